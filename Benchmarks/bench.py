@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""lottiekit benchmarks, side by side with jq and python on the same files.
+
+Each tool runs once over the whole file list in one process (so start-up cost is counted once for
+every tool); CPU time (user + sys) and peak RSS come from wait4(). Best of --repeat runs.
+Targets (issue #2): lottiekit parse + `format --minify` at least 5x jq's CPU time on the corpus; peak
+memory under 3x the largest file + 50 MB. Exits 1 when a target is missed."""
+import argparse, json, os, pathlib, subprocess, sys, tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+def measure(cmd, repeat):
+    best = None
+    for _ in range(repeat):
+        with open(os.devnull, "wb") as null:
+            p = subprocess.Popen(cmd, stdout=null, stderr=subprocess.PIPE)
+            _, status, usage = os.wait4(p.pid, 0)
+            p.stderr.close()
+        cpu = usage.ru_utime + usage.ru_stime
+        rss = usage.ru_maxrss * 1024
+        if best is None or cpu < best[0]:
+            best = (cpu, rss, os.waitstatus_to_exitcode(status))
+    return best
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lottiekit", default=str(ROOT / ".build/release/lottiekit"))
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    if not CORPUS.exists():
+        print(f"bench: {CORPUS} is absent; nothing to measure", file=sys.stderr)
+        return 0
+    files = []
+    for p in sorted(CORPUS.rglob("*.json")):
+        try:
+            json.loads(p.read_bytes().decode("utf-8-sig"))
+            files.append(str(p))
+        except Exception:
+            pass  # jq and python stop or complain on invalid files; compare on what all can read
+    total = sum(os.path.getsize(f) for f in files)
+    largest = max(os.path.getsize(f) for f in files)
+    mb = total / 1e6
+    print(f"corpus: {len(files)} parseable JSON files, {mb:.1f} MB, largest {largest / 1e6:.2f} MB")
+    print(f"machine: {os.cpu_count()} cores; best of {args.repeat} runs; CPU = user + sys\n")
+
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as script:
+        script.write("import json, sys\n"
+                     "for f in sys.argv[1:]:\n"
+                     "    with open(f, 'rb') as h:\n"
+                     "        sys.stdout.write(json.dumps(json.loads(h.read().decode('utf-8-sig')), separators=(',', ':')) + '\\n')\n")
+    tools = [
+        ("lottiekit format --minify", [args.lottiekit, "format", "--minify", "--quiet"] + files),
+        ("jq -c .", ["jq", "-c", "."] + files),
+        ("python json load+dump", [sys.executable, script.name] + files),
+    ]
+    results = {}
+    print(f"{'tool':<28}{'CPU s':>8}{'MB/s':>9}{'peak RSS':>11}{'vs lottiekit':>14}")
+    for name, cmd in tools:
+        try:
+            cpu, rss, code = measure(cmd, args.repeat)
+        except FileNotFoundError:
+            print(f"{name:<28}{'(not installed)':>20}")
+            continue
+        results[name] = (cpu, rss)
+        print(f"{name:<28}{cpu:8.3f}{mb / cpu:9.1f}{rss / 1e6:9.1f} MB", end="")
+        base = results.get("lottiekit format --minify")
+        print(f"{cpu / base[0]:13.1f}x" if base else f"{'1.0x':>14}")
+    os.unlink(script.name)
+
+    ok = True
+    ours = results.get("lottiekit format --minify")
+    jq = results.get("jq -c .")
+    if ours and jq:
+        ratio = jq[0] / ours[0]
+        verdict = "ok" if ratio >= 5 else "MISSED"
+        ok &= ratio >= 5
+        print(f"\ntarget: lottiekit >= 5x faster than jq in CPU time: {ratio:.1f}x ({verdict})")
+    if ours:
+        limit = 3 * largest + 50e6
+        verdict = "ok" if ours[1] <= limit else "MISSED"
+        ok &= ours[1] <= limit
+        print(f"target: peak RSS <= 3 x largest + 50 MB = {limit / 1e6:.1f} MB: {ours[1] / 1e6:.1f} MB ({verdict})")
+    return 0 if ok else 1
+
+if __name__ == "__main__":
+    sys.exit(main())

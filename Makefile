@@ -1,0 +1,56 @@
+# lottiekit — build, test, demo, benchmark.
+# `make` builds the release binary; `make test` builds and runs every test; `make demo` runs the tool
+# on Examples/. Missing system packages are installed on first use (Debian/Ubuntu).
+
+SWIFT      ?= swift
+PREFIX     ?= /usr/local
+CONFIG     ?= release
+BIN_DIR     = .build/$(CONFIG)
+LOTTIEKIT   = $(BIN_DIR)/lottiekit
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all build deps test demo install bench rules rules-check clean
+
+all: build
+
+# System headers the build links against: zlib (gzip, dotLottie) and libxml2 (SVG import).
+deps:
+	@missing=""; \
+	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
+	[ -d /usr/include/libxml2 ] || missing="$$missing libxml2-dev"; \
+	if [ -n "$$missing" ]; then \
+	  echo "make: installing$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+# Tests run the debug build of the binary end to end (LOTTIEKIT_BIN), plus the unit tests.
+test: deps rules-check
+	$(SWIFT) build --build-tests
+	LOTTIEKIT_BIN="$$($(SWIFT) build --show-bin-path)/lottiekit" $(SWIFT) test --skip-build
+
+demo: build
+	@echo '$$ lottiekit info Examples/delivery'
+	@$(LOTTIEKIT) info Examples/delivery || true
+	@echo
+	@echo '$$ lottiekit format --minify Examples/delivery/stickers/wave.json | head -c 200'
+	@$(LOTTIEKIT) format --minify Examples/delivery/stickers/wave.json | head -c 200; echo
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(LOTTIEKIT) $(DESTDIR)$(PREFIX)/bin/lottiekit
+
+bench: build
+	python3 Benchmarks/bench.py --lottiekit $(LOTTIEKIT)
+
+# Rules/*.json are compiled into the binary through a generated Swift file.
+rules:
+	python3 Scripts/embed-rules.py
+
+rules-check:
+	@python3 Scripts/embed-rules.py --check || { echo "Sources/LottieModel/Generated/RulesData.swift is stale: run 'make rules'"; exit 1; }
+
+clean:
+	rm -rf .build

@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies, each on purpose:
+// - swift-argument-parser: the CLI (subcommands, help, completions, man page, exit code 64 on misuse).
+// Everything else is ours or the system's: the JSON core works on bytes with no dependency; gzip and
+// the small zip reader use the system zlib through `CLottieZlib` (ZIPFoundation also defines a module
+// called `CZlib` on Linux, hence the distinct name).
+let package = Package(
+  name: "lottiekit",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "lottiekit", targets: ["lottiekit"]),
+    .library(name: "LottieJSON", targets: ["LottieJSON"]),
+    .library(name: "LottieModel", targets: ["LottieModel"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+  ],
+  targets: [
+    .systemLibrary(name: "CLottieZlib", path: "Sources/CLottieZlib"),
+    .target(name: "LottieJSON"),
+    .target(name: "LottieModel", dependencies: ["LottieJSON"]),
+    .target(name: "LottieKitIO", dependencies: ["LottieJSON", "LottieModel", "CLottieZlib"]),
+    .executableTarget(
+      name: "lottiekit",
+      dependencies: [
+        "LottieJSON", "LottieModel", "LottieKitIO",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .testTarget(name: "LottieJSONTests", dependencies: ["LottieJSON"]),
+    .testTarget(name: "LottieModelTests", dependencies: ["LottieModel", "LottieJSON", "LottieKitIO"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["LottieJSON", "LottieKitIO"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,295 @@
+/// A cheap view of one value in a `JSONDocument`: a document reference and a tape index.
+public struct JSONNode: Sendable, Hashable {
+  public let document: JSONDocument
+  @usableFromInline let index: Int
+
+  /// A stable identity for a node inside its document.
+  public struct ID: Hashable, Comparable, Sendable {
+    public let raw: UInt32
+    public init(raw: UInt32) { self.raw = raw }
+    public static func < (a: ID, b: ID) -> Bool { a.raw < b.raw }
+  }
+
+  @inlinable init(document: JSONDocument, index: Int) {
+    self.document = document
+    self.index = index
+  }
+
+  public static func == (a: JSONNode, b: JSONNode) -> Bool { a.document === b.document && a.index == b.index }
+  public func hash(into hasher: inout Hasher) { hasher.combine(index) }
+
+  @usableFromInline var tape: TapeNode { document.nodes[index] }
+
+  public var id: ID { ID(raw: UInt32(index)) }
+  public var kind: JSONKind { tape.kind }
+  public var isObject: Bool { tape.kind == .object }
+  public var isArray: Bool { tape.kind == .array }
+  public var isString: Bool { tape.kind == .string }
+  public var isNumber: Bool { tape.kind == .number }
+  public var isNull: Bool { tape.kind == .null }
+  /// Whether this string node is an object key.
+  public var isKey: Bool { tape.flags & TapeNode.isKey != 0 }
+
+  /// Byte range of the value in the source (strings include their quotes).
+  public var span: Range<Int> { Int(tape.start)..<Int(tape.end) }
+  /// Where the value starts.
+  public var location: SourceLocation { document.location(ofOffset: Int(tape.start)) }
+  /// Where the value ends (the position just past its last byte).
+  public var endLocation: SourceLocation { document.location(ofOffset: Int(tape.end)) }
+
+  /// The source text of the value, exactly as written.
+  public var sourceBytes: ArraySlice<UInt8> { document.bytes[span] }
+  public var sourceText: String { String(decoding: sourceBytes, as: UTF8.self) }
+
+  /// Members (objects) or elements (arrays); 0 for scalars.
+  public var count: Int { Int(tape.count) }
+
+  public var parent: JSONNode? {
+    let p = tape.parent
+    if p == TapeNode.noParent { return nil }
+    // A value's parent on the tape is its container (keys are not parents).
+    return JSONNode(document: document, index: Int(p))
+  }
+
+  /// For a value inside an object: its key node.
+  public var keyNode: JSONNode? {
+    guard let p = parent, p.isObject, !isKey else { return nil }
+    return JSONNode(document: document, index: index - 1)
+  }
+
+  /// For a value inside an object: its key.
+  public var key: String? { keyNode?.string }
+
+  /// For a value inside an array: its position.
+  public var arrayIndex: Int? {
+    guard let p = parent, p.isArray else { return nil }
+    var i = p.index + 1
+    var n = 0
+    let nodes = document.nodes
+    while i < index {
+      i = Int(nodes[i].next)
+      n += 1
+    }
+    return n
+  }
+
+  // MARK: containers
+
+  /// Elements of an array, in order.
+  public var elements: Elements { Elements(document: document, container: self) }
+
+  public struct Elements: Sequence, Sendable {
+    let document: JSONDocument
+    let container: JSONNode
+    public func makeIterator() -> Iterator {
+      let t = container.tape
+      let isArray = t.kind == .array
+      return Iterator(document: document, position: isArray ? container.index + 1 : Int(t.next), end: Int(t.next))
+    }
+    public struct Iterator: IteratorProtocol {
+      let document: JSONDocument
+      var position: Int
+      let end: Int
+      public mutating func next() -> JSONNode? {
+        guard position < end else { return nil }
+        let node = JSONNode(document: document, index: position)
+        position = Int(document.nodes[position].next)
+        return node
+      }
+    }
+  }
+
+  /// The n-th element of an array.
+  public func element(at n: Int) -> JSONNode? {
+    guard isArray, n >= 0, n < count else { return nil }
+    var k = 0
+    for e in elements {
+      if k == n { return e }
+      k += 1
+    }
+    return nil
+  }
+
+  /// Members of an object, in source order (duplicates included).
+  public var members: Members { Members(document: document, container: self) }
+
+  public struct Member: Sendable {
+    public let keyNode: JSONNode
+    public let value: JSONNode
+    public var key: String { keyNode.string ?? "" }
+  }
+
+  public struct Members: Sequence, Sendable {
+    let document: JSONDocument
+    let container: JSONNode
+    public func makeIterator() -> Iterator {
+      let t = container.tape
+      let isObject = t.kind == .object
+      return Iterator(document: document, position: isObject ? container.index + 1 : Int(t.next), end: Int(t.next))
+    }
+    public struct Iterator: IteratorProtocol {
+      let document: JSONDocument
+      var position: Int
+      let end: Int
+      public mutating func next() -> Member? {
+        guard position < end else { return nil }
+        let keyIndex = position
+        let valueIndex = position + 1
+        position = Int(document.nodes[valueIndex].next)
+        return Member(keyNode: JSONNode(document: document, index: keyIndex),
+                      value: JSONNode(document: document, index: valueIndex))
+      }
+    }
+  }
+
+  /// The value for `key` in an object. With duplicate keys, the last one wins (as in every player's
+  /// JSON library).
+  public subscript(key: String) -> JSONNode? { lastValue(forKey: key) }
+
+  public func lastValue(forKey key: String) -> JSONNode? {
+    guard isObject else { return nil }
+    var found: JSONNode?
+    var k = key
+    k.withUTF8 { keyBytes in
+      let nodes = document.nodes
+      var i = index + 1
+      let end = Int(tape.next)
+      while i < end {
+        if document.keyEquals(nodeIndex: i, keyBytes) { found = JSONNode(document: document, index: i + 1) }
+        i = Int(nodes[i + 1].next)
+      }
+    }
+    return found
+  }
+
+  public func has(_ key: String) -> Bool { lastValue(forKey: key) != nil }
+
+  // MARK: scalars
+
+  /// The decoded string (keys too). Lone surrogate escapes decode to U+FFFD.
+  public var string: String? {
+    guard tape.kind == .string else { return nil }
+    return document.decodeString(nodeIndex: index)
+  }
+
+  /// The number exactly as written.
+  public var numberText: String? {
+    guard tape.kind == .number else { return nil }
+    return sourceText
+  }
+
+  /// The number as a Double (parsed on demand).
+  public var double: Double? {
+    guard tape.kind == .number else { return nil }
+    return document.parseDouble(nodeIndex: index)
+  }
+
+  /// The number as an Int when it is integral and in range (`3`, `3.0`, `3e0`).
+  public var int: Int? {
+    guard let d = double, d.rounded() == d, abs(d) < 9.0e15 else { return nil }
+    return Int(d)
+  }
+
+  public var bool: Bool? {
+    guard tape.kind == .bool else { return nil }
+    return tape.flags & TapeNode.isTrue != 0
+  }
+
+  /// Lottie uses both `true` and `1` for flags: this reads either.
+  public var truthy: Bool? {
+    if let b = bool { return b }
+    if let d = double { return d != 0 }
+    return nil
+  }
+
+  // MARK: pointer
+
+  /// The RFC 6901 pointer of this value (`/layers/3/ks/o`). For a key node, the pointer of its value.
+  public var pointer: String {
+    var tokens: [String] = []
+    var current = isKey ? JSONNode(document: document, index: index + 1) : self
+    while let p = current.parent {
+      if p.isObject {
+        tokens.append(JSONPointer.escape(current.key ?? ""))
+      } else {
+        tokens.append(String(current.arrayIndex ?? 0))
+      }
+      current = p
+    }
+    if tokens.isEmpty { return "" }
+    var out = ""
+    for token in tokens.reversed() {
+      out += "/"
+      out += token
+    }
+    return out
+  }
+
+  /// Number of containers above this value.
+  public var depth: Int {
+    var d = 0
+    var current = self
+    while let p = current.parent {
+      d += 1
+      current = p
+    }
+    return d
+  }
+
+  /// Every node of this subtree in document order (this node first, keys included).
+  public var subtree: [JSONNode] {
+    (index..<Int(tape.next)).map { JSONNode(document: document, index: $0) }
+  }
+
+  /// Index range of this subtree on the tape.
+  public var subtreeRange: Range<Int> { index..<Int(tape.next) }
+}
+
+extension JSONDocument {
+  func keyEquals(nodeIndex: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    let t = nodes[nodeIndex]
+    if t.flags & TapeNode.hasEscapes != 0 {
+      return Array(decodeString(nodeIndex: nodeIndex).utf8) == Array(key)
+    }
+    let length = Int(t.end - t.start) - 2
+    guard length == key.count else { return false }
+    if length == 0 { return true }
+    return bytes.withUnsafeBufferPointer { p in
+      guard let base = p.baseAddress, let k = key.baseAddress else { return false }
+      return memcmpBytes(base + Int(t.start) + 1, k, length)
+    }
+  }
+
+  func decodeString(nodeIndex: Int) -> String {
+    let t = nodes[nodeIndex]
+    let inner = Int(t.start) + 1..<Int(t.end) - 1
+    if t.flags & TapeNode.hasEscapes == 0 {
+      return String(decoding: bytes[inner], as: UTF8.self)
+    }
+    return JSONStringCodec.unescape(bytes[inner])
+  }
+
+  func parseDouble(nodeIndex: Int) -> Double? {
+    let t = nodes[nodeIndex]
+    let text = String(decoding: bytes[Int(t.start)..<Int(t.end)], as: UTF8.self)
+    return Double(text)
+  }
+}
+
+@inline(__always)
+func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+  var i = 0
+  while i < n {
+    if a[i] != b[i] { return false }
+    i += 1
+  }
+  return true
+}
+
+extension Optional where Wrapped == JSONNode {
+  /// The elements of an optional array node; empty when absent or not an array.
+  public var list: [JSONNode] {
+    guard case .some(let node) = self, node.isArray else { return [] }
+    return Array(node.elements)
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import LottieModel
+
+/// Where an image asset's bytes are, decided the way players decide it, and whether lottiekit may
+/// read them: only files inside the animation's folder (or a given root), after symlinks are resolved.
+public enum ImageLocation: Sendable, Equatable {
+  case embedded(dataURI: String)
+  case url(String)
+  /// `u` + `p` is an absolute path: players would read anywhere on the device.
+  case absolute(String)
+  /// The path leaves the allowed folder (`..`, or a symlink pointing out).
+  case escapes(relative: String, resolved: String)
+  /// A file inside the folder (it may not exist: see `FileIO.exists`).
+  case file(relative: String, path: String)
+  /// `p` is missing or not a string.
+  case invalid(String)
+}
+
+public enum AssetPaths {
+  /// Resolves `u` + `p` against `baseDirectory`, confined to `root` (default: the base directory).
+  public static func locate(_ asset: Asset, baseDirectory: String, root: String? = nil) -> ImageLocation {
+    guard let p = asset.fileName else { return .invalid("image asset has no string \"p\"") }
+    if asset.isEmbedded { return .embedded(dataURI: p) }
+    if asset.isURL { return .url((asset.folder ?? "") + p) }
+    let relative = (asset.folder ?? "") + p
+    if relative.hasPrefix("/") || relative.hasPrefix("~") { return .absolute(relative) }
+    if relative.isEmpty { return .invalid("image asset has an empty path") }
+    let joined = baseDirectory.hasSuffix("/") ? baseDirectory + relative : baseDirectory + "/" + relative
+    let confinement = canonical(root ?? baseDirectory)
+    // Lexical check first (works for files that do not exist), then the real path (symlinks).
+    let lexical = normalize(absolute(joined))
+    if !isInside(lexical, confinement) { return .escapes(relative: relative, resolved: lexical) }
+    if FileIO.exists(joined) {
+      let real = canonical(joined)
+      if !isInside(real, confinement) { return .escapes(relative: relative, resolved: real) }
+    }
+    return .file(relative: relative, path: joined)
+  }
+
+  static func absolute(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    return FileManager.default.currentDirectoryPath + "/" + path
+  }
+
+  /// Removes `.` and `..` components lexically.
+  static func normalize(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      if part == "." || part.isEmpty { continue }
+      if part == ".." {
+        if !parts.isEmpty { parts.removeLast() }
+      } else {
+        parts.append(part)
+      }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
+  /// The real path (symlinks resolved), or the lexical one when it does not exist.
+  static func canonical(_ path: String) -> String {
+    let abs = absolute(path)
+    if let real = realpath(abs, nil) {
+      defer { free(real) }
+      return String(cString: real)
+    }
+    return normalize(abs)
+  }
+
+  static func isInside(_ path: String, _ folder: String) -> Bool {
+    let f = folder.hasSuffix("/") ? folder : folder + "/"
+    return path == folder || path.hasPrefix(f)
+  }
+}

@@ -1,0 +1,227 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An input/output problem, with the path it concerns.
+public struct IOFailure: Error, Sendable, CustomStringConvertible {
+  public var path: String
+  public var message: String
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+  public var description: String { "\(path): \(message)" }
+}
+
+/// File access through POSIX calls: exact error messages, no partial writes.
+public enum FileIO {
+  static func errnoText(_ code: Int32) -> String {
+    guard let s = strerror(code) else { return "error \(code)" }
+    return String(cString: s).lowercased()
+  }
+
+  /// Reads a whole file. Refuses directories and files over `limit` bytes.
+  public static func read(_ path: String, limit: Int = 2 * 1024 * 1024 * 1024) throws(IOFailure) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw IOFailure(path: path, message: "cannot open: \(errnoText(errno))") }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { throw IOFailure(path: path, message: "cannot stat: \(errnoText(errno))") }
+    if (st.st_mode & S_IFMT) == S_IFDIR { throw IOFailure(path: path, message: "is a directory") }
+    let size = Int(st.st_size)
+    if size > limit { throw IOFailure(path: path, message: "file is larger than \(limit) bytes") }
+    return try readAll(fd: fd, path: path, sizeHint: size, limit: limit)
+  }
+
+  /// Reads standard input to its end.
+  public static func readStandardInput(limit: Int = 2 * 1024 * 1024 * 1024) throws(IOFailure) -> [UInt8] {
+    try readAll(fd: 0, path: "<stdin>", sizeHint: 64 * 1024, limit: limit)
+  }
+
+  static func readAll(fd: Int32, path: String, sizeHint: Int, limit: Int) throws(IOFailure) -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: max(sizeHint, 4096) + 1)
+    var used = 0
+    while true {
+      if used == buffer.count {
+        if buffer.count >= limit { throw IOFailure(path: path, message: "input is larger than \(limit) bytes") }
+        buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))
+      }
+      let n = buffer.withUnsafeMutableBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return -1 }
+        return Glibc.read(fd, base + used, raw.count - used)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw IOFailure(path: path, message: "read failed: \(errnoText(errno))")
+      }
+      if n == 0 { break }
+      used += n
+    }
+    buffer.removeLast(buffer.count - used)
+    return buffer
+  }
+
+  public static func exists(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0
+  }
+
+  public static func isDirectory(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  public static func fileSize(_ path: String) -> Int? {
+    var st = stat()
+    guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(st.st_size)
+  }
+
+  /// The folder part of a path (`.` when there is none).
+  public static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let dir = String(path[..<slash])
+    return dir.isEmpty ? "/" : dir
+  }
+
+  public static func fileName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  /// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed to disk, then
+  /// renamed over the destination. The destination is always either the old file or the whole new
+  /// one. An existing file's permissions are kept.
+  public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(IOFailure) {
+    let temp = try writeTemporary(bytes, beside: path)
+    guard rename(temp, path) == 0 else {
+      let e = errno
+      unlink(temp)
+      throw IOFailure(path: path, message: "cannot replace: \(errnoText(e))")
+    }
+    syncDirectory(of: path)
+  }
+
+  /// Writes a temporary file next to `path` (same file system, so a rename is atomic) and returns its
+  /// path. The caller renames it into place or removes it.
+  public static func writeTemporary(_ bytes: [UInt8], beside path: String) throws(IOFailure) -> String {
+    let dir = directory(of: path)
+    var template = Array("\(dir)/.\(fileName(of: path)).lottiekit-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { buf -> Int32 in
+      guard let base = buf.baseAddress else { return -1 }
+      return mkstemp(base)
+    }
+    guard fd >= 0 else { throw IOFailure(path: path, message: "cannot create a temporary file in \(dir): \(errnoText(errno))") }
+    let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var ok = false
+    defer {
+      close(fd)
+      if !ok { unlink(temp) }
+    }
+    // Keep the destination's mode, or use the usual 0666 minus umask for a new file.
+    var st = stat()
+    if stat(path, &st) == 0 {
+      fchmod(fd, st.st_mode & 0o7777)
+    } else {
+      let mask = umask(0)
+      umask(mask)
+      fchmod(fd, 0o666 & ~mask)
+    }
+    var written = 0
+    while written < bytes.count {
+      let n = bytes.withUnsafeBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return 0 }
+        return write(fd, base + written, raw.count - written)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw IOFailure(path: path, message: "write failed: \(errnoText(errno))")
+      }
+      written += n
+    }
+    guard fsync(fd) == 0 else { throw IOFailure(path: path, message: "cannot flush to disk: \(errnoText(errno))") }
+    ok = true
+    return temp
+  }
+
+  static func syncDirectory(of path: String) {
+    let fd = open(directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if fd >= 0 {
+      fsync(fd)
+      close(fd)
+    }
+  }
+
+  /// Writes bytes to standard output, completely.
+  public static func writeStandardOutput(_ bytes: [UInt8]) throws(IOFailure) {
+    var written = 0
+    while written < bytes.count {
+      let n = bytes.withUnsafeBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return 0 }
+        return write(1, base + written, raw.count - written)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw IOFailure(path: "<stdout>", message: "write failed: \(errnoText(errno))")
+      }
+      written += n
+    }
+  }
+}
+
+/// Several files replaced all together or not at all. Every new content is first written to a
+/// temporary file beside its destination; only when all are written are they renamed into place.
+/// If a rename fails, the files already replaced are restored from hard-linked backups.
+public final class FileTransaction {
+  private var staged: [(temp: String, destination: String)] = []
+
+  public init() {}
+
+  public func stage(_ bytes: [UInt8], to destination: String) throws(IOFailure) {
+    do {
+      let temp = try FileIO.writeTemporary(bytes, beside: destination)
+      staged.append((temp, destination))
+    } catch {
+      rollback()
+      throw error
+    }
+  }
+
+  /// Removes the staged temporary files (nothing was replaced yet).
+  public func rollback() {
+    for s in staged { unlink(s.temp) }
+    staged.removeAll()
+  }
+
+  public func commit() throws(IOFailure) {
+    var backups: [(backup: String?, destination: String)] = []
+    for (k, s) in staged.enumerated() {
+      var backup: String? = nil
+      if FileIO.exists(s.destination) {
+        let b = s.temp + ".orig"
+        if link(s.destination, b) == 0 { backup = b }
+      }
+      if rename(s.temp, s.destination) != 0 {
+        let e = errno
+        // Restore what was already replaced, newest first, and drop the rest.
+        for done in backups.reversed() {
+          if let b = done.backup { rename(b, done.destination) } else { unlink(done.destination) }
+        }
+        if let b = backup { unlink(b) }
+        for rest in staged[k...] { unlink(rest.temp) }
+        staged.removeAll()
+        throw IOFailure(path: s.destination, message: "cannot replace: \(FileIO.errnoText(e)); no file was changed")
+      }
+      backups.append((backup, s.destination))
+    }
+    for done in backups {
+      if let b = done.backup { unlink(b) }
+      FileIO.syncDirectory(of: done.destination)
+    }
+    staged.removeAll()
+  }
+
+  deinit { rollback() }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import LottieJSON
+
+/// The container an animation came in.
+public enum Container: String, Sendable {
+  case json, tgs, dotLottie = "lottie"
+}
+
+/// One animation read from an input: its bytes, and where they came from.
+public struct AnimationSource: Sendable {
+  /// The path as given or found under a given folder; for a dotLottie entry, `file.lottie#a/x.json`.
+  public let displayPath: String
+  /// The file on disk (`-` for standard input).
+  public let filePath: String
+  public let container: Container
+  /// For dotLottie: the archive entry name.
+  public let entryName: String?
+  /// The JSON bytes (decompressed).
+  public let bytes: [UInt8]
+  /// Size of the file on disk (compressed, for `.tgs` and `.lottie`).
+  public let fileBytes: Int
+  /// Folder that image paths are resolved against (nil for stdin and archives).
+  public var baseDirectory: String? {
+    guard filePath != "-", container == .json else { return nil }
+    return FileIO.directory(of: filePath)
+  }
+}
+
+/// An input that could not be read, with the place of the problem when known.
+public struct InputFailure: Error, Sendable, CustomStringConvertible {
+  public var path: String
+  public var message: String
+  public var location: SourceLocation?
+  public init(path: String, message: String, location: SourceLocation? = nil) {
+    self.path = path
+    self.message = message
+    self.location = location
+  }
+  /// `path:line:col: message` (the form editors and CI logs make clickable).
+  public var description: String {
+    if let l = location { return "\(path):\(l.line):\(l.column): \(message)" }
+    return "\(path): \(message)"
+  }
+  /// `path:line:col: error: message`, as compilers print it.
+  public var errorLine: String {
+    if let l = location { return "\(path):\(l.line):\(l.column): error: \(message)" }
+    return "\(path): error: \(message)"
+  }
+}
+
+public enum Inputs {
+  public static let animationExtensions: Set<String> = ["json", "lottie", "tgs"]
+
+  /// Expands folders (recursively, sorted, hidden entries and symlinked folders skipped) into the
+  /// animation files under them; files and `-` are kept as given. Order is deterministic.
+  public static func expand(_ arguments: [String]) throws(InputFailure) -> [String] {
+    var result: [String] = []
+    for arg in arguments {
+      if arg == "-" {
+        result.append(arg)
+      } else if FileIO.isDirectory(arg) {
+        result.append(contentsOf: walk(arg))
+      } else if FileIO.exists(arg) {
+        result.append(arg)
+      } else {
+        throw InputFailure(path: arg, message: "no such file or directory")
+      }
+    }
+    return result
+  }
+
+  static func walk(_ root: String) -> [String] {
+    var files: [String] = []
+    var stack = [root]
+    let fm = FileManager.default
+    while let dir = stack.popLast() {
+      guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
+      var subdirs: [String] = []
+      for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) where !name.hasPrefix(".") {
+        let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: path, isDirectory: &isDir) else { continue }
+        if isDir.boolValue {
+          // Symlinked folders are not followed: they can form cycles.
+          if (try? fm.destinationOfSymbolicLink(atPath: path)) == nil { subdirs.append(path) }
+        } else if let ext = name.split(separator: ".").last, name.contains("."),
+                  animationExtensions.contains(ext.lowercased()) {
+          files.append(path)
+        }
+      }
+      // Depth first, in name order.
+      stack.append(contentsOf: subdirs.reversed())
+    }
+    return files.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+  }
+
+  /// Reads an input and returns the animations in it: one for `.json` and `.tgs`, one per animation
+  /// entry for `.lottie`. The container is recognised from the bytes, not the extension.
+  public static func load(_ path: String, limit: Int = Gzip.defaultLimit) throws(InputFailure) -> [AnimationSource] {
+    let bytes: [UInt8]
+    do throws(IOFailure) {
+      bytes = path == "-" ? try FileIO.readStandardInput() : try FileIO.read(path)
+    } catch {
+      throw InputFailure(path: error.path == "<stdin>" ? "<stdin>" : path, message: error.message)
+    }
+    let shown = path == "-" ? "<stdin>" : path
+    if Gzip.isGzip(bytes) {
+      do throws(ArchiveError) {
+        let json = try Gzip.decompress(bytes, limit: limit)
+        return [AnimationSource(displayPath: shown, filePath: path, container: .tgs, entryName: nil, bytes: json, fileBytes: bytes.count)]
+      } catch {
+        throw InputFailure(path: shown, message: error.message)
+      }
+    }
+    if ZipArchive.isZip(bytes) {
+      do throws(ArchiveError) {
+        let archive = try ZipArchive(bytes: bytes, limit: limit)
+        let entries = dotLottieAnimationEntries(archive)
+        if entries.isEmpty { throw ArchiveError("dotLottie archive has no animation (no a/*.json or animations/*.json)") }
+        var result: [AnimationSource] = []
+        for entry in entries {
+          let data = try archive.data(of: entry)
+          result.append(AnimationSource(displayPath: "\(shown)#\(entry.name)", filePath: path, container: .dotLottie,
+                                        entryName: entry.name, bytes: data, fileBytes: bytes.count))
+        }
+        return result
+      } catch {
+        throw InputFailure(path: shown, message: error.message)
+      }
+    }
+    return [AnimationSource(displayPath: shown, filePath: path, container: .json, entryName: nil, bytes: bytes, fileBytes: bytes.count)]
+  }
+
+  /// Animation entries of a dotLottie archive: `a/*.json` (v2) or `animations/*.json` (v1), in
+  /// archive order.
+  public static func dotLottieAnimationEntries(_ archive: ZipArchive) -> [ZipArchive.Entry] {
+    archive.entries.filter { e in
+      !e.isDirectory && e.name.lowercased().hasSuffix(".json")
+        && (e.name.hasPrefix("a/") || e.name.hasPrefix("animations/"))
+    }
+  }
+}
+
+/// Runs `body` over `items` on every core, in windows, and hands each result to `emit` in input
+/// order. Output order never depends on timing, and at most one window of results is in memory.
+public func parallelOrdered<T: Sendable, R: Sendable>(_ items: [T], window: Int = ProcessInfo.processInfo.activeProcessorCount,
+                                                      _ body: @Sendable (T) -> R, emit: (R) -> Void) {
+  let size = max(1, window)
+  var start = 0
+  while start < items.count {
+    let end = min(items.count, start + size)
+    let slice = Array(items[start..<end])
+    let results = ResultBox<R>(count: slice.count)
+    DispatchQueue.concurrentPerform(iterations: slice.count) { k in
+      results.set(k, body(slice[k]))
+    }
+    for r in results.values() { emit(r) }
+    start = end
+  }
+}
+
+final class ResultBox<R>: @unchecked Sendable {
+  private var storage: [R?]
+  private let lock = NSLock()
+  init(count: Int) { storage = Array(repeating: nil, count: count) }
+  func set(_ k: Int, _ value: R) {
+    lock.lock()
+    storage[k] = value
+    lock.unlock()
+  }
+  func values() -> [R] { storage.compactMap { $0 } }
+}

@@ -1,0 +1,175 @@
+/// A small, strict zip reader and writer (stored and deflate entries), enough for dotLottie.
+/// Written here rather than taken from a library so that every bound is ours: entry names are
+/// checked for escapes (zip-slip), sizes are bounded before anything is inflated, CRCs are verified,
+/// and a truncated or lying archive is an error with a reason, never a crash.
+public struct ZipArchive: Sendable {
+  public struct Entry: Sendable {
+    public let name: String
+    public let method: UInt16
+    public let compressedSize: Int
+    public let uncompressedSize: Int
+    public let crc32: UInt32
+    let localHeaderOffset: Int
+    public var isDirectory: Bool { name.hasSuffix("/") }
+  }
+
+  public let bytes: [UInt8]
+  public let entries: [Entry]
+  /// Total bytes the archive may expand to.
+  public let limit: Int
+
+  public init(bytes: [UInt8], limit: Int = Gzip.defaultLimit) throws(ArchiveError) {
+    self.bytes = bytes
+    self.limit = limit
+    // End of central directory: at least 22 bytes, within the last 64 KB + 22.
+    guard bytes.count >= 22 else { throw ArchiveError("not a zip archive (too short)") }
+    var eocd = -1
+    var k = bytes.count - 22
+    let lowest = max(0, bytes.count - 22 - 65_535)
+    while k >= lowest {
+      if bytes[k] == 0x50 && bytes[k + 1] == 0x4B && bytes[k + 2] == 0x05 && bytes[k + 3] == 0x06 { eocd = k; break }
+      k -= 1
+    }
+    guard eocd >= 0 else { throw ArchiveError("not a zip archive or truncated (no end of central directory)") }
+    let count = Int(Self.u16(bytes, eocd + 10))
+    let cdSize = Int(Self.u32(bytes, eocd + 12))
+    let cdOffset = Int(Self.u32(bytes, eocd + 16))
+    guard cdOffset + cdSize <= eocd else { throw ArchiveError("truncated zip archive (central directory out of bounds)") }
+    var entries: [Entry] = []
+    var p = cdOffset
+    var total = 0
+    for _ in 0..<count {
+      guard p + 46 <= eocd, Self.u32(bytes, p) == 0x0201_4B50 else {
+        throw ArchiveError("corrupt zip archive (bad central directory entry)")
+      }
+      let flags = Self.u16(bytes, p + 8)
+      let method = Self.u16(bytes, p + 10)
+      let crc = Self.u32(bytes, p + 16)
+      let csize = Int(Self.u32(bytes, p + 20))
+      let usize = Int(Self.u32(bytes, p + 24))
+      let nameLength = Int(Self.u16(bytes, p + 28))
+      let extraLength = Int(Self.u16(bytes, p + 30))
+      let commentLength = Int(Self.u16(bytes, p + 32))
+      let localOffset = Int(Self.u32(bytes, p + 42))
+      guard p + 46 + nameLength <= eocd else { throw ArchiveError("corrupt zip archive (entry name out of bounds)") }
+      let name = String(decoding: bytes[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self)
+      if flags & 1 != 0 { throw ArchiveError("encrypted zip entry '\(name)' is not supported") }
+      if csize == 0xFFFF_FFFF || usize == 0xFFFF_FFFF { throw ArchiveError("zip64 entry '\(name)' is not supported") }
+      total += usize
+      if total > limit { throw ArchiveError("archive expands to more than \(limit) bytes (a zip bomb?)") }
+      entries.append(Entry(name: name, method: method, compressedSize: csize, uncompressedSize: usize, crc32: crc,
+                           localHeaderOffset: localOffset))
+      p += 46 + nameLength + extraLength + commentLength
+    }
+    self.entries = entries
+  }
+
+  public static func isZip(_ bytes: [UInt8]) -> Bool {
+    bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 0x03 && bytes[3] == 0x04
+  }
+
+  public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
+
+  /// The bytes of an entry, inflated, size- and CRC-checked.
+  public func data(of entry: Entry) throws(ArchiveError) -> [UInt8] {
+    let p = entry.localHeaderOffset
+    guard p + 30 <= bytes.count, Self.u32(bytes, p) == 0x0403_4B50 else {
+      throw ArchiveError("corrupt zip archive (bad local header for '\(entry.name)')")
+    }
+    let nameLength = Int(Self.u16(bytes, p + 26))
+    let extraLength = Int(Self.u16(bytes, p + 28))
+    let start = p + 30 + nameLength + extraLength
+    guard start + entry.compressedSize <= bytes.count else {
+      throw ArchiveError("truncated zip archive ('\(entry.name)' runs past the end)")
+    }
+    let raw = Array(bytes[start..<(start + entry.compressedSize)])
+    let data: [UInt8]
+    switch entry.method {
+    case 0:
+      data = raw
+    case 8:
+      data = try Gzip.decompress(raw, raw: true, limit: min(limit, entry.uncompressedSize + 1), expectedSize: entry.uncompressedSize)
+    default:
+      throw ArchiveError("zip entry '\(entry.name)' uses unsupported compression method \(entry.method)")
+    }
+    guard data.count == entry.uncompressedSize else {
+      throw ArchiveError("zip entry '\(entry.name)' is \(data.count) bytes, its header says \(entry.uncompressedSize)")
+    }
+    guard Gzip.crc32(data) == entry.crc32 else { throw ArchiveError("zip entry '\(entry.name)' fails its CRC check") }
+    return data
+  }
+
+  /// Whether an entry name stays inside the folder it is extracted to (no absolute paths, no `..`,
+  /// no backslashes or drive letters that another system would read as a path).
+  public static func isSafeEntryName(_ name: String) -> Bool {
+    if name.isEmpty || name.hasPrefix("/") || name.contains("\\") || name.contains("\0") { return false }
+    if name.count >= 2 && name.dropFirst().first == ":" { return false }
+    return !name.split(separator: "/", omittingEmptySubsequences: false).contains("..")
+  }
+
+  static func u16(_ b: [UInt8], _ i: Int) -> UInt16 {
+    guard i + 2 <= b.count else { return 0 }
+    return UInt16(b[i]) | UInt16(b[i + 1]) << 8
+  }
+  static func u32(_ b: [UInt8], _ i: Int) -> UInt32 {
+    guard i + 4 <= b.count else { return 0 }
+    return UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
+  }
+}
+
+/// Writes a zip archive in memory, entries in the order given, with a fixed timestamp so that the
+/// same input always gives the same bytes.
+public struct ZipWriter {
+  private var body: [UInt8] = []
+  private var central: [UInt8] = []
+  private var count = 0
+
+  public init() {}
+
+  public mutating func add(name: String, data: [UInt8], compress: Bool = true) throws(ArchiveError) {
+    let nameBytes = Array(name.utf8)
+    let crc = Gzip.crc32(data)
+    var stored = data
+    var method: UInt16 = 0
+    if compress && !data.isEmpty {
+      let deflated = try Gzip.compress(data, raw: true)
+      if deflated.count < data.count {
+        stored = deflated
+        method = 8
+      }
+    }
+    guard stored.count < 0xFFFF_FFFF, data.count < 0xFFFF_FFFF, body.count < 0xFFFF_FFFF else {
+      throw ArchiveError("entry '\(name)' is too large for a zip without zip64")
+    }
+    let offset = body.count
+    // 1980-01-01 00:00 in DOS format: reproducible output.
+    let dosTime: UInt16 = 0
+    let dosDate: UInt16 = (0 << 9) | (1 << 5) | 1
+    func le16(_ v: UInt16, _ out: inout [UInt8]) { out.append(UInt8(v & 0xFF)); out.append(UInt8(v >> 8)) }
+    func le32(_ v: UInt32, _ out: inout [UInt8]) { for s in stride(from: 0, to: 32, by: 8) { out.append(UInt8((v >> UInt32(s)) & 0xFF)) } }
+    le32(0x0403_4B50, &body); le16(20, &body); le16(0x0800, &body); le16(method, &body)
+    le16(dosTime, &body); le16(dosDate, &body); le32(crc, &body)
+    le32(UInt32(stored.count), &body); le32(UInt32(data.count), &body)
+    le16(UInt16(nameBytes.count), &body); le16(0, &body)
+    body += nameBytes
+    body += stored
+    le32(0x0201_4B50, &central); le16(0x031E, &central); le16(20, &central); le16(0x0800, &central); le16(method, &central)
+    le16(dosTime, &central); le16(dosDate, &central); le32(crc, &central)
+    le32(UInt32(stored.count), &central); le32(UInt32(data.count), &central)
+    le16(UInt16(nameBytes.count), &central); le16(0, &central); le16(0, &central); le16(0, &central); le16(0, &central)
+    le32(0o100644 << 16, &central); le32(UInt32(offset), &central)
+    central += nameBytes
+    count += 1
+  }
+
+  public func finish() -> [UInt8] {
+    var out = body
+    let cdOffset = out.count
+    out += central
+    func le16(_ v: UInt16) { out.append(UInt8(v & 0xFF)); out.append(UInt8(v >> 8)) }
+    func le32(_ v: UInt32) { for s in stride(from: 0, to: 32, by: 8) { out.append(UInt8((v >> UInt32(s)) & 0xFF)) } }
+    le32(0x0605_4B50); le16(0); le16(0); le16(UInt16(count)); le16(UInt16(count))
+    le32(UInt32(central.count)); le32(UInt32(cdOffset)); le16(0)
+    return out
+  }
+}

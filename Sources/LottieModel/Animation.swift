@@ -1,0 +1,160 @@
+import LottieJSON
+
+/// A read-only view of a Lottie animation over its JSON document. Nothing is copied: every accessor
+/// reads the tape on demand, and every value can say where it is (pointer, line, column).
+public struct Animation: Sendable {
+  public let document: JSONDocument
+  public let root: JSONNode
+
+  public init(document: JSONDocument) {
+    self.document = document
+    self.root = document.root
+  }
+
+  /// Whether this looks like a Lottie animation at all (an object with `layers`, or `v`/`fr`/`ip`/`op`).
+  public var looksLikeLottie: Bool {
+    guard root.isObject else { return false }
+    if root["layers"]?.isArray == true { return true }
+    return root["fr"] != nil && root["op"] != nil
+  }
+
+  public var version: String? { root["v"]?.string }
+  public var name: String? { root["nm"]?.string }
+  public var frameRate: Double? { root["fr"]?.double }
+  public var inPoint: Double? { root["ip"]?.double }
+  public var outPoint: Double? { root["op"]?.double }
+  public var width: Double? { root["w"]?.double }
+  public var height: Double? { root["h"]?.double }
+  public var is3D: Bool { root["ddd"]?.truthy == true }
+  /// `meta.g`, the exporter that wrote the file.
+  public var generator: String? { root["meta"]?["g"]?.string }
+
+  /// Frames (`op − ip`) and seconds, when both are numbers.
+  public var frameCount: Double? {
+    guard let ip = inPoint, let op = outPoint else { return nil }
+    return op - ip
+  }
+  public var duration: Double? {
+    guard let frames = frameCount, let fr = frameRate, fr > 0 else { return nil }
+    return frames / fr
+  }
+
+  /// The root composition (the top-level `layers`).
+  public var rootComposition: Composition {
+    Composition(animation: self, node: root, asset: nil)
+  }
+
+  /// Every asset, in file order.
+  public var assets: [Asset] {
+    guard let list = root["assets"], list.isArray else { return [] }
+    return list.elements.map { Asset(node: $0) }
+  }
+
+  /// Assets by id (the last one wins on duplicate ids, as in players).
+  public var assetsByID: [String: Asset] {
+    var result: [String: Asset] = [:]
+    for asset in assets {
+      if let id = asset.id { result[id] = asset }
+    }
+    return result
+  }
+
+  /// The root composition followed by every precomp asset, in file order.
+  public var compositions: [Composition] {
+    [rootComposition] + assets.filter { $0.isPrecomp }.map { Composition(animation: self, node: $0.node, asset: $0) }
+  }
+
+  /// The composition defined by a precomp asset id.
+  public func composition(id: String) -> Composition? {
+    guard let asset = assetsByID[id], asset.isPrecomp else { return nil }
+    return Composition(animation: self, node: asset.node, asset: asset)
+  }
+
+  /// Fonts declared in `fonts.list` by `fName`.
+  public var fontNames: [String] {
+    guard let list = root["fonts"]?["list"], list.isArray else { return [] }
+    return list.elements.compactMap { $0["fName"]?.string }
+  }
+
+  public var markers: [JSONNode] {
+    guard let list = root["markers"], list.isArray else { return [] }
+    return Array(list.elements)
+  }
+}
+
+/// A composition: the root, or a precomp asset with its own `layers`.
+public struct Composition: Sendable {
+  public let animation: Animation
+  /// The object that holds `layers` (the root object or the asset).
+  public let node: JSONNode
+  /// The precomp asset, or nil for the root composition.
+  public let asset: Asset?
+
+  public var isRoot: Bool { asset == nil }
+  public var id: String? { asset?.id }
+
+  /// A name for people: the asset's `nm`, else its id; the animation's `nm` (or "root") for the root.
+  public var displayName: String {
+    if let asset {
+      return asset.name ?? asset.id ?? "precomp"
+    }
+    return animation.name ?? "root"
+  }
+
+  public var layersNode: JSONNode? {
+    guard let layers = node["layers"], layers.isArray else { return nil }
+    return layers
+  }
+
+  public var layers: [Layer] {
+    guard let layers = layersNode else { return [] }
+    return layers.elements.enumerated().map { Layer(node: $0.element, position: $0.offset) }
+  }
+
+  /// Layers by `ind` (first occurrence wins).
+  public var layersByIndex: [Int: Layer] {
+    var result: [Int: Layer] = [:]
+    for layer in layers {
+      if let ind = layer.index, result[ind] == nil { result[ind] = layer }
+    }
+    return result
+  }
+}
+
+/// An entry of `assets`: an image, a precomposition, or something else (sounds, data).
+public struct Asset: Sendable {
+  public let node: JSONNode
+  public init(node: JSONNode) { self.node = node }
+
+  public var id: String? {
+    // Ids are strings in the spec; some exporters write numbers.
+    if let s = node["id"]?.string { return s }
+    return node["id"]?.numberText
+  }
+  public var name: String? { node["nm"]?.string }
+  public var isPrecomp: Bool { node["layers"]?.isArray == true }
+  /// Images: a `p` and no `layers` (sounds have `p` too, but no `w`/`h` and no image extension).
+  public var isImage: Bool { !isPrecomp && node["p"] != nil && !isSound }
+  public var isSound: Bool {
+    guard !isPrecomp, let p = node["p"]?.string?.lowercased() else { return false }
+    return p.hasSuffix(".mp3") || p.hasSuffix(".wav") || p.hasSuffix(".ogg") || p.hasSuffix(".m4a")
+      || p.hasPrefix("data:audio/")
+  }
+
+  public var folder: String? { node["u"]?.string }
+  public var fileName: String? { node["p"]?.string }
+  public var width: Double? { node["w"]?.double }
+  public var height: Double? { node["h"]?.double }
+  /// Embedded when `p` is a data URI (what players check; `e` is only a hint).
+  public var isEmbedded: Bool { fileName?.hasPrefix("data:") == true }
+  public var embeddedFlag: Bool? { node["e"]?.truthy }
+  public var isURL: Bool {
+    let joined = ((folder ?? "") + (fileName ?? "")).lowercased()
+    return joined.hasPrefix("http://") || joined.hasPrefix("https://") || joined.contains("://")
+  }
+  /// `u` + `p` as players join them (no separator added).
+  public var relativePath: String? {
+    guard let p = fileName, !isEmbedded else { return nil }
+    return (folder ?? "") + p
+  }
+}

@@ -1,0 +1,306 @@
+import LottieJSON
+
+/// Renderer-relevant features a file can use. The raw values are stable ids used in `Rules/` data
+/// and in JSON output.
+public enum Feature: String, Sendable, CaseIterable, Comparable {
+  case effect
+  case layerStyle = "layer-style"
+  case expression
+  case matteAlpha = "matte-alpha"
+  case matteAlphaInverted = "matte-alpha-inverted"
+  case matteLuma = "matte-luma"
+  case matteLumaInverted = "matte-luma-inverted"
+  case matteParent = "matte-tp"
+  case mask
+  case maskModeIntersect = "mask-intersect"
+  case maskModeLightenDarkenDifference = "mask-lighten-darken-difference"
+  case maskInverted = "mask-inverted"
+  case maskExpansion = "mask-expansion"
+  case maskFeather = "mask-feather"
+  case maskOpacity = "mask-opacity"
+  case blendMode = "blend-mode"
+  case mergePaths = "merge-paths"
+  case puckerBloat = "pucker-bloat"
+  case zigZag = "zig-zag"
+  case offsetPath = "offset-path"
+  case twist
+  case repeater
+  case trimPaths = "trim-paths"
+  case roundedCorners = "rounded-corners"
+  case gradientFill = "gradient-fill"
+  case gradientStroke = "gradient-stroke"
+  case polystar
+  case textLayer = "text-layer"
+  case textAnimator = "text-animator"
+  case layer3D = "3d-layer"
+  case timeRemap = "time-remap"
+  case timeStretch = "time-stretch"
+  case autoOrient = "auto-orient"
+  case cameraLayer = "camera-layer"
+  case lightLayer = "light-layer"
+  case audioLayer = "audio-layer"
+  case videoLayer = "video-layer"
+  case imageLayer = "image-layer"
+  case solidLayer = "solid-layer"
+  case adjustmentLayer = "adjustment-layer"
+  case precompLayer = "precomp-layer"
+  case imageExternal = "image-external"
+  case imageEmbedded = "image-embedded"
+
+  public static func < (a: Feature, b: Feature) -> Bool {
+    (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
+  }
+
+  /// Words for people.
+  public var title: String {
+    switch self {
+    case .effect: return "effects"
+    case .layerStyle: return "layer styles"
+    case .expression: return "expressions"
+    case .matteAlpha: return "alpha mattes"
+    case .matteAlphaInverted: return "inverted alpha mattes"
+    case .matteLuma: return "luma mattes"
+    case .matteLumaInverted: return "inverted luma mattes"
+    case .matteParent: return "mattes by tp"
+    case .mask: return "masks"
+    case .maskModeIntersect: return "intersect masks"
+    case .maskModeLightenDarkenDifference: return "lighten/darken/difference masks"
+    case .maskInverted: return "inverted masks"
+    case .maskExpansion: return "mask expansion"
+    case .maskFeather: return "mask feather"
+    case .maskOpacity: return "mask opacity"
+    case .blendMode: return "blend modes"
+    case .mergePaths: return "merge paths"
+    case .puckerBloat: return "pucker/bloat"
+    case .zigZag: return "zig zag"
+    case .offsetPath: return "offset path"
+    case .twist: return "twist"
+    case .repeater: return "repeaters"
+    case .trimPaths: return "trim paths"
+    case .roundedCorners: return "rounded corners"
+    case .gradientFill: return "gradient fills"
+    case .gradientStroke: return "gradient strokes"
+    case .polystar: return "polystars"
+    case .textLayer: return "text layers"
+    case .textAnimator: return "text animators"
+    case .layer3D: return "3D layers"
+    case .timeRemap: return "time remap"
+    case .timeStretch: return "time stretch"
+    case .autoOrient: return "auto-orient"
+    case .cameraLayer: return "camera layers"
+    case .lightLayer: return "light layers"
+    case .audioLayer: return "audio layers"
+    case .videoLayer: return "video layers"
+    case .imageLayer: return "image layers"
+    case .solidLayer: return "solid layers"
+    case .adjustmentLayer: return "adjustment layers"
+    case .precompLayer: return "precomp layers"
+    case .imageExternal: return "external images"
+    case .imageEmbedded: return "embedded images"
+    }
+  }
+}
+
+/// One use of a feature, at a place in the file.
+public struct FeatureUse: Sendable {
+  public let feature: Feature
+  /// What exactly: an effect's name, a blend mode, a mask mode…
+  public let detail: String?
+  public let node: JSONNode
+  public let layerPath: [String]
+
+  public var location: LottieLocation { LottieLocation(pointer: node.pointer, layerPath: layerPath) }
+}
+
+extension Animation {
+  /// Every use of a renderer-relevant feature, in document order within each composition.
+  public func featureUses() -> [FeatureUse] {
+    var uses: [FeatureUse] = []
+    func add(_ f: Feature, _ detail: String? = nil, _ node: JSONNode, _ path: [String]) {
+      uses.append(FeatureUse(feature: f, detail: detail, node: node, layerPath: path))
+    }
+    forEachLayer { visit in
+      let layer = visit.layer
+      let node = layer.node
+      let path = visit.path
+      guard node.isObject else { return }
+      switch layer.type {
+      case .text?:
+        add(.textLayer, nil, node["ty"] ?? node, path)
+        if let animators = layer.textData?["a"], animators.isArray, animators.count > 0 {
+          add(.textAnimator, "\(animators.count) animator(s)", animators, path)
+        }
+      case .camera?: add(.cameraLayer, nil, node["ty"] ?? node, path)
+      case .light?: add(.lightLayer, nil, node["ty"] ?? node, path)
+      case .audio?: add(.audioLayer, nil, node["ty"] ?? node, path)
+      case .video?, .videoPlaceholder?: add(.videoLayer, nil, node["ty"] ?? node, path)
+      case .image?, .imageSequence?, .imagePlaceholder?: add(.imageLayer, nil, node["ty"] ?? node, path)
+      case .solid?: add(.solidLayer, nil, node["ty"] ?? node, path)
+      case .adjustment?: add(.adjustmentLayer, nil, node["ty"] ?? node, path)
+      case .precomp?: add(.precompLayer, layer.refId, node["ty"] ?? node, path)
+      default: break
+      }
+      if layer.is3D, let n = node["ddd"] { add(.layer3D, nil, n, path) }
+      if let tm = layer.timeRemap { add(.timeRemap, nil, tm, path) }
+      if let sr = node["sr"], let v = sr.double, v != 1 { add(.timeStretch, sr.numberText, sr, path) }
+      if layer.autoOrient, let n = node["ao"] { add(.autoOrient, nil, n, path) }
+      if let bm = node["bm"], let v = bm.int, v != 0 { add(.blendMode, BlendMode.name(v), bm, path) }
+      if let tt = node["tt"], let mode = tt.int {
+        switch mode {
+        case 1: add(.matteAlpha, nil, tt, path)
+        case 2: add(.matteAlphaInverted, nil, tt, path)
+        case 3: add(.matteLuma, nil, tt, path)
+        case 4: add(.matteLumaInverted, nil, tt, path)
+        default: break
+        }
+      }
+      if let tp = node["tp"] { add(.matteParent, tp.numberText, tp, path) }
+      for mask in layer.masks where mask.isObject {
+        let mode = mask["mode"]?.string
+        add(.mask, mode.map(MaskMode.name), mask, path)
+        if mode == "i" { add(.maskModeIntersect, nil, mask["mode"] ?? mask, path) }
+        if mode == "l" || mode == "d" || mode == "f" { add(.maskModeLightenDarkenDifference, mode.map(MaskMode.name), mask["mode"] ?? mask, path) }
+        if mask["inv"]?.truthy == true, let n = mask["inv"] { add(.maskInverted, nil, n, path) }
+        if let x = mask["x"], Self.isNonDefault(x, default: 0) { add(.maskExpansion, nil, x, path) }
+        if let f = mask["f"], Self.isNonDefault(f, default: 0) { add(.maskFeather, nil, f, path) }
+        if let o = mask["o"], Self.isNonDefault(o, default: 100) { add(.maskOpacity, nil, o, path) }
+      }
+      for effect in layer.effects where effect.node.isObject {
+        add(.effect, EffectCatalogue.shared.displayName(of: effect), effect.node, path)
+      }
+      for style in layer.styles where style.isObject {
+        add(.layerStyle, LayerStyle.name(style["ty"]?.int), style, path)
+      }
+      Shape.walk(layer.shapes, path: path) { shape, shapePath in
+        let n = shape.node
+        switch shape.type {
+        case .merge?: add(.mergePaths, nil, n, shapePath)
+        case .puckerBloat?: add(.puckerBloat, nil, n, shapePath)
+        case .zigZag?: add(.zigZag, nil, n, shapePath)
+        case .offsetPath?: add(.offsetPath, nil, n, shapePath)
+        case .twist?: add(.twist, nil, n, shapePath)
+        case .repeater?: add(.repeater, nil, n, shapePath)
+        case .trim?: add(.trimPaths, nil, n, shapePath)
+        case .roundedCorners?: add(.roundedCorners, nil, n, shapePath)
+        case .gradientFill?: add(.gradientFill, nil, n, shapePath)
+        case .gradientStroke?: add(.gradientStroke, nil, n, shapePath)
+        case .polystar?: add(.polystar, nil, n, shapePath)
+        default: break
+        }
+      }
+      // Expressions: an `x` string on an object that also has `k` (a property).
+      let doc = node.document
+      for i in node.subtreeRange {
+        let candidate = doc.node(JSONNode.ID(raw: UInt32(i)))
+        guard candidate.isKey, candidate.sourceBytes.count == 3, candidate.string == "x" else { continue }
+        let value = doc.node(JSONNode.ID(raw: UInt32(i + 1)))
+        guard value.isString, let owner = value.parent, owner["k"] != nil else { continue }
+        add(.expression, nil, value, path)
+      }
+    }
+    for asset in assets where asset.isImage {
+      add(asset.isEmbedded ? .imageEmbedded : .imageExternal, asset.id, asset.node, ["assets", asset.id ?? "?"])
+    }
+    return uses
+  }
+
+  /// A static property whose value differs from `default`, or any animated one.
+  static func isNonDefault(_ property: JSONNode, default value: Double) -> Bool {
+    guard property.isObject else { return false }
+    let p = AnimatedProperty(node: property)
+    if p.isAnimated { return true }
+    if let k = property["k"] {
+      if let d = k.double { return d != value }
+      if k.isArray, let first = k.element(at: 0)?.double { return first != value }
+    }
+    return false
+  }
+}
+
+public enum BlendMode {
+  public static func name(_ code: Int) -> String {
+    let names = ["normal", "multiply", "screen", "overlay", "darken", "lighten", "color dodge", "color burn",
+                 "hard light", "soft light", "difference", "exclusion", "hue", "saturation", "color",
+                 "luminosity", "add", "hard mix"]
+    return code >= 0 && code < names.count ? names[code] : "blend mode \(code)"
+  }
+}
+
+public enum MaskMode {
+  public static func name(_ code: String) -> String {
+    switch code {
+    case "n": return "none"
+    case "a": return "add"
+    case "s": return "subtract"
+    case "i": return "intersect"
+    case "l": return "lighten"
+    case "d": return "darken"
+    case "f": return "difference"
+    default: return "mode \(code)"
+    }
+  }
+}
+
+public enum LayerStyle {
+  public static func name(_ code: Int?) -> String {
+    switch code {
+    case 0?: return "Stroke"
+    case 1?: return "Drop Shadow"
+    case 2?: return "Inner Shadow"
+    case 3?: return "Outer Glow"
+    case 4?: return "Inner Glow"
+    case 5?: return "Bevel and Emboss"
+    case 6?: return "Satin"
+    case 7?: return "Color Overlay"
+    case 8?: return "Gradient Overlay"
+    case let c?: return "layer style \(c)"
+    case nil: return "layer style"
+    }
+  }
+}
+
+/// Names of effects, from `Rules/effects.json` (compiled in).
+public struct EffectCatalogue: Sendable {
+  public struct Entry: Sendable {
+    public let name: String
+    public let isControl: Bool
+    public let source: String
+  }
+  public let byType: [Int: Entry]
+  public let byMatchName: [String: Entry]
+
+  public static let shared = EffectCatalogue.load()
+
+  static func load() -> EffectCatalogue {
+    var byType: [Int: Entry] = [:]
+    var byMatchName: [String: Entry] = [:]
+    guard let text = RulesData.files["effects.json"], let doc = try? JSONDocument(parsing: text) else {
+      return EffectCatalogue(byType: [:], byMatchName: [:])
+    }
+    for t in doc.root["types"].list {
+      guard let ty = t["ty"]?.int, let name = t["name"]?.string else { continue }
+      let entry = Entry(name: name, isControl: t["control"]?.bool ?? false, source: t["source"]?.string ?? "")
+      byType[ty] = entry
+      for mn in t["mn"].list {
+        if let m = mn.string { byMatchName[m] = entry }
+      }
+    }
+    for m in doc.root["matchNames"].list {
+      guard let mn = m["mn"]?.string, let name = m["name"]?.string else { continue }
+      byMatchName[mn] = Entry(name: name, isControl: false, source: m["source"]?.string ?? "")
+    }
+    return EffectCatalogue(byType: byType, byMatchName: byMatchName)
+  }
+
+  /// "Gaussian Blur", from the match name first (it is what After Effects calls the effect), then
+  /// the type code, then the layer's own name for the effect.
+  public func displayName(of effect: Effect) -> String {
+    if let mn = effect.matchName, let entry = byMatchName[mn] { return entry.name }
+    if let ty = effect.typeCode, let entry = byType[ty], ty != 5 { return entry.name }
+    if let nm = effect.name, !nm.isEmpty { return nm }
+    if let mn = effect.matchName { return mn }
+    if let ty = effect.typeCode { return byType[ty]?.name ?? "effect ty \(ty)" }
+    return "effect"
+  }
+}
+

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import LottieJSON
+import LottieKitIO
+
+/// Options every reporting command shares.
+struct OutputOptions: ParsableArguments {
+  @Option(name: .long, help: "Colour: auto, always or never (NO_COLOR is honoured).")
+  var color: ColorChoice = .auto
+
+  @Flag(name: [.short, .long], help: "Print only what was asked for (no summaries on stderr).")
+  var quiet = false
+}
+
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+  case auto, always, never
+}
+
+/// ANSI styling for text output, off unless stdout is a terminal (or `--color always`).
+struct Style {
+  let enabled: Bool
+
+  init(_ choice: ColorChoice, fd: Int32 = 1) {
+    switch choice {
+    case .always: enabled = true
+    case .never: enabled = false
+    case .auto: enabled = isatty(fd) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+  }
+
+  func bold(_ s: String) -> String { enabled ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
+  func dim(_ s: String) -> String { enabled ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
+  func red(_ s: String) -> String { enabled ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
+  func yellow(_ s: String) -> String { enabled ? "\u{1B}[33m\(s)\u{1B}[0m" : s }
+  func cyan(_ s: String) -> String { enabled ? "\u{1B}[36m\(s)\u{1B}[0m" : s }
+}
+
+/// Writes to stderr.
+func printError(_ s: String) {
+  FileHandle.standardError.write(Data((s + "\n").utf8))
+}
+
+/// Writes to stdout without buffering surprises (reports can be large).
+func printOut(_ s: String) {
+  try? FileIO.writeStandardOutput(Array((s + "\n").utf8))
+}
+
+/// The one place where failures become exit codes: 2 for input, I/O and internal errors.
+enum Exit {
+  static let findings = ExitCode(1)
+  static let failure = ExitCode(2)
+}
+
+/// `path:line:col: error: message` for an input that cannot be read or parsed.
+func describeFailure(_ error: any Error, path: String) -> String {
+  switch error {
+  case let e as InputFailure: return "\(e.description)"
+  case let e as JSONSyntaxError: return "\(path):\(e.location.line):\(e.location.column): \(e.message)"
+  case let e as IOFailure: return e.description
+  case let e as ArchiveError: return "\(path): \(e.message)"
+  default: return "\(path): \(error)"
+  }
+}
+
+/// Loads an input and parses every animation in it.
+struct ParsedAnimation: Sendable {
+  let source: AnimationSource
+  let document: JSONDocument
+}
+
+func loadAndParse(_ path: String) -> Result<[ParsedAnimation], InputFailure> {
+  let sources: [AnimationSource]
+  do {
+    sources = try Inputs.load(path)
+  } catch {
+    return .failure(error)
+  }
+  var parsed: [ParsedAnimation] = []
+  for source in sources {
+    do {
+      parsed.append(ParsedAnimation(source: source, document: try JSONDocument(parsing: source.bytes)))
+    } catch {
+      return .failure(InputFailure(path: source.displayPath, message: error.message, location: error.location))
+    }
+  }
+  return .success(parsed)
+}
+
+/// Expands the arguments, or fails with exit 2 and a message.
+func expandInputs(_ arguments: [String]) throws -> [String] {
+  do {
+    return try Inputs.expand(arguments.isEmpty ? ["-"] : arguments)
+  } catch {
+    printError(error.errorLine)
+    throw Exit.failure
+  }
+}
+
+extension Double {
+  /// `30`, `29.97`, `2.5` — no trailing `.0`.
+  var compact: String {
+    if self == rounded(), abs(self) < 1e15 { return String(Int(self)) }
+    return String(self)
+  }
+}
+
+func formatBytes(_ n: Int) -> String {
+  if n < 1024 { return "\(n) B" }
+  if n < 1024 * 1024 { return String(format: "%.1f KB", Double(n) / 1024) }
+  return String(format: "%.1f MB", Double(n) / (1024 * 1024))
+}
