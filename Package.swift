@@ -22,14 +22,16 @@ let package = Package(
     .target(name: "LottieJSON"),
     .target(name: "LottieModel", dependencies: ["LottieJSON"]),
     .target(name: "LottieKitIO", dependencies: ["LottieJSON", "LottieModel", "CLottieZlib"]),
+    .target(name: "LottieLint", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO"]),
     .executableTarget(
       name: "lottiekit",
       dependencies: [
-        "LottieJSON", "LottieModel", "LottieKitIO",
+        "LottieJSON", "LottieModel", "LottieKitIO", "LottieLint",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "LottieJSONTests", dependencies: ["LottieJSON"]),
     .testTarget(name: "LottieModelTests", dependencies: ["LottieModel", "LottieJSON", "LottieKitIO"]),
+    .testTarget(name: "LottieLintTests", dependencies: ["LottieLint", "LottieJSON", "LottieModel", "LottieKitIO"]),
     .testTarget(name: "EndToEndTests", dependencies: ["LottieJSON", "LottieKitIO"]),
   ],
   swiftLanguageModes: [.v6]

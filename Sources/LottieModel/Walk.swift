@@ -180,3 +180,32 @@ public struct AnimatedProperty: Sendable {
   }
   public var expression: String? { node["x"]?.string }
 }
+
+extension Animation {
+  /// The layer name path of any node: composition, layer, then shape names down to the node
+  /// (`["Main", "Bubble", "Ellipse 1"]`). Empty for nodes outside layers.
+  public func layerPath(of node: JSONNode) -> [String] {
+    var names: [String] = []
+    var current: JSONNode? = node
+    var foundLayer = false
+    while let n = current {
+      if let container = n.parent, container.isArray, let key = container.key, n.isObject {
+        if key == "layers" {
+          let owner = container.parent
+          names.append(n["nm"]?.string ?? "#\(n.arrayIndex ?? 0)")
+          if let owner, owner == root {
+            names.append(name ?? "root")
+          } else if let owner {
+            names.append(owner["nm"]?.string ?? owner["id"]?.string ?? "precomp")
+          }
+          foundLayer = true
+          break
+        } else if key == "shapes" || key == "it" {
+          names.append(n["nm"]?.string ?? n["ty"]?.string ?? "#\(n.arrayIndex ?? 0)")
+        }
+      }
+      current = n.parent
+    }
+    return foundLayer ? names.reversed() : []
+  }
+}

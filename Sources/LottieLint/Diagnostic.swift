@@ -1,0 +1,187 @@
+import LottieJSON
+import LottieModel
+
+/// How bad a finding is. Ordered: info < warning < error.
+public enum Severity: String, Sendable, Comparable, CaseIterable {
+  case info, warning, error
+
+  public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+  var rank: Int {
+    switch self {
+    case .info: return 0
+    case .warning: return 1
+    case .error: return 2
+    }
+  }
+}
+
+public enum RuleCategory: String, Sendable, CaseIterable {
+  case syntax, structure, references, assets, naming, performance
+  case specStrict = "spec-strict"
+  case compat
+}
+
+/// A safe, mechanical fix: JSON Patch-like operations on pointers, applied with `JSONEdits` so that
+/// nothing else in the file changes.
+public struct Fix: Sendable, Equatable {
+  public enum Operation: Sendable, Equatable {
+    /// Replace the value at a pointer with JSON text.
+    case replace(pointer: String, json: String)
+    /// Add a member to the object at a pointer (or replace it if present).
+    case add(objectPointer: String, key: String, json: String)
+    /// Remove the value (or member) at a pointer.
+    case remove(pointer: String)
+    /// Remove a leading UTF-8 byte order mark.
+    case removeBOM
+  }
+  public var summary: String
+  public var operations: [Operation]
+  public init(summary: String, operations: [Operation]) {
+    self.summary = summary
+    self.operations = operations
+  }
+}
+
+/// One finding, located in its file.
+public struct Diagnostic: Sendable, Equatable {
+  public var code: String
+  public var name: String
+  public var severity: Severity
+  public var message: String
+  public var help: String?
+  public var file: String
+  public var line: Int
+  public var column: Int
+  public var endLine: Int
+  public var endColumn: Int
+  /// Byte offset of the start (for ordering; not printed).
+  public var offset: Int
+  public var pointer: String
+  public var layerPath: [String]
+  /// Renderers concerned (compatibility rules); empty otherwise.
+  public var renderers: [String]
+  public var fix: Fix?
+
+  public init(code: String, name: String, severity: Severity, message: String, help: String?, file: String,
+              line: Int, column: Int, endLine: Int, endColumn: Int, offset: Int, pointer: String,
+              layerPath: [String], renderers: [String] = [], fix: Fix? = nil) {
+    self.code = code
+    self.name = name
+    self.severity = severity
+    self.message = message
+    self.help = help
+    self.file = file
+    self.line = line
+    self.column = column
+    self.endLine = endLine
+    self.endColumn = endColumn
+    self.offset = offset
+    self.pointer = pointer
+    self.layerPath = layerPath
+    self.renderers = renderers
+    self.fix = fix
+  }
+}
+
+/// What a rule reports: a node, words, and optionally a fix. The linter turns it into a
+/// `Diagnostic` with the rule's code, the configured severity and the node's position.
+public struct Finding: Sendable {
+  public var node: JSONNode
+  public var message: String
+  public var help: String?
+  public var layerPath: [String]
+  public var fix: Fix?
+  public var renderers: [String]
+  /// A severity that overrides the rule's default for this finding (e.g. an info-level variant).
+  public var severity: Severity?
+
+  public init(_ node: JSONNode, _ message: String, help: String? = nil, layerPath: [String] = [], fix: Fix? = nil,
+              renderers: [String] = [], severity: Severity? = nil) {
+    self.node = node
+    self.message = message
+    self.help = help
+    self.layerPath = layerPath
+    self.fix = fix
+    self.renderers = renderers
+    self.severity = severity
+  }
+}
+
+/// An example in a rule's description. `↓` marks where a diagnostic must land (the start of the
+/// value its pointer names); the marker is removed before linting. `files` are created beside the
+/// animation (relative path → bytes) for rules that look at the disk.
+public struct Example: Sendable {
+  public var json: String
+  public var files: [String: [UInt8]]
+  /// JSON expected after `--fix` (nil: the example has no fix).
+  public var fixed: String?
+  public var budgets: Budgets?
+
+  public init(_ json: String, files: [String: [UInt8]] = [:], fixed: String? = nil, budgets: Budgets? = nil) {
+    self.json = json
+    self.files = files
+    self.fixed = fixed
+    self.budgets = budgets
+  }
+
+  public static let marker = "↓"
+
+  /// The JSON without markers, and the byte offsets the markers stood at.
+  public var stripped: (json: String, offsets: [Int]) {
+    var out: [UInt8] = []
+    var offsets: [Int] = []
+    let marker = Array(Self.marker.utf8)
+    let bytes = Array(json.utf8)
+    var i = 0
+    while i < bytes.count {
+      if i + marker.count <= bytes.count && Array(bytes[i..<(i + marker.count)]) == marker {
+        offsets.append(out.count)
+        i += marker.count
+      } else {
+        out.append(bytes[i])
+        i += 1
+      }
+    }
+    return (String(decoding: out, as: UTF8.self), offsets)
+  }
+}
+
+/// Everything a rule's page says.
+public struct RuleDescription: Sendable {
+  public var code: String
+  public var name: String
+  public var summary: String
+  public var rationale: String
+  public var fixHint: String
+  public var category: RuleCategory
+  public var defaultSeverity: Severity
+  /// Profiles the rule belongs to (a rule with profiles runs only when one of them is on).
+  public var profiles: [String]
+  public var triggering: [Example]
+  public var nonTriggering: [Example]
+  /// Whether `--fix` can repair what the rule finds.
+  public var isFixable: Bool
+
+  public init(code: String, name: String, summary: String, rationale: String, fixHint: String,
+              category: RuleCategory, defaultSeverity: Severity, profiles: [String] = [],
+              isFixable: Bool = false, triggering: [Example], nonTriggering: [Example]) {
+    self.code = code
+    self.name = name
+    self.summary = summary
+    self.rationale = rationale
+    self.fixHint = fixHint
+    self.category = category
+    self.defaultSeverity = defaultSeverity
+    self.profiles = profiles
+    self.isFixable = isFixable
+    self.triggering = triggering
+    self.nonTriggering = nonTriggering
+  }
+}
+
+/// A lint rule: a description (its documentation and its tests) and a check.
+public protocol LintRule: Sendable {
+  static var description: RuleDescription { get }
+  init()
+  func check(_ context: LintContext) -> [Finding]
+}

@@ -1,0 +1,99 @@
+import LottieJSON
+import LottieModel
+
+/// Limits for the performance and asset rules. Defaults are the renderers' own thresholds.
+public struct Budgets: Sendable, Equatable {
+  /// lottie-android switches to software rendering above 4 masks + mattes (RenderMode.java).
+  public var maxMasksAndMattes = 4
+  /// lottie-android warns at more than 4 image layers.
+  public var maxImageLayers = 4
+  /// Bodymovin's export report warns for images wider or taller than 1500 px.
+  public var maxImageSide = 1500
+  /// Total decoded bytes of embedded images (base64 costs memory and decode time on devices).
+  public var maxEmbeddedImageBytes = 1_000_000
+  /// The JSON file itself (after decompression for .tgs/.lottie).
+  public var maxFileBytes = 2_000_000
+  /// Width × height of a composition; Bodymovin warns for 1000×1000 matte/effect layers and above.
+  public var maxCompositionArea = 4_194_304
+  /// Nesting of precomps inside precomps.
+  public var maxPrecompDepth = 5
+
+  public init() {}
+
+  /// Budget keys as written in `.lottiekit.yml`.
+  public static let keys = ["max-masks-and-mattes", "max-image-layers", "max-image-side", "max-embedded-image-bytes",
+                            "max-file-bytes", "max-composition-area", "max-precomp-depth"]
+
+  public mutating func set(_ key: String, _ value: Int) -> Bool {
+    switch key {
+    case "max-masks-and-mattes": maxMasksAndMattes = value
+    case "max-image-layers": maxImageLayers = value
+    case "max-image-side": maxImageSide = value
+    case "max-embedded-image-bytes": maxEmbeddedImageBytes = value
+    case "max-file-bytes": maxFileBytes = value
+    case "max-composition-area": maxCompositionArea = value
+    case "max-precomp-depth": maxPrecompDepth = value
+    default: return false
+    }
+    return true
+  }
+}
+
+/// Reads a file from disk for rules that look at images (injected so that the lint library needs
+/// no I/O module and tests can fake it).
+public protocol AssetFileSystem: Sendable {
+  /// Where `u` + `p` points, and whether lottiekit may read it.
+  func locate(_ asset: Asset, baseDirectory: String) -> AssetLookup
+  func read(_ path: String, limit: Int) -> [UInt8]?
+}
+
+public enum AssetLookup: Sendable {
+  case embedded
+  case url(String)
+  case absolute(String)
+  case escapes(String)
+  case file(relative: String, path: String, exists: Bool)
+  case invalid(String)
+}
+
+/// What a rule sees: the file, its document and model, the budgets, and cached walks.
+public final class LintContext: @unchecked Sendable {
+  public let path: String
+  public let document: JSONDocument
+  public let animation: Animation
+  /// Folder image paths resolve against (nil for stdin and archives).
+  public let baseDirectory: String?
+  public let budgets: Budgets
+  public let fileSystem: AssetFileSystem?
+  /// Size of the JSON text.
+  public var jsonBytes: Int { document.bytes.count }
+
+  public init(path: String, document: JSONDocument, baseDirectory: String?, budgets: Budgets = Budgets(),
+              fileSystem: AssetFileSystem? = nil) {
+    self.path = path
+    self.document = document
+    self.animation = Animation(document: document)
+    self.baseDirectory = baseDirectory
+    self.budgets = budgets
+    self.fileSystem = fileSystem
+  }
+
+  private var _featureUses: [FeatureUse]?
+  /// Feature uses, computed once per file.
+  public var featureUses: [FeatureUse] {
+    if let f = _featureUses { return f }
+    let f = animation.featureUses()
+    _featureUses = f
+    return f
+  }
+
+  private var _layerVisits: [LayerVisit]?
+  /// Every layer of every composition, computed once per file.
+  public var layerVisits: [LayerVisit] {
+    if let v = _layerVisits { return v }
+    var v: [LayerVisit] = []
+    animation.forEachLayer { v.append($0) }
+    _layerVisits = v
+    return v
+  }
+}

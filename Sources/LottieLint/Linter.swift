@@ -1,0 +1,206 @@
+import LottieJSON
+import LottieModel
+
+/// Which rules run and how loud they are.
+public struct LintOptions: Sendable {
+  /// Profiles switched on (`spec-strict`, `telegram-sticker`…).
+  public var profiles: Set<String> = []
+  /// Per-rule severity by code; nil turns the rule off.
+  public var severities: [String: Severity?] = [:]
+  public var budgets = Budgets()
+  /// Ignored findings: `{rule, path glob, pointer}`; nil fields match anything.
+  public var ignores: [Ignore] = []
+
+  public struct Ignore: Sendable, Equatable {
+    public var rule: String?
+    public var path: String?
+    public var pointer: String?
+    public init(rule: String? = nil, path: String? = nil, pointer: String? = nil) {
+      self.rule = rule
+      self.path = path
+      self.pointer = pointer
+    }
+  }
+
+  public init() {}
+}
+
+/// Runs rules over files and produces ordered diagnostics.
+public struct Linter: Sendable {
+  public let options: LintOptions
+  public let rules: [any LintRule]
+  public let fileSystem: AssetFileSystem?
+
+  public init(options: LintOptions = LintOptions(), rules: [any LintRule.Type] = RuleRegistry.all,
+              fileSystem: AssetFileSystem? = DiskFileSystem()) {
+    self.options = options
+    self.fileSystem = fileSystem
+    self.rules = rules.filter { type in
+      let d = type.description
+      if let configured = options.severities[d.code] ?? options.severities[d.name], configured == nil { return false }
+      if d.profiles.isEmpty { return true }
+      return !options.profiles.isDisjoint(with: d.profiles)
+    }.map { $0.init() }
+  }
+
+  func severity(for d: RuleDescription, finding: Severity?) -> Severity {
+    if let configured = options.severities[d.code] ?? options.severities[d.name], let s = configured { return s }
+    return finding ?? d.defaultSeverity
+  }
+
+  /// Lints one animation's bytes. A syntax error yields one diagnostic at its position.
+  public func lint(path: String, bytes: [UInt8], baseDirectory: String?) -> [Diagnostic] {
+    let document: JSONDocument
+    do {
+      document = try JSONDocument(parsing: bytes)
+    } catch {
+      let d = SyntaxErrorRule.description
+      guard rules.contains(where: { type(of: $0).description.code == d.code }) else { return [] }
+      let l = error.location
+      return [Diagnostic(code: d.code, name: d.name, severity: severity(for: d, finding: nil), message: error.message,
+                         help: d.fixHint, file: path, line: l.line, column: l.column, endLine: l.line,
+                         endColumn: l.column, offset: l.offset, pointer: "", layerPath: [])]
+    }
+    return lint(path: path, document: document, baseDirectory: baseDirectory)
+  }
+
+  public func lint(path: String, document: JSONDocument, baseDirectory: String?) -> [Diagnostic] {
+    let context = LintContext(path: path, document: document, baseDirectory: baseDirectory, budgets: options.budgets,
+                              fileSystem: fileSystem)
+    var diagnostics: [Diagnostic] = []
+    for rule in rules {
+      let d = type(of: rule).description
+      for finding in rule.check(context) {
+        let node = finding.node
+        let start = node.location
+        let end = node.endLocation
+        let pointer = node.pointer
+        let layerPath = finding.layerPath.isEmpty ? context.animation.layerPath(of: node) : finding.layerPath
+        let diagnostic = Diagnostic(code: d.code, name: d.name, severity: severity(for: d, finding: finding.severity),
+                                    message: finding.message, help: finding.help ?? d.fixHint, file: path,
+                                    line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+                                    offset: start.offset, pointer: pointer, layerPath: layerPath,
+                                    renderers: finding.renderers, fix: finding.fix)
+        if !isIgnored(diagnostic) { diagnostics.append(diagnostic) }
+      }
+    }
+    // Deterministic order: position, then code, then message.
+    diagnostics.sort { ($0.offset, $0.code, $0.message) < ($1.offset, $1.code, $1.message) }
+    return diagnostics
+  }
+
+  func isIgnored(_ d: Diagnostic) -> Bool {
+    options.ignores.contains { ignore in
+      if let r = ignore.rule, r != d.code && r != d.name { return false }
+      if let p = ignore.path, !Glob.matches(p, d.file) { return false }
+      if let ptr = ignore.pointer, ptr != d.pointer && !d.pointer.hasPrefix(ptr + "/") { return false }
+      return true
+    }
+  }
+}
+
+/// Applies the fixes of diagnostics to a document. Overlapping fixes are applied one round at a
+/// time: the ones that conflict wait for the next lint pass.
+public enum Fixer {
+  public static func apply(_ fixes: [Fix], to document: JSONDocument) -> (bytes: [UInt8], applied: Int) {
+    var edits = JSONEdits(document)
+    var applied = 0
+    var dropBOM = false
+    var touched: [Range<Int>] = []
+    for fix in fixes {
+      var trial = edits
+      var spans: [Range<Int>] = []
+      var ok = true
+      for op in fix.operations {
+        switch op {
+        case .replace(let pointer, let json):
+          guard let node = document.node(atPointer: pointer) else { ok = false; break }
+          trial.replace(node, withRaw: Array(json.utf8))
+          spans.append(node.span)
+        case .add(let objectPointer, let key, let json):
+          guard let object = document.node(atPointer: objectPointer), object.isObject else { ok = false; break }
+          do {
+            if let existing = object[key] {
+              trial.replace(existing, withRaw: Array(json.utf8))
+              spans.append(existing.span)
+            } else {
+              try trial.insertMember(key, .raw(Array(json.utf8)), into: object)
+              spans.append(object.span.upperBound - 1..<object.span.upperBound)
+            }
+          } catch { ok = false }
+        case .removeBOM:
+          if document.hasBOM { dropBOM = true }
+        case .remove(let pointer):
+          guard let node = document.node(atPointer: pointer) else { ok = false; break }
+          do { try trial.remove(node) } catch { ok = false }
+          spans.append(node.parent?.span ?? node.span)
+        }
+      }
+      if !ok || spans.contains(where: { s in touched.contains { $0.overlaps(s) } }) { continue }
+      if (try? trial.apply()) == nil { continue }
+      edits = trial
+      touched += spans
+      applied += 1
+    }
+    var bytes = (try? edits.apply()) ?? document.bytes
+    if dropBOM && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    return (bytes, applied)
+  }
+}
+
+/// Shell-style globs for ignores: `*` and `?` (matching `/` too), `**` the same as `*`.
+public enum Glob {
+  /// A pattern without a slash also matches the file name anywhere (as in .gitignore).
+  public static func matches(_ pattern: String, _ path: String) -> Bool {
+    if matchWhole(pattern, path) { return true }
+    if !pattern.contains("/"), let slash = path.lastIndex(of: "/") {
+      return matchWhole(pattern, String(path[path.index(after: slash)...]))
+    }
+    return false
+  }
+
+  /// Iterative wildcard matching with backtracking to the last star.
+  static func matchWhole(_ pattern: String, _ path: String) -> Bool {
+    let p = Array(pattern.replacingAll("**", "*").utf8)
+    let s = Array(path.utf8)
+    var i = 0, j = 0, star = -1, mark = 0
+    while j < s.count {
+      if i < p.count && (p[i] == UInt8(ascii: "?") || p[i] == s[j]) {
+        i += 1; j += 1
+      } else if i < p.count && p[i] == UInt8(ascii: "*") {
+        star = i; mark = j; i += 1
+      } else if star >= 0 {
+        i = star + 1; mark += 1; j = mark
+      } else {
+        return false
+      }
+    }
+    while i < p.count && p[i] == UInt8(ascii: "*") { i += 1 }
+    return i == p.count
+  }
+}
+
+extension String {
+  func replacingAll(_ a: String, _ b: String) -> String {
+    var result = ""
+    var rest = Substring(self)
+    while let r = rest.range(of: a) {
+      result += rest[..<r.lowerBound]
+      result += b
+      rest = rest[r.upperBound...]
+    }
+    return result + rest
+  }
+}
+
+extension Substring {
+  func range(of target: String) -> Range<Index>? {
+    guard !target.isEmpty else { return nil }
+    var i = startIndex
+    while i < endIndex {
+      if self[i...].hasPrefix(target) { return i..<(index(i, offsetBy: target.count)) }
+      i = index(after: i)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,34 @@
+/// gcc/Xcode style, clickable in terminals and IDEs:
+/// `hero.json:41:17: error: [LK201] layer "Bubble" (ind 4) names parent 7, …`
+public struct TextReporter: Reporter {
+  public static let name = "text"
+  public var color: Bool
+  public init(color: Bool = false) { self.color = color }
+
+  func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+
+  public func render(_ report: LintReport) -> String {
+    var lines: [String] = []
+    for file in report.files {
+      for d in file.diagnostics {
+        let severity: String
+        switch d.severity {
+        case .error: severity = paint("error", "1;31")
+        case .warning: severity = paint("warning", "1;33")
+        case .info: severity = paint("info", "1;36")
+        }
+        lines.append("\(paint("\(d.file):\(d.line):\(d.column):", "1")) \(severity): [\(d.code)] \(d.message)")
+        var at = "  at \(d.pointer.isEmpty ? "/" : d.pointer)"
+        if !d.layerPath.isEmpty { at += " in \"\(d.layerPath.joined(separator: " › "))\"" }
+        if !d.renderers.isEmpty { at += " (\(d.renderers.joined(separator: ", ")))" }
+        lines.append(paint(at, "2"))
+        if let help = d.help { lines.append("  help: \(help)") }
+        if let fix = d.fix { lines.append("  fix: \(fix.summary) (lottiekit lint --fix)") }
+      }
+    }
+    let errors = report.count(.error), warnings = report.count(.warning), infos = report.count(.info)
+    let files = report.files.count
+    lines.append("\(files) file\(files == 1 ? "" : "s") linted: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info")
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,1 @@
+let assetRules: [any LintRule.Type] = []

@@ -1,0 +1,1 @@
+let namingRules: [any LintRule.Type] = []

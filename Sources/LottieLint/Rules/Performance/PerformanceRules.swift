@@ -1,0 +1,1 @@
+let performanceRules: [any LintRule.Type] = []

@@ -1,0 +1,1 @@
+let specStrictRules: [any LintRule.Type] = []
