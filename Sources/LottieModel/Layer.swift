@@ -119,7 +119,7 @@ public struct Layer: Sendable {
 
   /// A name for messages: `"Bubble" (ind 4)`.
   public var label: String {
-    var s = name.map { "\"\($0)\"" } ?? "layer #\(position)"
+    var s = name.map { "\"\($0)\"" } ?? "#\(position)"
     if let ind = index { s += " (ind \(ind))" }
     return s
   }

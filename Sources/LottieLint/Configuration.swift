@@ -1,0 +1,122 @@
+import Yams
+
+/// `.lottiekit.yml`: targets, profiles, per-rule severity or `off`, budgets, ignores. Unknown keys,
+/// unknown rules and bad values are errors that name the key and line.
+public struct Configuration: Sendable, Equatable {
+  public var targets: [String] = []
+  public var profiles: [String] = []
+  public var severities: [String: Severity?] = [:]
+  public var budgets = Budgets()
+  public var ignores: [LintOptions.Ignore] = []
+  public var failOn: Severity?
+  /// Where it was read from (nil: defaults).
+  public var path: String?
+
+  public init() {}
+
+  public static let fileNames = [".lottiekit.yml", ".lottiekit.yaml"]
+  static let topLevelKeys = ["targets", "profiles", "rules", "budgets", "ignore", "fail-on"]
+
+  public struct Error: Swift.Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var line: Int?
+    public var message: String
+    public var description: String {
+      if let line { return "\(path):\(line): error: \(message)" }
+      return "\(path): error: \(message)"
+    }
+  }
+
+  /// Parses YAML text. `knownRules` maps codes and names to rule codes; `knownProfiles` and
+  /// `knownTargets` are the accepted names.
+  public static func parse(_ text: String, path: String, knownProfiles: Set<String>, knownTargets: Set<String>) throws(Error) -> Configuration {
+    func fail(_ node: Node?, _ message: String) -> Error {
+      Error(path: path, line: node?.mark.map { $0.line }, message: message)
+    }
+    let root: Node?
+    do { root = try Yams.compose(yaml: text) } catch {
+      throw Error(path: path, line: nil, message: "invalid YAML: \(error)")
+    }
+    var config = Configuration()
+    config.path = path
+    guard let root else { return config }
+    guard let mapping = root.mapping else { throw fail(root, "the configuration must be a mapping of keys (\(topLevelKeys.joined(separator: ", ")))") }
+    let unknown = mapping.keys.compactMap(\.string).filter { !topLevelKeys.contains($0) }
+    if !unknown.isEmpty {
+      let node = mapping.keys.first { unknown.contains($0.string ?? "") }
+      throw fail(node, "unknown key\(unknown.count == 1 ? "" : "s") \(unknown.map { "'\($0)'" }.joined(separator: ", ")); known keys: \(topLevelKeys.joined(separator: ", "))")
+    }
+    func stringList(_ key: String) throws(Error) -> [String] {
+      guard let node = mapping[key] else { return [] }
+      if let s = node.string { return [s] }
+      guard let seq = node.sequence else { throw fail(node, "'\(key)' must be a list of names") }
+      var out: [String] = []
+      for item in seq {
+        guard let s = item.string else { throw fail(item, "'\(key)' must be a list of names") }
+        out.append(s)
+      }
+      return out
+    }
+    config.targets = try stringList("targets")
+    for t in config.targets where !knownTargets.contains(t.split(separator: "@").first.map(String.init) ?? t) {
+      throw fail(mapping["targets"], "unknown target '\(t)'; known targets: \(knownTargets.sorted().joined(separator: ", "))")
+    }
+    config.profiles = try stringList("profiles")
+    for p in config.profiles where !knownProfiles.contains(p) {
+      throw fail(mapping["profiles"], "unknown profile '\(p)'; known profiles: \(knownProfiles.sorted().joined(separator: ", "))")
+    }
+    if let rules = mapping["rules"] {
+      guard let m = rules.mapping else { throw fail(rules, "'rules' must map rule codes or names to off, info, warning or error") }
+      for (k, v) in m {
+        guard let key = k.string, let rule = RuleRegistry.rule(key) else {
+          throw fail(k, "unknown rule '\(k.string ?? "?")' (lottiekit rules lists them)")
+        }
+        let value = v.string?.lowercased() ?? ""
+        if value == "off" || value == "false" {
+          config.severities[rule.description.code] = .some(nil)
+        } else if let s = Severity(rawValue: value) {
+          config.severities[rule.description.code] = .some(s)
+        } else {
+          throw fail(v, "rule '\(key)' must be off, info, warning or error, not '\(v.string ?? "?")'")
+        }
+      }
+    }
+    if let budgets = mapping["budgets"] {
+      guard let m = budgets.mapping else { throw fail(budgets, "'budgets' must be a mapping") }
+      for (k, v) in m {
+        guard let key = k.string, Budgets.keys.contains(key) else {
+          throw fail(k, "unknown budget '\(k.string ?? "?")'; known budgets: \(Budgets.keys.joined(separator: ", "))")
+        }
+        guard let n = v.int, n >= 0 else { throw fail(v, "budget '\(key)' must be a non-negative whole number") }
+        _ = config.budgets.set(key, n)
+      }
+    }
+    if let ignore = mapping["ignore"] {
+      guard let seq = ignore.sequence else { throw fail(ignore, "'ignore' must be a list of globs or {rule, path, pointer} entries") }
+      for item in seq {
+        if let glob = item.string {
+          config.ignores.append(LintOptions.Ignore(path: glob))
+        } else if let m = item.mapping {
+          let keys = m.keys.compactMap(\.string)
+          if let bad = keys.first(where: { !["rule", "path", "pointer"].contains($0) }) {
+            throw fail(item, "unknown key '\(bad)' in an ignore entry; use rule, path and pointer")
+          }
+          var entry = LintOptions.Ignore(rule: m["rule"]?.string, path: m["path"]?.string, pointer: m["pointer"]?.string)
+          if let r = entry.rule {
+            guard let rule = RuleRegistry.rule(r) else { throw fail(m["rule"], "unknown rule '\(r)' in an ignore entry") }
+            entry.rule = rule.description.code
+          }
+          if entry.rule == nil && entry.path == nil && entry.pointer == nil { throw fail(item, "an empty ignore entry would ignore everything") }
+          config.ignores.append(entry)
+        } else {
+          throw fail(item, "an ignore entry must be a glob or a {rule, path, pointer} mapping")
+        }
+      }
+    }
+    if let f = mapping["fail-on"] {
+      guard let s = f.string.flatMap(Severity.init(rawValue:)) else { throw fail(f, "'fail-on' must be error, warning or info") }
+      config.failOn = s
+    }
+    return config
+  }
+}

@@ -1,0 +1,106 @@
+/// JUnit XML, for CI systems that show test reports (GitLab, Jenkins, Azure Pipelines, CircleCI):
+///
+/// ```xml
+/// <?xml version="1.0" encoding="UTF-8"?>
+/// <testsuites name="lottiekit" tests="2" failures="1" errors="0">
+///   <testsuite name="lottiekit" tests="2" failures="1" errors="0" skipped="0">
+///     <testcase classname="delivery/hero.json" name="delivery/hero.json">
+///       <failure type="LK101" message="layer &quot;Bubble&quot; (ind 4) names parent 7, …">delivery/hero.json:41:17: error: [LK101] …
+///   at /layers/3/parent in "Main › Bubble"
+///   help: …</failure>
+///       <system-out>delivery/hero.json:2:3: info: [LK…] …</system-out>
+///     </testcase>
+///     <testcase classname="stickers/wave.json" name="stickers/wave.json"/>
+///   </testsuite>
+/// </testsuites>
+/// ```
+///
+/// Decisions:
+/// - One test case per linted file, in input order; a file with no warning or error passes.
+/// - Every warning and error is one `<failure>` (`type` is the code, `message` the diagnostic's
+///   message, the body the same lines as the text format: position, severity, pointer, help, fix).
+///   Warnings fail the test case whatever `--fail-on` says: the report shows what was found, the exit
+///   code says whether it is fatal.
+/// - Infos never fail: they are listed, in the text format, in the test case's `<system-out>`.
+/// - `tests` counts files and `failures` counts failing files (test cases with at least one
+///   `<failure>`), as the JUnit format defines them, so `failures` never exceeds `tests`.
+/// - Everything is XML-escaped (`&`, `<`, `>`, `"`, `'`); carriage returns, and tabs and line feeds
+///   in attribute values, are written as character references so that parsers give them back
+///   exactly; characters XML 1.0 forbids (other C0 controls, U+FFFE, U+FFFF) become U+FFFD.
+public struct JUnitReporter: Reporter {
+  public static let name = "junit"
+  public init() {}
+
+  public func render(_ report: LintReport) -> String {
+    let failing = report.files.filter { $0.diagnostics.contains { $0.severity >= .warning } }.count
+    let counts = "tests=\"\(report.files.count)\" failures=\"\(failing)\" errors=\"0\""
+    var lines = [
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+      "<testsuites name=\"lottiekit\" \(counts)>",
+      "  <testsuite name=\"lottiekit\" \(counts) skipped=\"0\">",
+    ]
+    for file in report.files {
+      let path = Self.escaped(file.path)
+      let open = "    <testcase classname=\"\(path)\" name=\"\(path)\""
+      let failures = file.diagnostics.filter { $0.severity >= .warning }
+      let infos = file.diagnostics.filter { $0.severity < .warning }
+      if failures.isEmpty && infos.isEmpty {
+        lines.append(open + "/>")
+        continue
+      }
+      lines.append(open + ">")
+      for d in failures {
+        lines.append("      <failure type=\"\(Self.escaped(d.code))\" message=\"\(Self.escaped(d.message))\">"
+                     + Self.escaped(Self.textLines(d).joined(separator: "\n"), attribute: false) + "</failure>")
+      }
+      if !infos.isEmpty {
+        lines.append("      <system-out>" + Self.escaped(infos.flatMap(Self.textLines).joined(separator: "\n"), attribute: false)
+                     + "</system-out>")
+      }
+      lines.append("    </testcase>")
+    }
+    lines.append("  </testsuite>")
+    lines.append("</testsuites>")
+    return lines.joined(separator: "\n")
+  }
+
+  /// One diagnostic in the text format's layout (without colour).
+  static func textLines(_ d: Diagnostic) -> [String] {
+    var lines = ["\(d.file):\(d.line):\(d.column): \(d.severity.rawValue): [\(d.code)] \(d.message)"]
+    var at = "  at \(d.pointer.isEmpty ? "/" : d.pointer)"
+    if !d.layerPath.isEmpty { at += " in \"\(d.layerPath.joined(separator: " › "))\"" }
+    if !d.renderers.isEmpty { at += " (\(d.renderers.joined(separator: ", ")))" }
+    lines.append(at)
+    if let help = d.help { lines.append("  help: \(help)") }
+    if let fix = d.fix { lines.append("  fix: \(fix.summary) (lottiekit lint --fix)") }
+    return lines
+  }
+
+  /// Text safe in XML 1.0 content (`attribute: false`) or in a quoted attribute value. Carriage
+  /// returns (which parsers turn into line feeds) are always written as references; tabs and line
+  /// feeds only in attributes, where parsers would turn them into spaces.
+  public static func escaped(_ s: String, attribute: Bool = true) -> String {
+    var out = ""
+    out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      case "\r": out += "&#13;"
+      case "\t" where attribute: out += "&#9;"
+      case "\n" where attribute: out += "&#10;"
+      case "\t", "\n": out.unicodeScalars.append(scalar)
+      default:
+        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+          out.unicodeScalars.append("\u{FFFD}")
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,265 @@
+import ArgumentParser
+import Foundation
+import LottieJSON
+import LottieKitIO
+import LottieLint
+
+/// Targets and profiles the command line accepts (compatibility data arrives with the compat rules).
+enum KnownNames {
+  static let targets: Set<String> = ["ios", "ios-core-animation", "ios-main-thread", "android", "web", "web-svg", "web-canvas",
+                                     "web-html", "skottie", "rlottie", "thorvg"]
+  static var profiles: Set<String> {
+    Set(RuleRegistry.all.flatMap { $0.description.profiles })
+  }
+}
+
+struct LintCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lint",
+    abstract: "Check animations: validity, references, images, naming, budgets (the CI check).",
+    discussion: """
+      Folders are searched recursively; .tgs and .lottie files are opened. A file that is not valid
+      JSON gives one diagnostic at the syntax error; the other files are still linted.
+      Configuration: .lottiekit.yml in the current folder or above, or --config.
+      Exit codes: 0 clean, 1 findings at or above --fail-on (default error), 2 input/config error.
+      Examples:
+        lottiekit lint delivery/
+        lottiekit lint --format sarif delivery/ > lottiekit.sarif
+        lottiekit lint --format github --fail-on warning animations/
+        lottiekit lint --profile spec-strict --fix hero.json
+      """
+  )
+
+  @Argument(help: "Files, folders or - (stdin).")
+  var inputs: [String] = []
+
+  @Option(help: "Renderers to check compatibility for, comma separated: ios, android, web, skottie, rlottie, thorvg.")
+  var target: [String] = []
+
+  @Option(help: "Rule profiles to switch on: spec-strict (the official schema's strictness).")
+  var profile: [String] = []
+
+  @Option(help: "Output format: text, json, sarif, junit or github.")
+  var format: LintFormat = .text
+
+  @Option(name: .customLong("fail-on"), help: "Lowest severity that makes the exit code 1: error, warning or info.")
+  var failOn: SeverityArgument?
+
+  @Flag(help: "Fail on warnings too (the same as --fail-on warning).")
+  var strict = false
+
+  @Flag(help: "Apply safe fixes in place (atomic writes), then report what remains.")
+  var fix = false
+
+  @Option(help: "Configuration file (default: .lottiekit.yml found from the current folder upwards).")
+  var config: String?
+
+  @Option(help: ArgumentHelp("Files linted at once (default: one per core).", visibility: .hidden))
+  var jobs: Int?
+
+  @OptionGroup var output: OutputOptions
+
+  enum LintFormat: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, junit, github }
+
+  enum SeverityArgument: String, ExpressibleByArgument, CaseIterable {
+    case error, warning, info
+    var severity: Severity { Severity(rawValue: rawValue) ?? .error }
+  }
+
+  var targets: [String] {
+    target.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+  }
+
+  func validate() throws {
+    for t in targets where !KnownNames.targets.contains(t.split(separator: "@").first.map(String.init) ?? t) {
+      throw ValidationError("unknown target '\(t)'; known targets: \(KnownNames.targets.sorted().joined(separator: ", "))")
+    }
+    for p in profile where !KnownNames.profiles.contains(p) {
+      throw ValidationError("unknown profile '\(p)'; known profiles: \(KnownNames.profiles.sorted().joined(separator: ", "))")
+    }
+    if fix && inputs.contains("-") { throw ValidationError("--fix needs files, not stdin") }
+  }
+
+  func run() throws {
+    let configuration = try loadConfiguration(explicit: config)
+    var options = LintOptions()
+    options.profiles = Set(profile + configuration.profiles)
+    options.severities = configuration.severities
+    options.budgets = configuration.budgets
+    options.ignores = configuration.ignores
+    let failLevel: Severity = strict ? .warning : (failOn?.severity ?? configuration.failOn ?? .error)
+    let linter = Linter(options: options)
+    let files = try expandInputs(inputs)
+
+    if fix { try applyFixes(files, linter: linter) }
+
+    let progress = ProgressLine(total: files.count, enabled: !output.quiet && files.count > 20 && isatty(2) != 0)
+    var results: [LintReport.FileResult] = []
+    let window = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    parallelOrdered(files, window: window, { path in lintFile(path, linter: linter) }) { fileResults in
+      results.append(contentsOf: fileResults)
+      progress.tick()
+    }
+    progress.finish()
+    let report = LintReport(files: results, rules: linter.rules.map { type(of: $0).description })
+    let style = Style(output.color)
+    let text: String
+    switch format {
+    case .text: text = TextReporter(color: style.enabled).render(report)
+    case .json: text = JSONReporter().render(report)
+    case .sarif: text = makeSARIF(report)
+    case .junit: text = makeJUnit(report)
+    case .github: text = makeGitHub(report)
+    }
+    if !text.isEmpty { printOut(text) }
+    if report.all.contains(where: { $0.severity >= failLevel }) { throw Exit.findings }
+  }
+
+  /// Lints every animation of one input. Unreadable containers become a diagnostic, like syntax errors.
+  func lintFile(_ path: String, linter: Linter) -> [LintReport.FileResult] {
+    do {
+      let sources = try Inputs.load(path)
+      return sources.map { source in
+        LintReport.FileResult(path: source.displayPath,
+                              diagnostics: linter.lint(path: source.displayPath, bytes: source.bytes, baseDirectory: source.baseDirectory))
+      }
+    } catch {
+      let d = Diagnostic(code: "LK001", name: "invalid-json", severity: .error, message: error.message,
+                         help: "the file cannot be read as an animation", file: error.path, line: 1, column: 1,
+                         endLine: 1, endColumn: 1, offset: 0, pointer: "", layerPath: [])
+      return [LintReport.FileResult(path: error.path, diagnostics: [d])]
+    }
+  }
+
+  /// Applies safe fixes to plain JSON files, all files or none, repeating while fixes apply.
+  func applyFixes(_ files: [String], linter: Linter) throws {
+    let transaction = FileTransaction()
+    var fixedProblems = 0
+    var fixedFiles = 0
+    for path in files where path != "-" {
+      guard let sources = try? Inputs.load(path), sources.count == 1, let source = sources.first, source.container == .json else { continue }
+      var bytes = source.bytes
+      var total = 0
+      for _ in 0..<5 {
+        guard let doc = try? JSONDocument(parsing: bytes) else { break }
+        let fixes = linter.lint(path: path, document: doc, baseDirectory: source.baseDirectory).compactMap(\.fix)
+        if fixes.isEmpty { break }
+        let (next, applied) = Fixer.apply(fixes, to: doc)
+        if applied == 0 || next == bytes { break }
+        bytes = next
+        total += applied
+      }
+      if total > 0 {
+        do { try transaction.stage(bytes, to: path) } catch {
+          printError("lottiekit: error: \(error.description); no file was changed")
+          throw Exit.failure
+        }
+        fixedProblems += total
+        fixedFiles += 1
+      }
+    }
+    do { try transaction.commit() } catch {
+      printError("lottiekit: error: \(error.description)")
+      throw Exit.failure
+    }
+    if !output.quiet && fixedProblems > 0 {
+      printError("fixed \(fixedProblems) problem\(fixedProblems == 1 ? "" : "s") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s")")
+    }
+  }
+
+  func makeSARIF(_ report: LintReport) -> String { ReporterFactory.sarif(report) }
+  func makeJUnit(_ report: LintReport) -> String { ReporterFactory.junit(report) }
+  func makeGitHub(_ report: LintReport) -> String { ReporterFactory.github(report) }
+}
+
+/// Finds and reads the configuration, or exits 2 with the error.
+func loadConfiguration(explicit: String?) throws -> Configuration {
+  var path = explicit
+  if path == nil {
+    var dir = FileManager.default.currentDirectoryPath
+    while true {
+      if let found = Configuration.fileNames.map({ dir + "/" + $0 }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+        path = found
+        break
+      }
+      let parent = (dir as NSString).deletingLastPathComponent
+      if parent == dir || parent.isEmpty { break }
+      dir = parent
+    }
+  }
+  guard let configPath = path else { return Configuration() }
+  do {
+    let bytes = try FileIO.read(configPath, limit: 1024 * 1024)
+    return try Configuration.parse(String(decoding: bytes, as: UTF8.self), path: configPath,
+                                   knownProfiles: KnownNames.profiles, knownTargets: KnownNames.targets)
+  } catch let error as Configuration.Error {
+    printError(error.description)
+    throw Exit.failure
+  } catch let error as IOFailure {
+    printError("\(error.path): error: \(error.message)")
+    throw Exit.failure
+  }
+}
+
+/// `[12/340] linting…` on stderr, rewritten in place (only on a terminal).
+final class ProgressLine {
+  let total: Int
+  let enabled: Bool
+  var done = 0
+  init(total: Int, enabled: Bool) {
+    self.total = total
+    self.enabled = enabled
+  }
+  func tick() {
+    done += 1
+    if enabled && (done % 10 == 0 || done == total) {
+      FileHandle.standardError.write(Data("\r\u{1B}[K[\(done)/\(total)] linting…".utf8))
+    }
+  }
+  func finish() {
+    if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+  }
+}
+
+struct RulesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rules",
+    abstract: "List every lint rule: code, name, category, default severity, summary.")
+
+  @Option(help: "Output format: text or json.")
+  var format: InfoCommand.InfoFormat = .text
+
+  func run() throws {
+    let rules = RuleRegistry.all.map { $0.description }
+    switch format {
+    case .json:
+      printOut(JSONValue.array(rules.map { d in
+        .object([("code", .string(d.code)), ("name", .string(d.name)), ("category", .string(d.category.rawValue)),
+                 ("severity", .string(d.defaultSeverity.rawValue)), ("summary", .string(d.summary)),
+                 ("profiles", .array(d.profiles.map { .string($0) })), ("fixable", .bool(d.isFixable))])
+      }).prettyString)
+    case .text:
+      for d in rules {
+        let profile = d.profiles.isEmpty ? "" : " [\(d.profiles.joined(separator: ","))]"
+        printOut("\(d.code)  \(d.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(d.category.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(d.defaultSeverity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(d.summary)\(profile)")
+      }
+    }
+  }
+}
+
+struct ExplainCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "explain",
+    abstract: "Print a rule's page: what it flags, why, what to do, examples.",
+    discussion: "Example:\n  lottiekit explain LK201\n  lottiekit explain parent-missing")
+
+  @Argument(help: "A rule code (LK201) or name (parent-missing).")
+  var rule: String
+
+  func run() throws {
+    guard let type = RuleRegistry.rule(rule) else {
+      throw ValidationError("unknown rule '\(rule)'; 'lottiekit rules' lists them")
+    }
+    printOut(RuleDocs.markdown(type.description))
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import LottieJSON
+
+private let clean = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"nm":"ok","ddd":0,"assets":[],"layers":[{"ty":3,"nm":"Null","ind":1,"ip":0,"op":60,"st":0,"sr":1,"ks":{},"ao":0,"bm":0,"ddd":0}]}"#
+private let brokenParent = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"nm":"Main","ddd":0,"assets":[],"layers":[{"ty":3,"nm":"Bubble","ind":4,"parent":7,"ip":0,"op":60,"st":0,"sr":1,"ks":{},"ao":0,"bm":0,"ddd":0}]}"#
+
+@Suite("lottiekit lint, end to end", .serialized)
+struct LintCommandTests {
+  @Test func cleanFileExits0AndBrokenExits1() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(clean, to: dir + "/ok.json")
+    let ok = try lottiekit("lint", dir + "/ok.json")
+    #expect(ok.status == 0, "\(ok.stdoutText)")
+    #expect(ok.stdoutText.contains("1 file linted: 0 errors"))
+    try write(brokenParent, to: dir + "/bad.json")
+    let bad = try lottiekit("lint", dir)
+    #expect(bad.status == 1)
+    #expect(bad.stdoutText.contains("\(dir)/bad.json:1:134: error: [LK201] layer \"Bubble\" (ind 4) names parent 7, which does not exist in composition \"Main\""))
+    #expect(bad.stdoutText.contains("  at /layers/0/parent in \"Main › Bubble\""))
+    #expect(bad.stdoutText.contains("2 files linted: 1 error"))
+  }
+
+  @Test func jsonOutputHasTheDocumentedShape() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(brokenParent, to: dir + "/bad.json")
+    try write("{\"v\":", to: dir + "/broken.json")
+    let r = try lottiekit("lint", "--format", "json", dir)
+    #expect(r.status == 1)
+    let doc = try JSONDocument(parsing: [UInt8](r.stdout))
+    #expect(doc.root["version"]?.int == 1)
+    #expect(doc.root["summary"]?["files"]?.int == 2)
+    #expect(doc.root["summary"]?["errors"]?.int == 2)
+    let files = doc.root["files"].list
+    #expect(files.map { $0["path"]?.string } == [dir + "/bad.json", dir + "/broken.json"])
+    let d = try #require(files[0]["diagnostics"]?.element(at: 0))
+    for key in ["code", "name", "severity", "message", "help", "line", "column", "endLine", "endColumn", "pointer", "layerPath", "renderers"] {
+      #expect(d[key] != nil, "missing \(key)")
+    }
+    #expect(d["pointer"]?.string == "/layers/0/parent")
+    #expect(d["layerPath"].list.compactMap(\.string) == ["Main", "Bubble"])
+    let syntax = try #require(files[1]["diagnostics"]?.element(at: 0))
+    #expect(syntax["code"]?.string == "LK001")
+    #expect(syntax["line"]?.int == 1)
+    #expect(syntax["column"]?.int == 6)
+  }
+
+  @Test func failOnStrictAndConfig() throws {
+    let dir = try makeTemporaryDirectory()
+    // A warning only: unused precomp asset.
+    let warning = clean.replacingOccurrences(of: "\"assets\":[]", with: "\"assets\":[{\"id\":\"c\",\"layers\":[]}]")
+    try write(warning, to: dir + "/w.json")
+    #expect(try lottiekit("lint", dir + "/w.json").status == 0)
+    #expect(try lottiekit("lint", "--strict", dir + "/w.json").status == 1)
+    #expect(try lottiekit("lint", "--fail-on", "warning", dir + "/w.json").status == 1)
+    try write("rules:\n  unused-asset: off\n", to: dir + "/.lottiekit.yml")
+    let off = try lottiekit("lint", "--strict", "w.json", cwd: dir)
+    #expect(off.status == 0, "\(off.stdoutText)")
+    try write("rules:\n  unused-asset: error\n", to: dir + "/.lottiekit.yml")
+    #expect(try lottiekit("lint", "w.json", cwd: dir).status == 1)
+    try write("ignore:\n  - {rule: LK211, pointer: /assets/0}\n", to: dir + "/.lottiekit.yml")
+    #expect(try lottiekit("lint", "--strict", "w.json", cwd: dir).status == 0)
+    try write("colour: red\n", to: dir + "/.lottiekit.yml")
+    let bad = try lottiekit("lint", "w.json", cwd: dir)
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains(".lottiekit.yml:1: error: unknown key 'colour'"))
+  }
+
+  @Test func usageErrors() throws {
+    for args in [["lint", "--target", "winamp", "x.json"], ["lint", "--profile", "nope", "x.json"], ["lint", "--format", "xml", "x.json"],
+                 ["lint", "--fail-on", "fatal", "x.json"], ["explain", "LK999"], ["lint", "--fix", "-"]] {
+      let r = try lottiekit(arguments: args)
+      #expect(r.status == 64, "\(args): \(r.status) \(r.stderr)")
+    }
+  }
+
+  @Test func rulesAndExplain() throws {
+    let rules = try lottiekit("rules", "--format", "json")
+    #expect(rules.status == 0)
+    let list = try JSONDocument(parsing: [UInt8](rules.stdout)).root
+    #expect(list.count >= 24)
+    #expect(list.elements.contains { $0["code"]?.string == "LK201" && $0["name"]?.string == "parent-missing" })
+    let page = try lottiekit("explain", "parent-missing")
+    #expect(page.status == 0)
+    #expect(page.stdoutText.hasPrefix("# LK201 parent-missing"))
+    #expect(page.stdoutText.contains("## Why it matters"))
+  }
+
+  @Test func fixIsSafeAtomicAndIdempotent() throws {
+    let dir = try makeTemporaryDirectory()
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(clean.utf8)
+    try write(bom, to: dir + "/bom.json")
+    try write(clean, to: dir + "/clean.json")
+    let r = try lottiekit("lint", "--fix", dir)
+    #expect(r.status == 0, "\(r.stdoutText)")
+    #expect(r.stderr.contains("fixed 1 problem in 1 file"))
+    #expect(try readBytes(dir + "/bom.json") == Array(clean.utf8))
+    #expect(try readBytes(dir + "/clean.json") == Array(clean.utf8))
+    let again = try lottiekit("lint", "--fix", dir)
+    #expect(!again.stderr.contains("fixed"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["bom.json", "clean.json"])
+  }
+
+  @Test func stdinAndArchives() throws {
+    let r = try lottiekit("lint", "-", stdin: Data(brokenParent.utf8))
+    #expect(r.status == 1)
+    #expect(r.stdoutText.contains("<stdin>:1:134: error: [LK201]"))
+    let dir = try makeTemporaryDirectory()
+    try write([0x1F, 0x8B, 0x08, 0x00], to: dir + "/cut.tgs")
+    let t = try lottiekit("lint", "--format", "json", dir)
+    #expect(t.status == 1)
+    #expect(t.stdoutText.contains("truncated gzip data"))
+  }
+}
+
+@Suite("lottiekit lint on the corpus")
+struct LintCorpusTests {
+  @Test func noCrashPointersResolveAndOutputIsDeterministic() throws {
+    guard let root = corpusRoot else {
+      print("skipping: ../shared/corpus is absent")
+      return
+    }
+    let one = try lottiekit("lint", "--format", "json", "--jobs", "1", root)
+    let two = try lottiekit("lint", "--format", "json", "--jobs", "2", root)
+    let again = try lottiekit("lint", "--format", "json", "--jobs", "2", root)
+    #expect(!one.crashed && !two.crashed)
+    #expect(one.status == 1 || one.status == 0)
+    #expect(one.stdout == two.stdout, "output differs between one core and two")
+    #expect(two.stdout == again.stdout, "output differs between runs")
+    let report = try JSONDocument(parsing: [UInt8](two.stdout)).root
+    let files = report["files"].list
+    #expect(files.count > 700)
+    var checked = 0
+    for file in files {
+      guard let path = file["path"]?.string else { continue }
+      let diagnostics = file["diagnostics"].list
+      if diagnostics.isEmpty { continue }
+      // Resolve every pointer in the animation it names (dotLottie entries included).
+      guard let bytes = try? animationBytes(path), let doc = try? JSONDocument(parsing: bytes) else { continue }
+      for d in diagnostics {
+        guard let pointer = d["pointer"]?.string else { continue }
+        let node = doc.node(atPointer: pointer)
+        #expect(node != nil, "\(path): pointer \(pointer) does not resolve")
+        if let node {
+          #expect(node.location.line == d["line"]?.int && node.location.column == d["column"]?.int,
+                  "\(path): \(pointer) is at \(node.location), diagnostic says \(d["line"]?.int ?? 0):\(d["column"]?.int ?? 0)")
+        }
+        checked += 1
+      }
+    }
+    #expect(checked > 20)
+  }
+}
+
+/// The JSON bytes of a path as lint names it (`x.lottie#a/y.json`, `.tgs` decompressed).
+func animationBytes(_ displayPath: String) throws -> [UInt8] {
+  let parts = displayPath.split(separator: "#", maxSplits: 1).map(String.init)
+  let sources = try LottieKitIOShim.load(parts[0])
+  if parts.count == 2 { return sources.first { $0.entry == parts[1] }?.bytes ?? [] }
+  return sources.first?.bytes ?? []
+}
