@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import LottieJSON
+import LottieKitIO
+import LottieTransforms
+
+func printNotes(_ notes: [ImageNote], path: String, quiet: Bool) {
+  for n in notes {
+    switch n.kind {
+    case .error: printError("\(path): error: \(n)")
+    case .warning: printError("\(path): warning: \(n)")
+    case .skipped: if !quiet { printError("\(path): skipped: \(n)") }
+    case .done: if !quiet { printError("\(path): \(n)") }
+    }
+  }
+}
+
+struct InlineCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "inline",
+    abstract: "Embed external images as base64 data URIs (self-contained files for server delivery).",
+    discussion: """
+      Each external image (u + p, relative to the animation's folder) is read, its type detected
+      from its bytes (PNG, JPEG, WebP, GIF, SVG), and written as data:image/<type>;base64,… with
+      e: 1 and u: "". Absolute paths, paths leading outside the folder (or --root), symlinks that
+      do, URLs and missing files are refused with the asset and path named, and nothing is written.
+      Already embedded images are left as they are. Everything else stays byte-identical.
+      Examples:
+        lottiekit inline hero.json -o hero.inline.json
+        lottiekit inline --in-place --max-size 500000 delivery/
+      """
+  )
+
+  @Argument(help: "Animation files or folders.")
+  var inputs: [String] = []
+
+  @Option(help: "Folder images may come from (default: each animation's own folder).")
+  var root: String?
+
+  @Option(name: .customLong("max-size"), help: "Leave images larger than this many bytes external (reported).")
+  var maxSize: Int?
+
+  @OptionGroup var destination: TransformDestination
+  @OptionGroup var output: OutputOptions
+
+  func validate() throws {
+    try destination.validate(inputs: inputs)
+    if let m = maxSize, m < 0 { throw ValidationError("--max-size must be a number of bytes") }
+    if let r = root, !FileIO.isDirectory(r) { throw ValidationError("--root \(r) is not a folder") }
+  }
+
+  func run() throws {
+    let documents = try readJSONInputs(try expandInputs(inputs))
+    var results: [TransformResult] = []
+    var refused = false
+    for (path, document, base) in documents {
+      let result = Inline.run(document, baseDirectory: base ?? FileManager.default.currentDirectoryPath,
+                              options: Inline.Options(root: root, maxSize: maxSize))
+      printNotes(result.notes, path: path, quiet: output.quiet)
+      if result.refused { refused = true }
+      results.append(TransformResult(path: path, original: document.bytes, output: result.bytes))
+    }
+    if refused {
+      printError("lottiekit: nothing was written")
+      throw Exit.failure
+    }
+    for r in results {
+      for side in r.sideFiles {
+        try? FileManager.default.createDirectory(atPath: FileIO.directory(of: side.path), withIntermediateDirectories: true)
+      }
+    }
+    try writeTransformResults(results, destination: destination, quiet: output.quiet)
+  }
+}
+
+struct ExtractCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "extract",
+    abstract: "Write embedded images to files and point the assets at them (the reverse of inline).",
+    discussion: """
+      Each embedded image is decoded and written under --images-dir (default images/ beside the
+      output animation) as <asset id>.<ext>, the extension from the bytes; a name that exists with
+      other content gets a _2, _3… suffix, an identical file is reused. The asset gets u, p and e: 0.
+      Undecodable data is refused and nothing is written.
+      Examples:
+        lottiekit extract hero.inline.json -o out/hero.json
+        lottiekit extract --in-place --images-dir assets/ hero.json
+      """
+  )
+
+  @Argument(help: "Animation files or folders.")
+  var inputs: [String] = []
+
+  @Option(name: .customLong("images-dir"), help: "Folder for the images, relative to the output animation (default images/).")
+  var imagesDir: String = "images/"
+
+  @OptionGroup var destination: TransformDestination
+  @OptionGroup var output: OutputOptions
+
+  func validate() throws {
+    try destination.validate(inputs: inputs)
+    let parts = imagesDir.split(separator: "/")
+    if imagesDir.hasPrefix("/") || parts.contains("..") || parts.isEmpty {
+      throw ValidationError("--images-dir must be a folder inside the output's folder, like images/")
+    }
+  }
+
+  func run() throws {
+    let documents = try readJSONInputs(try expandInputs(inputs))
+    var results: [TransformResult] = []
+    var refused = false
+    for (path, document, base) in documents {
+      // Images go beside the output animation: -o's folder, else the input's.
+      let outputFolder = destination.outputPath.map(FileIO.directory(of:)) ?? base ?? FileManager.default.currentDirectoryPath
+      let result = Extract.run(document, options: Extract.Options(imagesFolder: imagesDir)) { relative in
+        try? FileIO.read(outputFolder + "/" + relative)
+      }
+      printNotes(result.notes, path: path, quiet: output.quiet)
+      if result.refused { refused = true }
+      var r = TransformResult(path: path, original: document.bytes, output: result.bytes)
+      for f in result.files {
+        r.sideFiles.append((outputFolder + "/" + f.relative, f.bytes))
+      }
+      results.append(r)
+    }
+    if refused {
+      printError("lottiekit: nothing was written")
+      throw Exit.failure
+    }
+    for r in results {
+      for side in r.sideFiles {
+        try? FileManager.default.createDirectory(atPath: FileIO.directory(of: side.path), withIntermediateDirectories: true)
+      }
+    }
+    try writeTransformResults(results, destination: destination, quiet: output.quiet)
+  }
+}
