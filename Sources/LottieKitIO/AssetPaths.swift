@@ -26,13 +26,15 @@ public enum AssetPaths {
     if relative.hasPrefix("/") || relative.hasPrefix("~") { return .absolute(relative) }
     if relative.isEmpty { return .invalid("image asset has an empty path") }
     let joined = baseDirectory.hasSuffix("/") ? baseDirectory + relative : baseDirectory + "/" + relative
-    let confinement = canonical(root ?? baseDirectory)
-    // Lexical check first (works for files that do not exist), then the real path (symlinks).
+    // Lexical check first (works for files that do not exist): the written path against the
+    // written folder. Then the real path (symlinks resolved) against the real folder, so that a
+    // folder that is itself behind a symlink (/tmp on macOS) is not mistaken for an escape.
+    let folder = root ?? baseDirectory
     let lexical = normalize(absolute(joined))
-    if !isInside(lexical, confinement) { return .escapes(relative: relative, resolved: lexical) }
+    if !isInside(lexical, normalize(absolute(folder))) { return .escapes(relative: relative, resolved: lexical) }
     if FileIO.exists(joined) {
       let real = canonical(joined)
-      if !isInside(real, confinement) { return .escapes(relative: relative, resolved: real) }
+      if !isInside(real, canonical(folder)) { return .escapes(relative: relative, resolved: real) }
     }
     return .file(relative: relative, path: joined)
   }

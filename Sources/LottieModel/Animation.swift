@@ -133,8 +133,14 @@ public struct Asset: Sendable {
   }
   public var name: String? { node["nm"]?.string }
   public var isPrecomp: Bool { node["layers"]?.isArray == true }
-  /// Images: a `p` and no `layers` (sounds have `p` too, but no `w`/`h` and no image extension).
-  public var isImage: Bool { !isPrecomp && node["p"] != nil && !isSound }
+  /// Images: a `p` and no `layers`; sounds and data (footage) assets have `p` too.
+  public var isImage: Bool { !isPrecomp && node["p"] != nil && !isSound && !isData }
+  /// Data (footage) assets, `t: 3` in Bodymovin's export (a JSON file beside the images).
+  public var isData: Bool {
+    if node["t"]?.int == 3 { return true }
+    guard let p = node["p"]?.string?.lowercased() else { return false }
+    return p.hasSuffix(".json") || p.hasPrefix("data:application/json")
+  }
   public var isSound: Bool {
     guard !isPrecomp, let p = node["p"]?.string?.lowercased() else { return false }
     return p.hasSuffix(".mp3") || p.hasSuffix(".wav") || p.hasSuffix(".ogg") || p.hasSuffix(".m4a")

@@ -87,5 +87,3719 @@ public enum RulesData {
   ]
 }
 """#,
+    "profiles/telegram-sticker.json": #"""
+{
+  "profile": "telegram-sticker",
+  "name": "Telegram animated sticker (.tgs)",
+  "about": "Telegram's published rules for animated stickers: a gzipped Lottie JSON played by Telegram's rlottie fork. The player target for rendering questions is 'rlottie'.",
+  "renderer": "rlottie",
+  "sources": [
+    "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers",
+    "eltiempoes/python-lottie lib/lottie/exporters/tgs_validator.py",
+    "TelegramMessenger Bodymovin-TG bundle/jsx/dataManager.jsx (per research/telegram.md, not re-checked)",
+    "LonamiWebs/Telethon#1558 (\"too much geometry\" rejections, per research/telegram.md)"
+  ],
+  "canvas": {
+    "width": 512,
+    "height": 512,
+    "note": "Objects must stay inside the canvas.",
+    "options": {
+      "custom-emoji": {
+        "width": 100,
+        "height": 100,
+        "note": "Custom emoji and sticker-set icons use 100×100."
+      }
+    },
+    "tgsCheck": "error when width or height is not 512 (no custom-emoji option)",
+    "bodymovinTG": "accepts 512×512, 100×100, or 512 × 512–832 in steps of 16 (per research)",
+    "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+  },
+  "maxDurationSeconds": {
+    "value": 3,
+    "measure": "(op - ip) / fr",
+    "tgsCheck": "error only above 180 frames (op - ip; older versions test op alone), i.e. 6 s at 30 fps or 3 s at 60 fps",
+    "bodymovinTG": "duration ≤ 3 s",
+    "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+  },
+  "loop": {
+    "required": true,
+    "tgsCheck": "not checked",
+    "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+  },
+  "frameRate": {
+    "value": 60,
+    "allowed": [
+      60
+    ],
+    "options": {
+      "allow-30": {
+        "allowed": [
+          30,
+          60
+        ],
+        "note": "The older page allowed 30 or 60 fps, the same for every sticker of a pack."
+      }
+    },
+    "tgsCheck": "error when fr is not 30 or 60",
+    "bodymovinTG": "30 or 60",
+    "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+  },
+  "maxGzipBytes": {
+    "value": 65536,
+    "note": "64 KB after gzip (the page: 'after rendering in Bodymovin').",
+    "tgsCheck": "error above 64 KiB, measured on the file given",
+    "bodymovinTG": "not checked",
+    "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+  },
+  "forbidden": [
+    {
+      "id": "auto-bezier",
+      "name": "Auto-bezier keyframes",
+      "features": [],
+      "note": "No feature id: auto-bezier is a keyframe interpolation flag, not a layer feature. Only the current page lists it; the older page did not.",
+      "tgsCheck": "not checked",
+      "bodymovinTG": "not listed in research",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    },
+    {
+      "id": "expressions",
+      "name": "Expressions",
+      "features": [
+        "expression"
+      ],
+      "tgsCheck": "not checked",
+      "bodymovinTG": "not listed in research",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    },
+    {
+      "id": "masks",
+      "name": "Masks",
+      "features": [
+        "mask"
+      ],
+      "note": "Every mask use is reported as 'mask'; the finer mask ids (mask-intersect, mask-expansion …) add detail but are the same forbidden feature. rlottie itself draws add/subtract/intersect masks.",
+      "tgsCheck": "note",
+      "bodymovinTG": "rejected",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    },
+    {
+      "id": "layer-effects",
+      "name": "Layer effects",
+      "features": [
+        "effect",
+        "layer-style"
+      ],
+      "note": "Layer styles are mapped here too (After Effects 'effects' in the wide sense); rlottie draws neither. tgs_check warns for effects only, not styles.",
+      "tgsCheck": "warning",
+      "bodymovinTG": "not listed in research",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    },
+    {
+      "id": "images",
+      "name": "Images",
+      "features": [
+        "image-layer",
+        "image-embedded",
+        "image-external"
+      ],
+      "note": "tgs_check warns for image layers; it does not look at image assets.",
+      "tgsCheck": "warning",
+      "bodymovinTG": "rejected",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    },
+    {
+      "id": "solids",
+      "name": "Solids",
+      "features": [
+        "solid-layer"
+      ],
+      "tgsCheck": "not checked",
+      "bodymovinTG": "rejected",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    },
+    {
+      "id": "text",
+      "name": "Text",
+      "features": [
+        "text-layer",
+        "text-animator"
+      ],
+      "tgsCheck": "warning",
+      "bodymovinTG": "rejected",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    },
+    {
+      "id": "3d-layers",
+      "name": "3D layers",
+      "features": [
+        "3d-layer",
+        "camera-layer"
+      ],
+      "note": "Cameras are mapped here because they only act on 3D layers.",
+      "tgsCheck": "warning",
+      "bodymovinTG": "rejected",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    },
+    {
+      "id": "merge-paths",
+      "name": "Merge paths",
+      "features": [
+        "merge-paths"
+      ],
+      "tgsCheck": "warning",
+      "bodymovinTG": "not listed in research",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    },
+    {
+      "id": "star-shapes",
+      "name": "Star shapes",
+      "features": [
+        "polystar"
+      ],
+      "note": "The polystar feature covers both stars and polygons (After Effects' Star and Polygon tools export the same 'sr' shape); tgs_check's Star class covers both as well.",
+      "tgsCheck": "note",
+      "bodymovinTG": "rejected, but only one group level deep",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    },
+    {
+      "id": "gradient-strokes",
+      "name": "Gradient strokes",
+      "features": [
+        "gradient-stroke"
+      ],
+      "tgsCheck": "note",
+      "bodymovinTG": "rejected, but only one group level deep",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    },
+    {
+      "id": "repeaters",
+      "name": "Repeaters",
+      "features": [
+        "repeater"
+      ],
+      "tgsCheck": "note",
+      "bodymovinTG": "rejected, but only one group level deep",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    },
+    {
+      "id": "time-stretching",
+      "name": "Time stretching",
+      "features": [
+        "time-stretch"
+      ],
+      "note": "Reported when a layer's sr is not 1.",
+      "tgsCheck": "not checked",
+      "bodymovinTG": "rejected",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    },
+    {
+      "id": "time-remapping",
+      "name": "Time remapping",
+      "features": [
+        "time-remap"
+      ],
+      "tgsCheck": "warning (precomp layers only)",
+      "bodymovinTG": "rejected",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    },
+    {
+      "id": "auto-orient",
+      "name": "Auto-oriented layers",
+      "features": [
+        "auto-orient"
+      ],
+      "tgsCheck": "warning",
+      "bodymovinTG": "rejected",
+      "source": "core.telegram.org/stickers (Animated stickers); earlier page core.telegram.org/animated_stickers"
+    }
+  ],
+  "alsoCheckedByTgsCheck": [
+    {
+      "what": "track mattes (any tt other than 0)",
+      "tgsCheck": "warning",
+      "note": "Not in Telegram's list; research/telegram.md calls this a note, the validator source uses Warning."
+    },
+    {
+      "what": "skew on transforms",
+      "tgsCheck": "warning",
+      "note": "Not in Telegram's list; rlottie does not draw skew (README)."
+    },
+    {
+      "what": "invalid JSON",
+      "tgsCheck": "error"
+    }
+  ],
+  "unpublishedLimits": [
+    {
+      "what": "too much geometry",
+      "note": "Telegram rejects some files for complexity without a published number (LonamiWebs/Telethon#1558, per research)."
+    }
+  ]
+}
+"""#,
+    "renderers/lottie-android.json": #"""
+{
+  "renderer": "lottie-android",
+  "repository": "airbnb/lottie-android",
+  "about": "Airbnb's Android player (Views and Compose), drawing with android.graphics.Canvas; it warns about many unsupported features in LottieComposition.getWarnings().",
+  "targets": [
+    {
+      "id": "android",
+      "name": "lottie-android",
+      "aliases": [
+        "lottie-compose"
+      ],
+      "versions": [
+        "4.1.0",
+        "5.0.0",
+        "6.2.0",
+        "6.5.0",
+        "6.7.0",
+        "6.7.1"
+      ],
+      "features": [
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              25
+            ]
+          },
+          "support": "supported",
+          "since": "4.1.0",
+          "note": "Drop Shadow; position and softness made more accurate in 6.5.0 (#2523). canilottie (5.0.0) marks it unsupported, but source and changelog show support since 4.1.0.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/DropShadowEffectParser.java; lottie-android 4.1.0 changelog (airbnb/lottie-android#1860)"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              29
+            ]
+          },
+          "support": "supported",
+          "since": "4.1.0",
+          "note": "Gaussian Blur. canilottie (5.0.0) marks it unsupported; source and changelog show support since 4.1.0.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/BlurEffectParser.java; lottie-android 4.1.0 changelog (airbnb/lottie-android#1859)"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              0,
+              1,
+              2,
+              3,
+              4,
+              6,
+              7,
+              10
+            ]
+          },
+          "support": "supported",
+          "note": "Expression controls carry no pixels; lottie-android still lists them in its 'doesn't support layer effects' warning.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/LayerParser.java"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "Other effects produce the composition warning 'Lottie doesn't support layer effects … Found: <names>'.",
+          "effect": "The effect is not drawn: the layer renders as if the effect were switched off.",
+          "workaround": "Bake the effect into the artwork (rebuild it with shapes, or pre-render that part), or remove it and check the look without it. lottie-android draws Drop Shadow and Gaussian Blur only.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/LayerParser.java"
+        },
+        {
+          "feature": "layer-style",
+          "support": "ignored",
+          "note": "LayerParser does not read 'sy'. canilottie (5.0.0) agrees.",
+          "effect": "The layer style is not drawn: the layer renders without it.",
+          "workaround": "Rebuild the look with shape layers (e.g. a blurred, offset copy for a shadow, a stroke for an outline) or use a supported effect instead.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/LayerParser.java"
+        },
+        {
+          "feature": "expression",
+          "support": "ignored",
+          "note": "Warning 'Lottie doesn't support expressions.'; the property's keyframes or static value are used.",
+          "effect": "Expressions are not evaluated: each property plays its exported keyframes or static value, so expression-driven motion is lost or frozen.",
+          "workaround": "Bake expressions to keyframes before export (After Effects: Animation > Keyframe Assistant > Convert Expression to Keyframes).",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/KeyframesParser.java"
+        },
+        {
+          "feature": "matte-luma",
+          "support": "partial",
+          "note": "Warning 'Unsupported matte type: Luma'. BaseLayer composites every matte except Invert with DST_IN (alpha). A luma-matte PR (#2510, 2024) was closed without merging.",
+          "effect": "The luma matte is used as an alpha matte: the matte layer's shape cuts the layer, its brightness is ignored (dark areas of the matte still reveal the layer).",
+          "workaround": "Use an alpha matte instead: give the matte layer the wanted shape as opacity (white-on-transparent) and set the track matte to Alpha.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/LayerParser.java; airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/layer/BaseLayer.java; airbnb/lottie-android#1638; airbnb/lottie-android#2510"
+        },
+        {
+          "feature": "matte-luma-inverted",
+          "support": "unsupported",
+          "note": "Warning 'Unsupported matte type: Luma Inverted'; composited with DST_IN like a plain alpha matte.",
+          "effect": "The inverted luma matte is applied as a plain, non-inverted alpha matte: the layer shows where it should be hidden and vice versa.",
+          "workaround": "Use an Alpha Inverted matte with a white-on-transparent matte layer.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/LayerParser.java; airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/layer/BaseLayer.java"
+        },
+        {
+          "feature": "matte-alpha-inverted",
+          "support": "supported",
+          "note": "Composited with DST_OUT.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/layer/BaseLayer.java"
+        },
+        {
+          "feature": "matte-tp",
+          "support": "partial",
+          "note": "LayerParser does not read 'tp'; the layer above is used as the matte.",
+          "effect": "If the layer named by tp is not directly above the matted layer, the wrong layer is used as the matte.",
+          "workaround": "Keep every track matte directly above the layer it mattes (the After Effects default), so that the matte index and the layer order agree.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/LayerParser.java"
+        },
+        {
+          "feature": "mask",
+          "support": "supported",
+          "note": "Research: more than 4 masks+mattes make lottie-android choose software rendering (RenderMode.java; not re-checked).",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/MaskParser.java; airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/layer/BaseLayer.java"
+        },
+        {
+          "feature": "mask-intersect",
+          "support": "supported",
+          "note": "MaskParser still warns that intersect masks 'are not supported but will be treated like add masks', yet BaseLayer applies them with applyIntersectMask.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/MaskParser.java; airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/layer/BaseLayer.java"
+        },
+        {
+          "feature": "mask-lighten-darken-difference",
+          "support": "partial",
+          "note": "MaskParser knows a, s, i (and n); other modes log 'Unknown mask mode … Defaulting to Add'. canilottie (5.0.0) marks mask modes supported.",
+          "effect": "Lighten, Darken and Difference masks act like Add masks.",
+          "workaround": "Rebuild the mask stack with Add/Subtract/Intersect masks, or with an alpha matte.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/MaskParser.java"
+        },
+        {
+          "feature": "mask-expansion",
+          "support": "ignored",
+          "note": "MaskParser does not read 'x'. canilottie (5.0.0) agrees.",
+          "effect": "Mask Expansion is ignored: the mask uses its path as drawn, so the masked area is smaller or larger than in After Effects.",
+          "workaround": "Move the mask path itself to the expanded outline instead of using Mask Expansion.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/MaskParser.java"
+        },
+        {
+          "feature": "mask-feather",
+          "support": "ignored",
+          "note": "MaskParser does not read 'f'.",
+          "effect": "Mask Feather is ignored: the mask edge is hard.",
+          "workaround": "Accept a hard edge, or fake the softness with a track matte whose artwork has a soft (gradient) edge.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/MaskParser.java"
+        },
+        {
+          "feature": "mask-opacity",
+          "support": "supported",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/MaskParser.java; lottie-android 2.1.0 changelog"
+        },
+        {
+          "feature": "mask-inverted",
+          "support": "supported",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/layer/BaseLayer.java"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "detail": [
+              "screen",
+              "overlay",
+              "darken",
+              "lighten",
+              "add"
+            ]
+          },
+          "support": "supported",
+          "since": "6.2.0",
+          "note": "Added in 6.2.0 (#2408), applied to solid fills only until 6.5.0 applied blend modes to whole layers (#2519). canilottie marks blend modes supported on 4.0.0/5.0.0, which the source does not show.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/content/LBlendMode.java; airbnb/lottie-android#2408; airbnb/lottie-android#2519"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "detail": [
+              "multiply"
+            ]
+          },
+          "support": "supported",
+          "since": "6.5.0",
+          "note": "Multiply since 6.5.0; a transparent-background bug on Android 14+ was fixed in 6.6.9 (#2661).",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/content/LBlendMode.java; airbnb/lottie-android#2519; airbnb/lottie-android#2661"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "LBlendMode.toNativeBlendMode returns null for the other modes (held back until older Android versions can draw them).",
+          "effect": "The layer draws with Normal blending instead of the chosen blend mode.",
+          "workaround": "Use Multiply, Screen, Overlay, Darken, Lighten or Add, or pre-render the blended look.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/content/LBlendMode.java"
+        },
+        {
+          "feature": "merge-paths",
+          "support": "partial",
+          "note": "Off by default: merge paths render only when the app enables LottieFeatureFlag.MergePathsApi19 (formerly enableMergePathsForKitKatAndAbove), API 19+. canilottie (5.0.0) marks them unsupported.",
+          "effect": "Unless the app opts in, Merge Paths is skipped (with a warning) and the shapes draw unmerged.",
+          "workaround": "Combine the paths in the vector tool before import (Illustrator Pathfinder), or use a mask or alpha matte for the cut-out. Or ask the app developers to enable merge paths.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/ContentModelParser.java; lottie-android 6.5.0 release notes (airbnb/lottie-android#2512)"
+        },
+        {
+          "feature": "pucker-bloat",
+          "support": "ignored",
+          "note": "Not handled by ContentModelParser ('Unknown shape type'). canilottie (5.0.0) agrees for pucker/bloat and offset path.",
+          "effect": "Pucker & Bloat is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/ContentModelParser.java"
+        },
+        {
+          "feature": "zig-zag",
+          "support": "ignored",
+          "note": "Not handled by ContentModelParser ('Unknown shape type'). canilottie (5.0.0) agrees for pucker/bloat and offset path.",
+          "effect": "Zig Zag is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/ContentModelParser.java"
+        },
+        {
+          "feature": "offset-path",
+          "support": "ignored",
+          "note": "Not handled by ContentModelParser ('Unknown shape type'). canilottie (5.0.0) agrees for pucker/bloat and offset path.",
+          "effect": "Offset Paths is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/ContentModelParser.java"
+        },
+        {
+          "feature": "twist",
+          "support": "ignored",
+          "note": "Not handled by ContentModelParser ('Unknown shape type'). canilottie (5.0.0) agrees for pucker/bloat and offset path.",
+          "effect": "Twist is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/ContentModelParser.java"
+        },
+        {
+          "feature": "repeater",
+          "support": "supported",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/ContentModelParser.java; lottie-android 2.1.0 changelog"
+        },
+        {
+          "feature": "rounded-corners",
+          "support": "supported",
+          "since": "5.0.0",
+          "note": "Round Corners on shapes and rectangles.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/ContentModelParser.java; lottie-android 5.0.1 release notes (airbnb/lottie-android#1953)"
+        },
+        {
+          "feature": "rounded-corners",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "Round Corners is skipped: corners stay sharp.",
+          "workaround": "Round the corners in the path itself, or upgrade lottie-android to 5.0 or later.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/ContentModelParser.java"
+        },
+        {
+          "feature": "text-layer",
+          "support": "supported",
+          "note": "Needs the font in the app's assets (or glyph outlines in the JSON). canilottie (5.0.0) marks text layers unsupported; lottie-android has drawn text since 2.1.0.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/layer/TextLayer.java"
+        },
+        {
+          "feature": "text-animator",
+          "support": "partial",
+          "note": "LayerParser reads only the first animator in t.a and skips the rest; range selectors have initial support since 6.5.0 (before that an animator applied to all characters). canilottie (5.0.0) marks text animators unsupported.",
+          "effect": "Only the first text animator is applied; further animators are dropped, and (before 6.5.0) per-character ranges are ignored.",
+          "workaround": "Merge the text animation into one animator, or convert the text to shapes (Layer > Create > Create Shapes from Text).",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/LayerParser.java; lottie-android 6.5.0 release notes (airbnb/lottie-android#2518)"
+        },
+        {
+          "feature": "3d-layer",
+          "support": "partial",
+          "since": "6.7.0",
+          "note": "3D rotation support merged Oct 2025 and released in 6.7.0; cameras are not confirmed (a CameraLayer.java appears in the repository index, not confirmed in a release).",
+          "effect": "3D layers get their X/Y rotation, but camera moves and full 3D compositing may differ from After Effects.",
+          "workaround": "Fake depth with 2D scale/skew, or pre-render the 3D part.",
+          "source": "airbnb/lottie-android#2666; airbnb/lottie-android#2673"
+        },
+        {
+          "feature": "3d-layer",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "3D layers render flat: X/Y rotation and depth are ignored.",
+          "workaround": "Fake depth with 2D scale/skew, or pre-render the 3D part.",
+          "source": "airbnb/lottie-android#1415; airbnb/lottie-android#901"
+        },
+        {
+          "feature": "time-remap",
+          "support": "supported",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/LayerParser.java"
+        },
+        {
+          "feature": "time-stretch",
+          "support": "supported",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/LayerParser.java; lottie-android 2.1.0 changelog"
+        },
+        {
+          "feature": "auto-orient",
+          "support": "supported",
+          "since": "6.2.0",
+          "source": "lottie-android 6.2.0 release notes (airbnb/lottie-android#2416)"
+        },
+        {
+          "feature": "auto-orient",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "Auto-Orient is ignored: the layer keeps its own rotation instead of turning along its motion path.",
+          "workaround": "Bake the orientation into rotation keyframes (e.g. with an expression converted to keyframes) and switch Auto-Orient off. Or upgrade lottie-android to 6.2.0 or later.",
+          "source": "lottie-android 6.2.0 release notes (airbnb/lottie-android#2416)"
+        },
+        {
+          "feature": "camera-layer",
+          "support": "ignored",
+          "note": "Layer types beyond 0–5 parse as Unknown; BaseLayer.forModel logs 'Unknown layer type' and draws nothing.",
+          "effect": "The camera is ignored: everything renders from the default front view, without the camera's moves or perspective.",
+          "workaround": "Bake the camera move into 2D layer transforms, or pre-render the 3D part.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/LayerParser.java; airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/layer/BaseLayer.java"
+        },
+        {
+          "feature": "light-layer",
+          "support": "ignored",
+          "note": "Layer types beyond 0–5 parse as Unknown; BaseLayer.forModel logs 'Unknown layer type' and draws nothing.",
+          "effect": "Lights have no effect (no 3D shading is rendered).",
+          "workaround": "Paint the lighting into the artwork (gradients, shading shapes).",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/LayerParser.java; airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/layer/BaseLayer.java"
+        },
+        {
+          "feature": "audio-layer",
+          "support": "ignored",
+          "note": "Layer types beyond 0–5 parse as Unknown; BaseLayer.forModel logs 'Unknown layer type' and draws nothing.",
+          "effect": "The sound is not played.",
+          "workaround": "Play the sound from the app, in sync with the animation (e.g. using markers or the animation's progress).",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/LayerParser.java; airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/layer/BaseLayer.java"
+        },
+        {
+          "feature": "video-layer",
+          "support": "ignored",
+          "note": "Layer types beyond 0–5 parse as Unknown; BaseLayer.forModel logs 'Unknown layer type' and draws nothing.",
+          "effect": "The video layer is not drawn.",
+          "workaround": "Replace the video with vector animation or an image sequence, or place a native video view behind/over the animation.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/LayerParser.java; airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/layer/BaseLayer.java"
+        },
+        {
+          "feature": "image-layer",
+          "support": "supported",
+          "note": "Research: lottie-android warns at more than 4 image layers (not re-checked).",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/layer/ImageLayer.java"
+        },
+        {
+          "feature": "image-external",
+          "support": "partial",
+          "note": "External images load from the app's assets folder set with setImageAssetsFolder, or from an ImageAssetDelegate; URLs are not downloaded.",
+          "effect": "The image appears only if the app bundles it in the configured assets folder or supplies it in code; otherwise the image layer is empty.",
+          "workaround": "Embed the image in the JSON/.lottie (base64 data URI) or ship it with the app where the player looks for it.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/manager/ImageAssetManager.java"
+        },
+        {
+          "feature": "image-embedded",
+          "support": "supported",
+          "note": "'data:…;base64,' images are decoded.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/manager/ImageAssetManager.java"
+        },
+        {
+          "feature": "trim-paths",
+          "support": "supported",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/ShapeTrimPathParser.java"
+        },
+        {
+          "feature": "gradient-stroke",
+          "support": "supported",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/GradientStrokeParser.java"
+        },
+        {
+          "feature": "polystar",
+          "support": "supported",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/PolystarShapeParser.java"
+        }
+      ]
+    }
+  ]
+}
+"""#,
+    "renderers/lottie-ios.json": #"""
+{
+  "renderer": "lottie-ios",
+  "repository": "airbnb/lottie-ios",
+  "about": "Airbnb's iOS/macOS/visionOS player. Since 4.0 it renders with the Core Animation engine and automatically falls back to the slower Main Thread engine when an animation uses something Core Animation cannot play (RenderingEngineOption.automatic).",
+  "targets": [
+    {
+      "id": "ios",
+      "name": "lottie-ios (Core Animation engine, the default)",
+      "aliases": [
+        "ios-core-animation"
+      ],
+      "versions": [
+        "4.0.0",
+        "4.1.3",
+        "4.3.0",
+        "4.4.0",
+        "4.4.3",
+        "4.5.0",
+        "4.5.2"
+      ],
+      "features": [
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              25
+            ]
+          },
+          "support": "supported",
+          "since": "4.3.0",
+          "note": "Drop Shadow only, drawn as a CALayer shadow with softness mapped approximately. canilottie (3.3.0) marks it unsupported: support arrived in 4.3.0.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/LayerEffects/LayerEffect.swift; airbnb/lottie-ios Sources/Private/CoreAnimation/Animations/DropShadowAnimation.swift; airbnb/lottie-ios#2142"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              0,
+              1,
+              2,
+              3,
+              4,
+              6,
+              7,
+              10
+            ]
+          },
+          "support": "supported",
+          "note": "Expression controls carry no pixels; skipping them changes nothing visible.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/LayerEffects/LayerEffect.swift"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "Every effect type other than 25 decodes as an unsupported LayerEffect and is not drawn.",
+          "effect": "The effect is not drawn: the layer renders as if the effect were switched off.",
+          "workaround": "Bake the effect into the artwork (rebuild it with shapes, or pre-render that part), or remove it and check the look without it. Drop Shadow (ty 25) is the one effect lottie-ios draws.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/LayerEffects/LayerEffect.swift"
+        },
+        {
+          "feature": "layer-style",
+          "match": {
+            "ty": [
+              1
+            ]
+          },
+          "support": "supported",
+          "since": "4.3.0",
+          "note": "Drop Shadow layer style, drawn like the Drop Shadow effect. canilottie (3.3.0) marks it unsupported.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/LayerStyles/LayerStyle.swift; airbnb/lottie-ios#2142"
+        },
+        {
+          "feature": "layer-style",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "The layer style is not drawn: the layer renders without it.",
+          "workaround": "Rebuild the look with shape layers (e.g. a blurred, offset copy for a shadow, a stroke for an outline) or use a supported effect instead. Drop Shadow is the one style lottie-ios draws.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/LayerStyles/LayerStyle.swift"
+        },
+        {
+          "feature": "expression",
+          "support": "ignored",
+          "note": "lottie-ios has no expression engine; the Core Animation engine logs one info message per animation that it found an expression.",
+          "effect": "Expressions are not evaluated: each property plays its exported keyframes or static value, so expression-driven motion is lost or frozen.",
+          "workaround": "Bake expressions to keyframes before export (After Effects: Animation > Keyframe Assistant > Convert Expression to Keyframes).",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Animations/CALayer+addAnimation.swift"
+        },
+        {
+          "feature": "matte-luma",
+          "support": "ignored",
+          "note": "tt 3 decodes as MatteType.unknown: the next layer is consumed as the matte but no mask is built. canilottie's 'property-matte-mask' (3.3.0) does not separate luma mattes.",
+          "effect": "The layer is drawn without its luma matte (fully visible), and the matte layer itself stays hidden.",
+          "workaround": "Use an alpha matte instead: give the matte layer the wanted shape as opacity (white-on-transparent) and set the track matte to Alpha.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift (MatteType: none, add, invert, unknown); airbnb/lottie-ios Sources/Private/CoreAnimation/Layers/CALayer+setupLayerHierarchy.swift"
+        },
+        {
+          "feature": "matte-luma-inverted",
+          "support": "ignored",
+          "note": "tt 4 is not in MatteType and decodes as no matte. Older versions then also draw the matte source as ordinary artwork; the 2026 track-matte code hides layers flagged td.",
+          "effect": "The layer is drawn without its matte; in many versions the matte layer also shows up as visible artwork.",
+          "workaround": "Use an inverted alpha matte (Alpha Inverted) with a white-on-transparent matte layer.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift; airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel+TrackMatte.swift"
+        },
+        {
+          "feature": "matte-alpha-inverted",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Layers/CALayer+setupLayerHierarchy.swift"
+        },
+        {
+          "feature": "matte-tp",
+          "support": "partial",
+          "note": "Released versions pair a matted layer with the layer directly above it and ignore tp; code dated 2026 in the repository resolves tp explicitly (no release identified).",
+          "effect": "If the layer named by tp is not directly above the matted layer, the wrong layer (or none) is used as the matte.",
+          "workaround": "Keep every track matte directly above the layer it mattes (the After Effects default), so that the matte index and the layer order agree.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel+TrackMatte.swift"
+        },
+        {
+          "feature": "mask",
+          "support": "supported",
+          "note": "Add and subtract masks.",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Layers/MaskCompositionLayer.swift"
+        },
+        {
+          "feature": "mask-intersect",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/CompLayers/MaskContainerLayer.swift (MaskMode.usableMode)"
+        },
+        {
+          "feature": "mask-lighten-darken-difference",
+          "match": {
+            "detail": [
+              "lighten"
+            ]
+          },
+          "support": "partial",
+          "note": "Both engines map lighten to add. canilottie (3.3.0) says lottie-ios lacks only difference.",
+          "effect": "A Lighten mask acts like an Add mask.",
+          "workaround": "Use Add masks (or an alpha matte) for the intended shape.",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/CompLayers/MaskContainerLayer.swift (MaskMode.usableMode)"
+        },
+        {
+          "feature": "mask-lighten-darken-difference",
+          "match": {
+            "detail": [
+              "darken",
+              "difference"
+            ]
+          },
+          "support": "partial",
+          "note": "Darken is applied as a plain mask of the masks before it and difference is mapped to intersect.",
+          "effect": "Darken and Difference masks act like Intersect masks: only the overlap of the masks stays visible.",
+          "workaround": "Rebuild the mask stack with Add/Subtract/Intersect masks, or with an alpha matte.",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/CompLayers/MaskContainerLayer.swift (MaskMode.usableMode)"
+        },
+        {
+          "feature": "mask-expansion",
+          "support": "ignored",
+          "note": "Mask.swift decodes 'x' but no engine applies it to the path. canilottie (3.3.0) agrees.",
+          "effect": "Mask Expansion is ignored: the mask uses its path as drawn, so the masked area is smaller or larger than in After Effects.",
+          "workaround": "Move the mask path itself to the expanded outline instead of using Mask Expansion.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Objects/Mask.swift; Sources/Private/CoreAnimation/Layers/MaskCompositionLayer.swift"
+        },
+        {
+          "feature": "mask-feather",
+          "support": "ignored",
+          "note": "Mask.swift does not read 'f'.",
+          "effect": "Mask Feather is ignored: the mask edge is hard.",
+          "workaround": "Accept a hard edge, or fake the softness with a track matte whose artwork has a soft (gradient) edge.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Objects/Mask.swift"
+        },
+        {
+          "feature": "mask-opacity",
+          "support": "ignored",
+          "note": "Read from source: the Core Animation MaskLayer only animates the path, and no compatibility issue is logged, so automatic mode does not fall back. The Main Thread engine applies mask opacity. canilottie (3.3.0, Main Thread only) marks mask opacity supported.",
+          "effect": "Mask opacity is ignored by the Core Animation engine: a mask at 50% acts like a mask at 100%.",
+          "workaround": "Animate the masked layer's opacity instead, or have the app use the Main Thread engine for this animation.",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Layers/MaskCompositionLayer.swift"
+        },
+        {
+          "feature": "mask-inverted",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Layers/MaskCompositionLayer.swift"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "detail": [
+              "multiply",
+              "screen",
+              "overlay",
+              "darken",
+              "lighten",
+              "color dodge",
+              "color burn",
+              "hard light",
+              "soft light",
+              "difference",
+              "exclusion",
+              "hue",
+              "saturation",
+              "color",
+              "luminosity"
+            ]
+          },
+          "support": "supported",
+          "note": "Applied as a CALayer compositingFilter. canilottie (3.3.0) marks blend modes supported.",
+          "source": "airbnb/lottie-ios Sources/Private/Utility/Extensions/BlendMode+Filter.swift; Sources/Private/Model/Layers/LayerModel.swift (BlendMode enum)"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "lottie-ios's BlendMode enum ends at luminosity (15); add (16) and hard mix (17) decode as normal.",
+          "effect": "The layer draws with Normal blending instead of the chosen blend mode.",
+          "workaround": "Pick a blend mode the player supports (Screen is close to Add), or pre-render the blended look.",
+          "source": "airbnb/lottie-ios Sources/Private/Utility/Extensions/BlendMode+Filter.swift; Sources/Private/Model/Layers/LayerModel.swift (BlendMode enum)"
+        },
+        {
+          "feature": "merge-paths",
+          "support": "ignored",
+          "note": "'mm' is decoded as Merge but neither engine draws it. canilottie (3.3.0) agrees.",
+          "effect": "Merge Paths is skipped: the shapes draw as separate, unmerged paths, so subtract/intersect/exclude cut-outs do not happen.",
+          "workaround": "Combine the paths in the vector tool before import (Illustrator Pathfinder), or use a mask or alpha matte for the cut-out.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/ShapeItems/ShapeItem.swift; airbnb/lottie-ios Sources/Private/CoreAnimation/Layers/ShapeLayer.swift"
+        },
+        {
+          "feature": "pucker-bloat",
+          "support": "ignored",
+          "note": "Not in lottie-ios's ShapeType list: decoded as an unknown item and skipped.",
+          "effect": "Pucker & Bloat is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/ShapeItems/ShapeItem.swift"
+        },
+        {
+          "feature": "zig-zag",
+          "support": "ignored",
+          "note": "Not in lottie-ios's ShapeType list: decoded as an unknown item and skipped.",
+          "effect": "Zig Zag is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/ShapeItems/ShapeItem.swift"
+        },
+        {
+          "feature": "offset-path",
+          "support": "ignored",
+          "note": "Not in lottie-ios's ShapeType list: decoded as an unknown item and skipped.",
+          "effect": "Offset Paths is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/ShapeItems/ShapeItem.swift"
+        },
+        {
+          "feature": "twist",
+          "support": "ignored",
+          "note": "Not in lottie-ios's ShapeType list: decoded as an unknown item and skipped.",
+          "effect": "Twist is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/ShapeItems/ShapeItem.swift"
+        },
+        {
+          "feature": "repeater",
+          "support": "partial",
+          "note": "Read from source: only a repeater at the top level of the shape layer is expanded (repeaters inside groups are not), RepeaterTransform has no start/end opacity, and an animated copy count fails exactlyOneKeyframe, which makes automatic mode fall back to the Main Thread engine, which does not draw repeaters.",
+          "effect": "Start/end opacity of the copies is ignored; repeaters nested in groups show only the original; if the number of copies is animated, the animation falls back to the Main Thread engine and the copies disappear.",
+          "workaround": "Put the repeater at the top level of the shape layer, keep its copy count constant, and fade copies another way, or expand the repeater into real copies before export.",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Layers/ShapeLayer.swift (setUpRepeater); Sources/Private/CoreAnimation/Layers/RepeaterLayer.swift; Sources/Private/MainThread/NodeRenderSystem/Extensions/ItemsExtension.swift; airbnb/lottie-ios#1739"
+        },
+        {
+          "feature": "trim-paths",
+          "support": "partial",
+          "note": "Core Animation fallback trigger: a trim applied to a filled shape (a trim and a fill in the same group) logs a compatibility issue, so automatic mode renders the whole animation with the Main Thread engine. Trims on strokes stay on Core Animation.",
+          "effect": "If a trimmed path is also filled, lottie-ios switches the whole animation to its slower Main Thread engine (more CPU, can stutter when the app is busy).",
+          "workaround": "Apply trim paths only to stroked shapes; move fills into a separate group without the trim.",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Layers/ShapeItemLayer.swift; airbnb/lottie-ios#1946; airbnb/lottie-ios#1984"
+        },
+        {
+          "feature": "rounded-corners",
+          "support": "partial",
+          "note": "Core Animation fallback trigger: rounded corners on a star/polygon, or on several paths combined into one layer, are not implemented and make automatic mode fall back to the Main Thread engine.",
+          "effect": "Round Corners on a star/polygon (or on grouped paths that lottie-ios combines) switches the whole animation to the slower Main Thread engine.",
+          "workaround": "Use Round Corners only on rectangles and single paths, or bake the rounded outline into the path.",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Animations/ShapeAnimation.swift"
+        },
+        {
+          "feature": "gradient-fill",
+          "support": "partial",
+          "note": "Core Animation fallback trigger: gradient opacity stops at other positions than the colour stops log a compatibility issue.",
+          "effect": "A gradient whose opacity stops sit at other positions than its colour stops switches the whole animation to the slower Main Thread engine.",
+          "workaround": "Place the gradient's opacity stops at the same positions as its colour stops.",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Animations/GradientAnimations.swift"
+        },
+        {
+          "feature": "gradient-stroke",
+          "support": "partial",
+          "note": "Drawn by Core Animation; the same opacity-stop condition as gradient fills makes it fall back.",
+          "effect": "A gradient stroke whose opacity stops sit at other positions than its colour stops switches the whole animation to the slower Main Thread engine.",
+          "workaround": "Place the gradient's opacity stops at the same positions as its colour stops.",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Animations/GradientAnimations.swift; Sources/Private/CoreAnimation/Layers/ShapeItemLayer.swift"
+        },
+        {
+          "feature": "polystar",
+          "support": "supported",
+          "note": "Adding Round Corners to a star/polygon triggers the Main Thread fallback (see rounded-corners).",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Animations/StarAnimation.swift"
+        },
+        {
+          "feature": "text-layer",
+          "support": "supported",
+          "note": "Static text. Several text-document keyframes (animated source text) fail exactlyOneKeyframe and trigger the Main Thread fallback. canilottie (3.3.0) marks text layers unsupported on lottie-ios.",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Layers/TextLayer.swift"
+        },
+        {
+          "feature": "text-animator",
+          "support": "slow-fallback",
+          "note": "Core Animation fallback trigger: 'The Core Animation rendering engine currently doesn't support text animators.' The Main Thread engine then applies animators only partly.",
+          "effect": "Text animators switch the whole animation to the slower Main Thread engine, which applies animator properties to the whole text (range selectors ignored, except opacity since 4.5.0).",
+          "workaround": "Convert text to shapes (After Effects: Layer > Create > Create Shapes from Text) and animate the shapes.",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Layers/TextLayer.swift"
+        },
+        {
+          "feature": "3d-layer",
+          "support": "partial",
+          "since": "4.1.3",
+          "note": "X and Y rotation of 3D layers since 4.1.3; no camera, perspective, orientation or depth sorting.",
+          "effect": "3D layers render flat: X/Y rotations are applied, but without perspective, camera or depth order.",
+          "workaround": "Fake depth with 2D scale/skew, or pre-render the 3D part.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Objects/Transform.swift; lottie-ios 4.1.3 release notes (airbnb/lottie-ios#1930)"
+        },
+        {
+          "feature": "3d-layer",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "3D layers render flat: X/Y rotation is ignored.",
+          "workaround": "Fake depth with 2D scale/skew, or pre-render the 3D part.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Objects/Transform.swift"
+        },
+        {
+          "feature": "time-remap",
+          "support": "partial",
+          "since": "4.4.0",
+          "note": "Since 4.4.0 the Core Animation engine supports time remapping by interpolating every frame; above a cost cap (number of layers, and since 4.4.3 the animation's duration) automatic mode falls back to the Main Thread engine. Research gives the cap as (time-remapped layers × frames) ≥ 60,000; that number was not re-checked.",
+          "effect": "Long or layer-heavy time-remapped precomps make lottie-ios switch the whole animation to its slower Main Thread engine.",
+          "workaround": "Keep time-remapped precomps short and with few layers, or replace Time Remap with plain keyframes/time stretch.",
+          "source": "airbnb/lottie-ios#2286; airbnb/lottie-ios#2381; airbnb/lottie-ios Sources/Private/CoreAnimation/Extensions/Keyframes+timeRemapping.swift"
+        },
+        {
+          "feature": "time-remap",
+          "match": {
+            "default": true
+          },
+          "support": "slow-fallback",
+          "note": "Before 4.4.0 any time remapping logged a compatibility issue and automatic mode used the Main Thread engine.",
+          "effect": "Time remapping switches the whole animation to the slower Main Thread engine.",
+          "workaround": "Upgrade lottie-ios to 4.4.0 or later, or replace Time Remap with plain keyframes.",
+          "source": "airbnb/lottie-ios#1604; airbnb/lottie-ios#1648"
+        },
+        {
+          "feature": "time-stretch",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Layers/PreCompLayer.swift; airbnb/lottie-ios#1725"
+        },
+        {
+          "feature": "auto-orient",
+          "support": "ignored",
+          "note": "LayerModel does not read 'ao'.",
+          "effect": "Auto-Orient is ignored: the layer keeps its own rotation instead of turning along its motion path.",
+          "workaround": "Bake the orientation into rotation keyframes (e.g. with an expression converted to keyframes) and switch Auto-Orient off.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift"
+        },
+        {
+          "feature": "camera-layer",
+          "support": "ignored",
+          "note": "LayerType covers precomp, solid, image, null, shape and text; other layer types decode as null/unknown layers and draw nothing.",
+          "effect": "The camera is ignored: everything renders from the default front view, without the camera's moves or perspective.",
+          "workaround": "Bake the camera move into 2D layer transforms, or pre-render the 3D part.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift"
+        },
+        {
+          "feature": "light-layer",
+          "support": "ignored",
+          "note": "LayerType covers precomp, solid, image, null, shape and text; other layer types decode as null/unknown layers and draw nothing.",
+          "effect": "Lights have no effect (no 3D shading is rendered).",
+          "workaround": "Paint the lighting into the artwork (gradients, shading shapes).",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift"
+        },
+        {
+          "feature": "audio-layer",
+          "support": "ignored",
+          "note": "LayerType covers precomp, solid, image, null, shape and text; other layer types decode as null/unknown layers and draw nothing.",
+          "effect": "The sound is not played.",
+          "workaround": "Play the sound from the app, in sync with the animation (e.g. using markers or the animation's progress).",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift"
+        },
+        {
+          "feature": "video-layer",
+          "support": "ignored",
+          "note": "LayerType covers precomp, solid, image, null, shape and text; other layer types decode as null/unknown layers and draw nothing.",
+          "effect": "The video layer is not drawn.",
+          "workaround": "Replace the video with vector animation or an image sequence, or place a native video view behind/over the animation.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift"
+        },
+        {
+          "feature": "image-layer",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Layers/ImageLayer.swift"
+        },
+        {
+          "feature": "image-external",
+          "support": "partial",
+          "note": "Images are looked up by name through the app's AnimationImageProvider (the main bundle by default); http(s) URLs in the JSON are not downloaded.",
+          "effect": "The image appears only if the app ships it (bundle/asset catalog or a custom image provider); otherwise the image layer is empty.",
+          "workaround": "Embed the image in the JSON/.lottie (base64 data URI) or ship it with the app where the player looks for it.",
+          "source": "airbnb/lottie-ios Sources/Public/iOS/BundleImageProvider.swift; Sources/Public/iOS/FilepathImageProvider.swift"
+        },
+        {
+          "feature": "image-embedded",
+          "support": "supported",
+          "note": "Base64 data URIs are decoded; research notes their memory cost (airbnb/lottie-ios#2698, not re-checked).",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Assets/ImageAsset.swift"
+        }
+      ]
+    },
+    {
+      "id": "ios-main-thread",
+      "name": "lottie-ios (Main Thread engine, also the fallback)",
+      "aliases": [],
+      "versions": [
+        "3.3.0",
+        "4.0.0",
+        "4.1.3",
+        "4.5.0",
+        "4.5.2"
+      ],
+      "features": [
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              25
+            ]
+          },
+          "support": "supported",
+          "since": "4.5.0",
+          "note": "Drop shadow in the Main Thread engine arrived in 4.5.0 (PR #2423).",
+          "source": "airbnb/lottie-ios Sources/Private/Model/LayerEffects/LayerEffect.swift; airbnb/lottie-ios Sources/Private/MainThread/NodeRenderSystem/Nodes/LayerEffectNodes/DropShadowNode.swift; airbnb/lottie-ios#2423"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              0,
+              1,
+              2,
+              3,
+              4,
+              6,
+              7,
+              10
+            ]
+          },
+          "support": "supported",
+          "note": "Expression controls carry no pixels.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/LayerEffects/LayerEffect.swift"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "Before 4.5.0 the Main Thread engine drew no effects at all.",
+          "effect": "The effect is not drawn: the layer renders as if the effect were switched off.",
+          "workaround": "Bake the effect into the artwork (rebuild it with shapes, or pre-render that part), or remove it and check the look without it.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/LayerEffects/LayerEffect.swift"
+        },
+        {
+          "feature": "layer-style",
+          "match": {
+            "ty": [
+              1
+            ]
+          },
+          "support": "supported",
+          "since": "4.5.0",
+          "source": "airbnb/lottie-ios Sources/Private/Model/LayerStyles/LayerStyle.swift; airbnb/lottie-ios#2423"
+        },
+        {
+          "feature": "layer-style",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "The layer style is not drawn: the layer renders without it.",
+          "workaround": "Rebuild the look with shape layers (e.g. a blurred, offset copy for a shadow, a stroke for an outline) or use a supported effect instead.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/LayerStyles/LayerStyle.swift"
+        },
+        {
+          "feature": "expression",
+          "support": "ignored",
+          "note": "lottie-ios has no expression engine; the property's keyframes are used.",
+          "effect": "Expressions are not evaluated: each property plays its exported keyframes or static value, so expression-driven motion is lost or frozen.",
+          "workaround": "Bake expressions to keyframes before export (After Effects: Animation > Keyframe Assistant > Convert Expression to Keyframes).",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Keyframes/KeyframeGroup.swift"
+        },
+        {
+          "feature": "matte-luma",
+          "support": "ignored",
+          "note": "Only add and invert mattes are paired with a matte layer; a luma matte layer is then added as an ordinary layer.",
+          "effect": "The layer is drawn without its matte, and the matte layer itself is drawn as visible artwork.",
+          "workaround": "Use an alpha matte instead: give the matte layer the wanted shape as opacity (white-on-transparent) and set the track matte to Alpha.",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/MainThreadAnimationLayer.swift; airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift"
+        },
+        {
+          "feature": "matte-luma-inverted",
+          "support": "ignored",
+          "effect": "The layer is drawn without its matte, and the matte layer itself is drawn as visible artwork.",
+          "workaround": "Use an inverted alpha matte (Alpha Inverted) with a white-on-transparent matte layer.",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/MainThreadAnimationLayer.swift; airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift"
+        },
+        {
+          "feature": "matte-alpha-inverted",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/Utility/InvertedMatteLayer.swift"
+        },
+        {
+          "feature": "matte-tp",
+          "support": "partial",
+          "note": "The matte is always the layer directly above; tp is not read.",
+          "effect": "If the layer named by tp is not directly above the matted layer, the wrong layer is used as the matte.",
+          "workaround": "Keep every track matte directly above the layer it mattes (the After Effects default), so that the matte index and the layer order agree.",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/MainThreadAnimationLayer.swift"
+        },
+        {
+          "feature": "mask",
+          "support": "supported",
+          "note": "Add and subtract masks.",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/CompLayers/MaskContainerLayer.swift"
+        },
+        {
+          "feature": "mask-intersect",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/CompLayers/MaskContainerLayer.swift (MaskMode.usableMode)"
+        },
+        {
+          "feature": "mask-lighten-darken-difference",
+          "match": {
+            "detail": [
+              "lighten"
+            ]
+          },
+          "support": "partial",
+          "note": "Both engines map lighten to add. canilottie (3.3.0) says lottie-ios lacks only difference.",
+          "effect": "A Lighten mask acts like an Add mask.",
+          "workaround": "Use Add masks (or an alpha matte) for the intended shape.",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/CompLayers/MaskContainerLayer.swift (MaskMode.usableMode)"
+        },
+        {
+          "feature": "mask-lighten-darken-difference",
+          "match": {
+            "detail": [
+              "darken",
+              "difference"
+            ]
+          },
+          "support": "partial",
+          "note": "Darken is applied as a plain mask of the masks before it and difference is mapped to intersect.",
+          "effect": "Darken and Difference masks act like Intersect masks: only the overlap of the masks stays visible.",
+          "workaround": "Rebuild the mask stack with Add/Subtract/Intersect masks, or with an alpha matte.",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/CompLayers/MaskContainerLayer.swift (MaskMode.usableMode)"
+        },
+        {
+          "feature": "mask-expansion",
+          "support": "ignored",
+          "note": "Mask.swift decodes 'x' but no engine applies it to the path. canilottie (3.3.0) agrees.",
+          "effect": "Mask Expansion is ignored: the mask uses its path as drawn, so the masked area is smaller or larger than in After Effects.",
+          "workaround": "Move the mask path itself to the expanded outline instead of using Mask Expansion.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Objects/Mask.swift; Sources/Private/MainThread/LayerContainers/CompLayers/MaskContainerLayer.swift"
+        },
+        {
+          "feature": "mask-feather",
+          "support": "ignored",
+          "note": "Mask.swift does not read 'f'.",
+          "effect": "Mask Feather is ignored: the mask edge is hard.",
+          "workaround": "Accept a hard edge, or fake the softness with a track matte whose artwork has a soft (gradient) edge.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Objects/Mask.swift"
+        },
+        {
+          "feature": "mask-opacity",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/CompLayers/MaskContainerLayer.swift"
+        },
+        {
+          "feature": "mask-inverted",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/CompLayers/MaskContainerLayer.swift"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "detail": [
+              "multiply",
+              "screen",
+              "overlay",
+              "darken",
+              "lighten",
+              "color dodge",
+              "color burn",
+              "hard light",
+              "soft light",
+              "difference",
+              "exclusion",
+              "hue",
+              "saturation",
+              "color",
+              "luminosity"
+            ]
+          },
+          "support": "supported",
+          "note": "Applied as a CALayer compositingFilter. canilottie (3.3.0) marks blend modes supported.",
+          "source": "airbnb/lottie-ios Sources/Private/Utility/Extensions/BlendMode+Filter.swift; Sources/Private/Model/Layers/LayerModel.swift (BlendMode enum)"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "lottie-ios's BlendMode enum ends at luminosity (15); add (16) and hard mix (17) decode as normal.",
+          "effect": "The layer draws with Normal blending instead of the chosen blend mode.",
+          "workaround": "Pick a blend mode the player supports (Screen is close to Add), or pre-render the blended look.",
+          "source": "airbnb/lottie-ios Sources/Private/Utility/Extensions/BlendMode+Filter.swift; Sources/Private/Model/Layers/LayerModel.swift (BlendMode enum)"
+        },
+        {
+          "feature": "merge-paths",
+          "support": "ignored",
+          "note": "'mm' is decoded as Merge but neither engine draws it. canilottie (3.3.0) agrees.",
+          "effect": "Merge Paths is skipped: the shapes draw as separate, unmerged paths, so subtract/intersect/exclude cut-outs do not happen.",
+          "workaround": "Combine the paths in the vector tool before import (Illustrator Pathfinder), or use a mask or alpha matte for the cut-out.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/ShapeItems/ShapeItem.swift; airbnb/lottie-ios Sources/Private/MainThread/NodeRenderSystem/Extensions/ItemsExtension.swift"
+        },
+        {
+          "feature": "pucker-bloat",
+          "support": "ignored",
+          "note": "Not in lottie-ios's ShapeType list: decoded as an unknown item and skipped.",
+          "effect": "Pucker & Bloat is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/ShapeItems/ShapeItem.swift"
+        },
+        {
+          "feature": "zig-zag",
+          "support": "ignored",
+          "note": "Not in lottie-ios's ShapeType list: decoded as an unknown item and skipped.",
+          "effect": "Zig Zag is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/ShapeItems/ShapeItem.swift"
+        },
+        {
+          "feature": "offset-path",
+          "support": "ignored",
+          "note": "Not in lottie-ios's ShapeType list: decoded as an unknown item and skipped.",
+          "effect": "Offset Paths is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/ShapeItems/ShapeItem.swift"
+        },
+        {
+          "feature": "twist",
+          "support": "ignored",
+          "note": "Not in lottie-ios's ShapeType list: decoded as an unknown item and skipped.",
+          "effect": "Twist is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/ShapeItems/ShapeItem.swift"
+        },
+        {
+          "feature": "repeater",
+          "support": "ignored",
+          "note": "The Main Thread engine logs 'doesn't currently support repeaters' (an assertion before 3.4.4). PR #2647 (Feb 2026) adds a RepeaterNode; no release containing it was identified.",
+          "effect": "Repeaters are not drawn: only the original shape appears, without its copies.",
+          "workaround": "Let the app use the Core Animation engine (the default), or expand the repeater into real copies before export.",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/NodeRenderSystem/Extensions/ItemsExtension.swift; airbnb/lottie-ios#1739; airbnb/lottie-ios#2647"
+        },
+        {
+          "feature": "rounded-corners",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/NodeRenderSystem/Nodes/ModifierNodes/RoundedCornersNode.swift"
+        },
+        {
+          "feature": "text-layer",
+          "support": "supported",
+          "note": "canilottie (3.3.0) marks text layers unsupported on lottie-ios; the Main Thread engine has drawn text since 3.x.",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/CompLayers/TextCompositionLayer.swift"
+        },
+        {
+          "feature": "text-animator",
+          "support": "partial",
+          "note": "Fill/stroke colour, stroke width, tracking, transform and opacity animators are read; range selectors are not (opacity gained selector support in 4.5.0). canilottie (3.3.0) marks text animators and range selectors unsupported.",
+          "effect": "Text animators change the whole text at once: per-character ranges (range selectors) are ignored, except for opacity since 4.5.0.",
+          "workaround": "Convert text to shapes (After Effects: Layer > Create > Create Shapes from Text) and animate the shapes.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Text/TextAnimator.swift; airbnb/lottie-ios#2436"
+        },
+        {
+          "feature": "3d-layer",
+          "support": "partial",
+          "note": "X/Y rotation is decoded; no camera, perspective or depth sorting.",
+          "effect": "3D layers render flat: at best X/Y rotation is applied, without perspective, camera or depth order.",
+          "workaround": "Fake depth with 2D scale/skew, or pre-render the 3D part.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Objects/Transform.swift; lottie-ios 4.1.3 release notes (airbnb/lottie-ios#1930)"
+        },
+        {
+          "feature": "time-remap",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/CompLayers/PreCompositionLayer.swift"
+        },
+        {
+          "feature": "time-stretch",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/CompLayers/CompositionLayer.swift"
+        },
+        {
+          "feature": "auto-orient",
+          "support": "ignored",
+          "note": "LayerModel does not read 'ao'.",
+          "effect": "Auto-Orient is ignored: the layer keeps its own rotation instead of turning along its motion path.",
+          "workaround": "Bake the orientation into rotation keyframes (e.g. with an expression converted to keyframes) and switch Auto-Orient off.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift"
+        },
+        {
+          "feature": "camera-layer",
+          "support": "ignored",
+          "note": "LayerType covers precomp, solid, image, null, shape and text; other layer types decode as null/unknown layers and draw nothing.",
+          "effect": "The camera is ignored: everything renders from the default front view, without the camera's moves or perspective.",
+          "workaround": "Bake the camera move into 2D layer transforms, or pre-render the 3D part.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift"
+        },
+        {
+          "feature": "light-layer",
+          "support": "ignored",
+          "note": "LayerType covers precomp, solid, image, null, shape and text; other layer types decode as null/unknown layers and draw nothing.",
+          "effect": "Lights have no effect (no 3D shading is rendered).",
+          "workaround": "Paint the lighting into the artwork (gradients, shading shapes).",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift"
+        },
+        {
+          "feature": "audio-layer",
+          "support": "ignored",
+          "note": "LayerType covers precomp, solid, image, null, shape and text; other layer types decode as null/unknown layers and draw nothing.",
+          "effect": "The sound is not played.",
+          "workaround": "Play the sound from the app, in sync with the animation (e.g. using markers or the animation's progress).",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift"
+        },
+        {
+          "feature": "video-layer",
+          "support": "ignored",
+          "note": "LayerType covers precomp, solid, image, null, shape and text; other layer types decode as null/unknown layers and draw nothing.",
+          "effect": "The video layer is not drawn.",
+          "workaround": "Replace the video with vector animation or an image sequence, or place a native video view behind/over the animation.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift"
+        },
+        {
+          "feature": "image-layer",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/LayerContainers/CompLayers/ImageCompositionLayer.swift"
+        },
+        {
+          "feature": "image-external",
+          "support": "partial",
+          "note": "Images are looked up by name through the app's AnimationImageProvider (the main bundle by default); http(s) URLs in the JSON are not downloaded.",
+          "effect": "The image appears only if the app ships it (bundle/asset catalog or a custom image provider); otherwise the image layer is empty.",
+          "workaround": "Embed the image in the JSON/.lottie (base64 data URI) or ship it with the app where the player looks for it.",
+          "source": "airbnb/lottie-ios Sources/Public/iOS/BundleImageProvider.swift; Sources/Public/iOS/FilepathImageProvider.swift"
+        },
+        {
+          "feature": "image-embedded",
+          "support": "supported",
+          "note": "Base64 data URIs are decoded; research notes their memory cost (airbnb/lottie-ios#2698, not re-checked).",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Assets/ImageAsset.swift"
+        },
+        {
+          "feature": "trim-paths",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/NodeRenderSystem/Nodes/ModifierNodes/TrimPathNode.swift"
+        },
+        {
+          "feature": "gradient-stroke",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/NodeRenderSystem/Nodes/RenderNodes/GradientStrokeNode.swift"
+        },
+        {
+          "feature": "polystar",
+          "support": "supported",
+          "source": "airbnb/lottie-ios Sources/Private/MainThread/NodeRenderSystem/Nodes/PathNodes/StarNode.swift; airbnb/lottie-ios Sources/Private/MainThread/NodeRenderSystem/Nodes/PathNodes/PolygonNode.swift"
+        }
+      ]
+    }
+  ]
+}
+"""#,
+    "renderers/lottie-web.json": #"""
+{
+  "renderer": "lottie-web",
+  "repository": "airbnb/lottie-web",
+  "about": "Airbnb's JavaScript player, with three renderers (svg, canvas, html) that support different features; the full builds include an expression engine, the 'light' builds do not.",
+  "targets": [
+    {
+      "id": "web-svg",
+      "name": "lottie-web, svg renderer",
+      "aliases": [
+        "web"
+      ],
+      "versions": [
+        "5.7.1",
+        "5.7.2",
+        "5.10.0",
+        "5.10.2",
+        "5.12.0",
+        "5.13.0"
+      ],
+      "features": [
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              20,
+              21,
+              23,
+              24,
+              25,
+              29
+            ]
+          },
+          "support": "supported",
+          "note": "Tint, Fill, Tritone, Levels (Individual Controls), Drop Shadow, Gaussian Blur as SVG filters (Gaussian Blur since 5.5.3). canilottie agrees (lottie-web 'y', 'not supported on canvas').",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web player/js/modules/svg.js"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              22
+            ]
+          },
+          "support": "partial",
+          "note": "Stroke effect: canilottie notes only partial support of its controls.",
+          "effect": "The Stroke effect is drawn, but some of its settings are not honoured.",
+          "workaround": "Draw the outline with a shape stroke (or a stroked copy of the mask path) instead.",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web player/js/elements/svgElements/effects/SVGStrokeEffect.js"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              28
+            ]
+          },
+          "support": "partial",
+          "note": "Set Matte: the maintainer describes its support as very limited.",
+          "effect": "Set Matte may not cut the layer as in After Effects.",
+          "workaround": "Use a track matte (alpha matte) instead of the Set Matte effect.",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web#1219"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              35
+            ]
+          },
+          "support": "supported",
+          "since": "5.12.0",
+          "note": "Transform effect (mn ADBE Geometry2).",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web History.md (5.12.0)"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              0,
+              1,
+              2,
+              3,
+              4,
+              6,
+              7,
+              10
+            ]
+          },
+          "support": "supported",
+          "note": "Expression controls draw nothing; expressions can read them.",
+          "source": "airbnb/lottie-web player/js/utils/expressions/Expressions.js"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "Only the types registered with registerEffect are drawn.",
+          "effect": "The effect is not drawn: the layer renders as if the effect were switched off.",
+          "workaround": "Bake the effect into the artwork (rebuild it with shapes, or pre-render that part), or remove it and check the look without it.",
+          "source": "airbnb/lottie-web player/js/modules/full.js"
+        },
+        {
+          "feature": "layer-style",
+          "support": "ignored",
+          "note": "The player registers no layer styles (the exporter writes them). canilottie marks all styles unsupported on lottie-web.",
+          "effect": "The layer style is not drawn: the layer renders without it.",
+          "workaround": "Rebuild the look with shape layers (e.g. a blurred, offset copy for a shadow, a stroke for an outline) or use a supported effect instead.",
+          "source": "airbnb/lottie-web player/js/modules/full.js"
+        },
+        {
+          "feature": "expression",
+          "support": "supported",
+          "note": "The full builds evaluate expressions (with eval); the light builds (lottie_light*.js) have no expression engine and play keyframes only.",
+          "source": "airbnb/lottie-web player/js/modules/full.js"
+        },
+        {
+          "feature": "matte-luma",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/svgElements/SVGBaseElement.js"
+        },
+        {
+          "feature": "matte-luma-inverted",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/svgElements/SVGBaseElement.js"
+        },
+        {
+          "feature": "matte-alpha-inverted",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/svgElements/SVGBaseElement.js"
+        },
+        {
+          "feature": "matte-tp",
+          "support": "supported",
+          "since": "5.10.0",
+          "source": "airbnb/lottie-web History.md (5.10.0: track masks by layer index)"
+        },
+        {
+          "feature": "matte-tp",
+          "match": {
+            "default": true
+          },
+          "support": "partial",
+          "note": "Before 5.10.0 the matte was always the layer above.",
+          "effect": "If the layer named by tp is not directly above the matted layer, the wrong layer is used as the matte.",
+          "workaround": "Keep every track matte directly above the layer it mattes (the After Effects default), so that the matte index and the layer order agree.",
+          "source": "airbnb/lottie-web History.md"
+        },
+        {
+          "feature": "mask",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "mask-intersect",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "mask-lighten-darken-difference",
+          "support": "partial",
+          "note": "mask.js handles add, subtract and intersect; other modes get a white fill like add. Research and canilottie list these modes as supported; the source does not.",
+          "effect": "Lighten, Darken and Difference masks act like Add masks.",
+          "workaround": "Rebuild the mask stack with Add/Subtract/Intersect masks, or with an alpha matte.",
+          "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "mask-expansion",
+          "support": "supported",
+          "note": "feMorphology filter / stroke width. canilottie: svg renderer only.",
+          "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "mask-feather",
+          "support": "ignored",
+          "note": "mask.js does not read 'f'.",
+          "effect": "Mask Feather is ignored: the mask edge is hard.",
+          "workaround": "Accept a hard edge, or fake the softness with a track matte whose artwork has a soft (gradient) edge.",
+          "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "mask-opacity",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "mask-inverted",
+          "support": "supported",
+          "note": "Some combinations (e.g. two inverted intersect masks) are not supported (airbnb/lottie-web#1290).",
+          "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "detail": [
+              "multiply",
+              "screen",
+              "overlay",
+              "darken",
+              "lighten",
+              "color dodge",
+              "color burn",
+              "hard light",
+              "soft light",
+              "difference",
+              "exclusion",
+              "hue",
+              "saturation",
+              "color",
+              "luminosity"
+            ]
+          },
+          "support": "supported",
+          "note": "CSS mix-blend-mode.",
+          "source": "airbnb/lottie-web player/js/utils/helpers/blendModes.js"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "getBlendMode maps 0–15 only; add (16) and hard mix (17) become ''. canilottie: Hard Mix is Skottie-only.",
+          "effect": "The layer draws with Normal blending instead of the chosen blend mode.",
+          "workaround": "Pick a blend mode the player supports (Screen is close to Add), or pre-render the blended look.",
+          "source": "airbnb/lottie-web player/js/utils/helpers/blendModes.js"
+        },
+        {
+          "feature": "merge-paths",
+          "support": "ignored",
+          "note": "full.js registers no 'mm' modifier (a MergePathModifier.js exists in the tree but is not registered). canilottie agrees.",
+          "effect": "Merge Paths is skipped: the shapes draw as separate, unmerged paths, so subtract/intersect/exclude cut-outs do not happen.",
+          "workaround": "Combine the paths in the vector tool before import (Illustrator Pathfinder), or use a mask or alpha matte for the cut-out.",
+          "source": "airbnb/lottie-web player/js/modules/full.js"
+        },
+        {
+          "feature": "pucker-bloat",
+          "support": "supported",
+          "since": "5.7.1",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web History.md (5.7.1)"
+        },
+        {
+          "feature": "pucker-bloat",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "Pucker & Bloat is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier. Or use lottie-web 5.7.1 or later.",
+          "source": "airbnb/lottie-web History.md"
+        },
+        {
+          "feature": "zig-zag",
+          "support": "supported",
+          "since": "5.10.0",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web History.md (5.10.0)"
+        },
+        {
+          "feature": "zig-zag",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "Zig Zag is skipped: the path stays smooth.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier. Or use lottie-web 5.10.0 or later.",
+          "source": "airbnb/lottie-web History.md"
+        },
+        {
+          "feature": "offset-path",
+          "support": "supported",
+          "since": "5.10.0",
+          "note": "canilottie (up to 5.9.0) marks Offset Paths unsupported, consistent with its arrival in 5.10.0.",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web History.md (5.10.0)"
+        },
+        {
+          "feature": "offset-path",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "Offset Paths is skipped: the shape keeps its original outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier. Or use lottie-web 5.10.0 or later.",
+          "source": "airbnb/lottie-web History.md"
+        },
+        {
+          "feature": "twist",
+          "support": "ignored",
+          "note": "No 'tw' modifier is registered.",
+          "effect": "Twist is skipped: the shape keeps its untwisted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-web player/js/modules/full.js"
+        },
+        {
+          "feature": "text-animator",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/text/TextAnimatorProperty.js"
+        },
+        {
+          "feature": "3d-layer",
+          "support": "partial",
+          "note": "The svg renderer has no perspective; the maintainer points to the html renderer for 3D.",
+          "effect": "3D layers are flattened: rotations in X/Y squash the layer without perspective, and there is no depth sorting.",
+          "workaround": "Use the html renderer for 3D, or fake depth with 2D scale/skew, or pre-render the 3D part.",
+          "source": "airbnb/lottie-web player/js/renderers/SVGRendererBase.js; airbnb/lottie-web player/js/renderers/HybridRendererBase.js; airbnb/lottie-web#702"
+        },
+        {
+          "feature": "camera-layer",
+          "support": "unsupported",
+          "note": "createCamera throws \"You're using a 3d camera. Try the html renderer.\"",
+          "effect": "The animation fails to load: the svg renderer throws an error when it meets a camera layer.",
+          "workaround": "Delete the camera (bake its move into layer transforms) or play the file with renderer: 'html'.",
+          "source": "airbnb/lottie-web player/js/renderers/BaseRenderer.js (createCamera)"
+        },
+        {
+          "feature": "time-remap",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/CompElement.js"
+        },
+        {
+          "feature": "time-stretch",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/CompElement.js"
+        },
+        {
+          "feature": "auto-orient",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/TransformProperty.js"
+        },
+        {
+          "feature": "light-layer",
+          "support": "ignored",
+          "effect": "Lights have no effect (no 3D shading is rendered).",
+          "workaround": "Paint the lighting into the artwork (gradients, shading shapes).",
+          "source": "airbnb/lottie-web player/js/renderers/BaseRenderer.js (createItem: unknown types become null layers)"
+        },
+        {
+          "feature": "audio-layer",
+          "support": "supported",
+          "since": "5.7.2",
+          "note": "Played through the page's audio; browsers may block playback until the user interacts.",
+          "source": "airbnb/lottie-web player/js/renderers/BaseRenderer.js (createAudio); airbnb/lottie-web History.md (5.7.2: audio support)"
+        },
+        {
+          "feature": "audio-layer",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "The sound is not played.",
+          "workaround": "Play the sound from the app, in sync with the animation (e.g. using markers or the animation's progress).",
+          "source": "airbnb/lottie-web History.md"
+        },
+        {
+          "feature": "video-layer",
+          "support": "ignored",
+          "note": "ty 9 falls to createNull: video element classes exist in the tree but createItem does not route video layers to them.",
+          "effect": "The video layer is not drawn.",
+          "workaround": "Replace the video with vector animation or an image sequence, or place a native video view behind/over the animation.",
+          "source": "airbnb/lottie-web player/js/renderers/BaseRenderer.js (createItem)"
+        },
+        {
+          "feature": "image-layer",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/ImageElement.js"
+        },
+        {
+          "feature": "image-external",
+          "support": "supported",
+          "note": "Loaded by URL relative to the JSON or assetsPath; the files must be deployed with it.",
+          "source": "airbnb/lottie-web player/js/utils/imagePreloader.js"
+        },
+        {
+          "feature": "image-embedded",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/imagePreloader.js"
+        },
+        {
+          "feature": "repeater",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js"
+        },
+        {
+          "feature": "trim-paths",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/shapes/TrimModifier.js"
+        },
+        {
+          "feature": "rounded-corners",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/shapes/RoundCornersModifier.js"
+        },
+        {
+          "feature": "polystar",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/shapes/ShapeProperty.js"
+        },
+        {
+          "feature": "gradient-stroke",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/helpers/shapes/SVGGradientStrokeStyleData.js"
+        },
+        {
+          "feature": "text-layer",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/svgElements/SVGTextElement.js"
+        }
+      ]
+    },
+    {
+      "id": "web-canvas",
+      "name": "lottie-web, canvas renderer",
+      "aliases": [],
+      "versions": [
+        "5.7.1",
+        "5.7.2",
+        "5.10.0",
+        "5.10.2",
+        "5.12.0",
+        "5.13.0"
+      ],
+      "features": [
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              35
+            ]
+          },
+          "support": "supported",
+          "since": "5.12.0",
+          "note": "Transform effect only; the light canvas build registers no effects.",
+          "source": "airbnb/lottie-web player/js/modules/canvas.js; airbnb/lottie-web History.md (5.12.0)"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              0,
+              1,
+              2,
+              3,
+              4,
+              6,
+              7,
+              10
+            ]
+          },
+          "support": "supported",
+          "note": "Expression controls draw nothing; expressions can read them.",
+          "source": "airbnb/lottie-web player/js/utils/expressions/Expressions.js"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "canilottie notes Tint, Fill, Stroke, Tritone, Levels, Drop Shadow and Gaussian Blur as 'not supported on the canvas renderer'.",
+          "effect": "The effect is not drawn: the layer renders as if the effect were switched off.",
+          "workaround": "Bake the effect into the artwork (rebuild it with shapes, or pre-render that part), or remove it and check the look without it. Or use the svg renderer, which draws more effects.",
+          "source": "airbnb/lottie-web player/js/modules/canvas.js"
+        },
+        {
+          "feature": "layer-style",
+          "support": "ignored",
+          "effect": "The layer style is not drawn: the layer renders without it.",
+          "workaround": "Rebuild the look with shape layers (e.g. a blurred, offset copy for a shadow, a stroke for an outline) or use a supported effect instead.",
+          "source": "airbnb/lottie-web player/js/modules/full.js"
+        },
+        {
+          "feature": "expression",
+          "support": "supported",
+          "note": "lottie_canvas.js evaluates expressions; lottie_light_canvas.js does not.",
+          "source": "airbnb/lottie-web player/js/modules/canvas.js"
+        },
+        {
+          "feature": "matte-alpha",
+          "support": "supported",
+          "since": "5.10.2",
+          "source": "airbnb/lottie-web History.md (5.10.2: support for all matte masks in canvas)"
+        },
+        {
+          "feature": "matte-alpha",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "Before 5.10.2 the canvas renderer did not support track mattes.",
+          "effect": "The track matte is ignored: the matted layer is fully visible and the matte layer is drawn as ordinary artwork.",
+          "workaround": "Use lottie-web 5.10.2 or later, use the svg renderer, or replace the matte with a mask.",
+          "source": "airbnb/lottie-web#1520; airbnb/lottie#102"
+        },
+        {
+          "feature": "matte-luma",
+          "support": "supported",
+          "since": "5.10.2",
+          "source": "airbnb/lottie-web History.md (5.10.2: support for all matte masks in canvas)"
+        },
+        {
+          "feature": "matte-luma",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "Before 5.10.2 the canvas renderer did not support track mattes.",
+          "effect": "The track matte is ignored: the matted layer is fully visible and the matte layer is drawn as ordinary artwork.",
+          "workaround": "Use lottie-web 5.10.2 or later, use the svg renderer, or replace the matte with a mask.",
+          "source": "airbnb/lottie-web#1520; airbnb/lottie#102"
+        },
+        {
+          "feature": "matte-luma-inverted",
+          "support": "supported",
+          "since": "5.10.2",
+          "source": "airbnb/lottie-web History.md (5.10.2: support for all matte masks in canvas)"
+        },
+        {
+          "feature": "matte-luma-inverted",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "Before 5.10.2 the canvas renderer did not support track mattes.",
+          "effect": "The track matte is ignored: the matted layer is fully visible and the matte layer is drawn as ordinary artwork.",
+          "workaround": "Use lottie-web 5.10.2 or later, use the svg renderer, or replace the matte with a mask.",
+          "source": "airbnb/lottie-web#1520; airbnb/lottie#102"
+        },
+        {
+          "feature": "matte-alpha-inverted",
+          "support": "supported",
+          "since": "5.10.2",
+          "source": "airbnb/lottie-web History.md (5.10.2: support for all matte masks in canvas)"
+        },
+        {
+          "feature": "matte-alpha-inverted",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "Before 5.10.2 the canvas renderer did not support track mattes.",
+          "effect": "The track matte is ignored: the matted layer is fully visible and the matte layer is drawn as ordinary artwork.",
+          "workaround": "Use lottie-web 5.10.2 or later, use the svg renderer, or replace the matte with a mask.",
+          "source": "airbnb/lottie-web#1520; airbnb/lottie#102"
+        },
+        {
+          "feature": "matte-tp",
+          "support": "supported",
+          "since": "5.10.2",
+          "source": "airbnb/lottie-web History.md (5.10.2: support for all matte masks in canvas)"
+        },
+        {
+          "feature": "matte-tp",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "Before 5.10.2 the canvas renderer did not support track mattes.",
+          "effect": "The track matte is ignored: the matted layer is fully visible and the matte layer is drawn as ordinary artwork.",
+          "workaround": "Use lottie-web 5.10.2 or later, use the svg renderer, or replace the matte with a mask.",
+          "source": "airbnb/lottie-web#1520; airbnb/lottie#102"
+        },
+        {
+          "feature": "mask",
+          "support": "partial",
+          "note": "CVMaskElement adds every mask (except mode n) to one clip path: the mode is not used and only 'inv' changes the result. The maintainer: only add masks work on canvas; combinations need the svg renderer.",
+          "effect": "All masks clip like Add masks: a Subtract mask keeps the inside instead of cutting it out, and mixed add/subtract stacks render wrongly.",
+          "workaround": "Use only Add masks (invert with the Inverted checkbox), or use the svg renderer.",
+          "source": "airbnb/lottie-web player/js/elements/canvasElements/CVMaskElement.js; airbnb/lottie-web#564; airbnb/lottie-web#2020"
+        },
+        {
+          "feature": "mask-intersect",
+          "support": "partial",
+          "effect": "Intersect masks act like Add masks: the union of the masks stays visible instead of their overlap.",
+          "workaround": "Build the overlap as a single mask path, or use the svg renderer.",
+          "source": "airbnb/lottie-web player/js/elements/canvasElements/CVMaskElement.js"
+        },
+        {
+          "feature": "mask-lighten-darken-difference",
+          "support": "partial",
+          "effect": "Lighten, Darken and Difference masks act like Add masks.",
+          "workaround": "Use Add masks only, or use the svg renderer.",
+          "source": "airbnb/lottie-web player/js/elements/canvasElements/CVMaskElement.js"
+        },
+        {
+          "feature": "mask-expansion",
+          "support": "ignored",
+          "note": "canilottie: mask expansion only on the svg renderer.",
+          "effect": "Mask Expansion is ignored: the mask uses its path as drawn, so the masked area is smaller or larger than in After Effects.",
+          "workaround": "Move the mask path itself to the expanded outline instead of using Mask Expansion.",
+          "source": "airbnb/lottie-web player/js/elements/canvasElements/CVMaskElement.js"
+        },
+        {
+          "feature": "mask-feather",
+          "support": "ignored",
+          "effect": "Mask Feather is ignored: the mask edge is hard.",
+          "workaround": "Accept a hard edge, or fake the softness with a track matte whose artwork has a soft (gradient) edge.",
+          "source": "airbnb/lottie-web player/js/elements/canvasElements/CVMaskElement.js"
+        },
+        {
+          "feature": "mask-opacity",
+          "support": "ignored",
+          "note": "The clip path has no opacity. canilottie marks mask opacity supported for lottie-web without separating renderers; the History notes mask opacity 'for svg renderer' (4.4.24).",
+          "effect": "Mask opacity is ignored: a 50% mask clips like a 100% mask.",
+          "workaround": "Animate the layer's opacity instead, or use the svg renderer.",
+          "source": "airbnb/lottie-web player/js/elements/canvasElements/CVMaskElement.js"
+        },
+        {
+          "feature": "mask-inverted",
+          "support": "partial",
+          "note": "An inverted mask adds a canvas-sized rectangle to the clip path; combinations with other masks render differently from svg.",
+          "effect": "A single inverted mask works; inverted masks combined with other masks can show the wrong area.",
+          "workaround": "Keep one inverted mask per layer, or use the svg renderer.",
+          "source": "airbnb/lottie-web player/js/elements/canvasElements/CVMaskElement.js; airbnb/lottie-web#2800"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "detail": [
+              "multiply",
+              "screen",
+              "overlay",
+              "darken",
+              "lighten",
+              "color dodge",
+              "color burn",
+              "hard light",
+              "soft light",
+              "difference",
+              "exclusion",
+              "hue",
+              "saturation",
+              "color",
+              "luminosity"
+            ]
+          },
+          "support": "supported",
+          "note": "Canvas globalCompositeOperation.",
+          "source": "airbnb/lottie-web player/js/utils/helpers/blendModes.js"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "The layer draws with Normal blending instead of the chosen blend mode.",
+          "workaround": "Pick a blend mode the player supports (Screen is close to Add), or pre-render the blended look.",
+          "source": "airbnb/lottie-web player/js/utils/helpers/blendModes.js"
+        },
+        {
+          "feature": "merge-paths",
+          "support": "ignored",
+          "effect": "Merge Paths is skipped: the shapes draw as separate, unmerged paths, so subtract/intersect/exclude cut-outs do not happen.",
+          "workaround": "Combine the paths in the vector tool before import (Illustrator Pathfinder), or use a mask or alpha matte for the cut-out.",
+          "source": "airbnb/lottie-web player/js/modules/full.js"
+        },
+        {
+          "feature": "pucker-bloat",
+          "support": "supported",
+          "since": "5.7.1",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web History.md (5.7.1)"
+        },
+        {
+          "feature": "pucker-bloat",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "Pucker & Bloat is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier. Or use lottie-web 5.7.1 or later.",
+          "source": "airbnb/lottie-web History.md"
+        },
+        {
+          "feature": "zig-zag",
+          "support": "supported",
+          "since": "5.10.0",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web History.md (5.10.0)"
+        },
+        {
+          "feature": "zig-zag",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "Zig Zag is skipped: the path stays smooth.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier. Or use lottie-web 5.10.0 or later.",
+          "source": "airbnb/lottie-web History.md"
+        },
+        {
+          "feature": "offset-path",
+          "support": "supported",
+          "since": "5.10.0",
+          "note": "canilottie (up to 5.9.0) marks Offset Paths unsupported, consistent with its arrival in 5.10.0.",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web History.md (5.10.0)"
+        },
+        {
+          "feature": "offset-path",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "Offset Paths is skipped: the shape keeps its original outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier. Or use lottie-web 5.10.0 or later.",
+          "source": "airbnb/lottie-web History.md"
+        },
+        {
+          "feature": "twist",
+          "support": "ignored",
+          "note": "No 'tw' modifier is registered.",
+          "effect": "Twist is skipped: the shape keeps its untwisted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-web player/js/modules/full.js"
+        },
+        {
+          "feature": "text-animator",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/canvasElements/CVTextElement.js"
+        },
+        {
+          "feature": "3d-layer",
+          "support": "partial",
+          "note": "The 2D canvas context takes only the 2D part of the 3D matrix.",
+          "effect": "3D layers are flattened: rotations in X/Y squash the layer without perspective, and there is no depth sorting.",
+          "workaround": "Use the html renderer for 3D, or fake depth with 2D scale/skew.",
+          "source": "airbnb/lottie-web player/js/renderers/CanvasRendererBase.js"
+        },
+        {
+          "feature": "camera-layer",
+          "support": "unsupported",
+          "note": "createCamera throws \"You're using a 3d camera. Try the html renderer.\"",
+          "effect": "The animation fails to load: the canvas renderer throws an error when it meets a camera layer.",
+          "workaround": "Delete the camera (bake its move into layer transforms) or play the file with renderer: 'html'.",
+          "source": "airbnb/lottie-web player/js/renderers/BaseRenderer.js (createCamera)"
+        },
+        {
+          "feature": "time-remap",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/CompElement.js"
+        },
+        {
+          "feature": "time-stretch",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/CompElement.js"
+        },
+        {
+          "feature": "auto-orient",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/TransformProperty.js"
+        },
+        {
+          "feature": "light-layer",
+          "support": "ignored",
+          "effect": "Lights have no effect (no 3D shading is rendered).",
+          "workaround": "Paint the lighting into the artwork (gradients, shading shapes).",
+          "source": "airbnb/lottie-web player/js/renderers/BaseRenderer.js (createItem: unknown types become null layers)"
+        },
+        {
+          "feature": "audio-layer",
+          "support": "supported",
+          "since": "5.7.2",
+          "note": "Played through the page's audio; browsers may block playback until the user interacts.",
+          "source": "airbnb/lottie-web player/js/renderers/BaseRenderer.js (createAudio); airbnb/lottie-web History.md (5.7.2: audio support)"
+        },
+        {
+          "feature": "audio-layer",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "The sound is not played.",
+          "workaround": "Play the sound from the app, in sync with the animation (e.g. using markers or the animation's progress).",
+          "source": "airbnb/lottie-web History.md"
+        },
+        {
+          "feature": "video-layer",
+          "support": "ignored",
+          "note": "ty 9 falls to createNull: video element classes exist in the tree but createItem does not route video layers to them.",
+          "effect": "The video layer is not drawn.",
+          "workaround": "Replace the video with vector animation or an image sequence, or place a native video view behind/over the animation.",
+          "source": "airbnb/lottie-web player/js/renderers/BaseRenderer.js (createItem)"
+        },
+        {
+          "feature": "image-layer",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/ImageElement.js"
+        },
+        {
+          "feature": "image-external",
+          "support": "supported",
+          "note": "Loaded by URL relative to the JSON or assetsPath; images from another origin need CORS headers or the canvas becomes tainted (pixels cannot be read back).",
+          "source": "airbnb/lottie-web player/js/utils/imagePreloader.js"
+        },
+        {
+          "feature": "image-embedded",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/imagePreloader.js"
+        },
+        {
+          "feature": "repeater",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js"
+        },
+        {
+          "feature": "trim-paths",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/shapes/TrimModifier.js"
+        },
+        {
+          "feature": "rounded-corners",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/shapes/RoundCornersModifier.js"
+        },
+        {
+          "feature": "polystar",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/shapes/ShapeProperty.js"
+        },
+        {
+          "feature": "gradient-stroke",
+          "support": "supported",
+          "note": "Canvas gradients since 5.2.0 (History.md: 'some cases are not supported').",
+          "source": "airbnb/lottie-web player/js/elements/canvasElements/CVShapeElement.js"
+        },
+        {
+          "feature": "text-layer",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/canvasElements/CVTextElement.js"
+        }
+      ]
+    },
+    {
+      "id": "web-html",
+      "name": "lottie-web, html renderer",
+      "aliases": [],
+      "versions": [
+        "5.7.1",
+        "5.7.2",
+        "5.10.0",
+        "5.10.2",
+        "5.12.0",
+        "5.13.0"
+      ],
+      "features": [
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              20,
+              21,
+              23,
+              24,
+              25,
+              29
+            ]
+          },
+          "support": "supported",
+          "note": "Tint, Fill, Tritone, Levels (Individual Controls), Drop Shadow, Gaussian Blur as SVG filters (Gaussian Blur since 5.5.3). canilottie agrees (lottie-web 'y', 'not supported on canvas').",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web player/js/modules/html.js"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              22
+            ]
+          },
+          "support": "partial",
+          "note": "Stroke effect: canilottie notes only partial support of its controls.",
+          "effect": "The Stroke effect is drawn, but some of its settings are not honoured.",
+          "workaround": "Draw the outline with a shape stroke (or a stroked copy of the mask path) instead.",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web player/js/elements/svgElements/effects/SVGStrokeEffect.js"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              28
+            ]
+          },
+          "support": "partial",
+          "note": "Set Matte: the maintainer describes its support as very limited.",
+          "effect": "Set Matte may not cut the layer as in After Effects.",
+          "workaround": "Use a track matte (alpha matte) instead of the Set Matte effect.",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web#1219"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              35
+            ]
+          },
+          "support": "supported",
+          "since": "5.12.0",
+          "note": "Transform effect (mn ADBE Geometry2).",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web History.md (5.12.0)"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              0,
+              1,
+              2,
+              3,
+              4,
+              6,
+              7,
+              10
+            ]
+          },
+          "support": "supported",
+          "note": "Expression controls draw nothing; expressions can read them.",
+          "source": "airbnb/lottie-web player/js/utils/expressions/Expressions.js"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "Only the types registered with registerEffect are drawn.",
+          "effect": "The effect is not drawn: the layer renders as if the effect were switched off.",
+          "workaround": "Bake the effect into the artwork (rebuild it with shapes, or pre-render that part), or remove it and check the look without it.",
+          "source": "airbnb/lottie-web player/js/modules/full.js"
+        },
+        {
+          "feature": "layer-style",
+          "support": "ignored",
+          "note": "The player registers no layer styles (the exporter writes them). canilottie marks all styles unsupported on lottie-web.",
+          "effect": "The layer style is not drawn: the layer renders without it.",
+          "workaround": "Rebuild the look with shape layers (e.g. a blurred, offset copy for a shadow, a stroke for an outline) or use a supported effect instead.",
+          "source": "airbnb/lottie-web player/js/modules/full.js"
+        },
+        {
+          "feature": "expression",
+          "support": "supported",
+          "note": "The full builds evaluate expressions (with eval); the light builds (lottie_light*.js) have no expression engine and play keyframes only.",
+          "source": "airbnb/lottie-web player/js/modules/full.js"
+        },
+        {
+          "feature": "matte-luma",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/svgElements/SVGBaseElement.js"
+        },
+        {
+          "feature": "matte-luma-inverted",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/svgElements/SVGBaseElement.js"
+        },
+        {
+          "feature": "matte-alpha-inverted",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/svgElements/SVGBaseElement.js"
+        },
+        {
+          "feature": "matte-tp",
+          "support": "supported",
+          "since": "5.10.0",
+          "source": "airbnb/lottie-web History.md (5.10.0: track masks by layer index)"
+        },
+        {
+          "feature": "matte-tp",
+          "match": {
+            "default": true
+          },
+          "support": "partial",
+          "note": "Before 5.10.0 the matte was always the layer above.",
+          "effect": "If the layer named by tp is not directly above the matted layer, the wrong layer is used as the matte.",
+          "workaround": "Keep every track matte directly above the layer it mattes (the After Effects default), so that the matte index and the layer order agree.",
+          "source": "airbnb/lottie-web History.md"
+        },
+        {
+          "feature": "mask",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "mask-intersect",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "mask-lighten-darken-difference",
+          "support": "partial",
+          "note": "mask.js handles add, subtract and intersect; other modes get a white fill like add. Research and canilottie list these modes as supported; the source does not.",
+          "effect": "Lighten, Darken and Difference masks act like Add masks.",
+          "workaround": "Rebuild the mask stack with Add/Subtract/Intersect masks, or with an alpha matte.",
+          "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "mask-expansion",
+          "support": "supported",
+          "note": "feMorphology filter / stroke width. canilottie: svg renderer only.",
+          "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "mask-feather",
+          "support": "ignored",
+          "note": "mask.js does not read 'f'.",
+          "effect": "Mask Feather is ignored: the mask edge is hard.",
+          "workaround": "Accept a hard edge, or fake the softness with a track matte whose artwork has a soft (gradient) edge.",
+          "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "mask-opacity",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "mask-inverted",
+          "support": "supported",
+          "note": "Some combinations (e.g. two inverted intersect masks) are not supported (airbnb/lottie-web#1290).",
+          "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "detail": [
+              "multiply",
+              "screen",
+              "overlay",
+              "darken",
+              "lighten",
+              "color dodge",
+              "color burn",
+              "hard light",
+              "soft light",
+              "difference",
+              "exclusion",
+              "hue",
+              "saturation",
+              "color",
+              "luminosity"
+            ]
+          },
+          "support": "supported",
+          "note": "CSS mix-blend-mode.",
+          "source": "airbnb/lottie-web player/js/utils/helpers/blendModes.js"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "getBlendMode maps 0–15 only; add (16) and hard mix (17) become ''. canilottie: Hard Mix is Skottie-only.",
+          "effect": "The layer draws with Normal blending instead of the chosen blend mode.",
+          "workaround": "Pick a blend mode the player supports (Screen is close to Add), or pre-render the blended look.",
+          "source": "airbnb/lottie-web player/js/utils/helpers/blendModes.js"
+        },
+        {
+          "feature": "merge-paths",
+          "support": "ignored",
+          "note": "full.js registers no 'mm' modifier (a MergePathModifier.js exists in the tree but is not registered). canilottie agrees.",
+          "effect": "Merge Paths is skipped: the shapes draw as separate, unmerged paths, so subtract/intersect/exclude cut-outs do not happen.",
+          "workaround": "Combine the paths in the vector tool before import (Illustrator Pathfinder), or use a mask or alpha matte for the cut-out.",
+          "source": "airbnb/lottie-web player/js/modules/full.js"
+        },
+        {
+          "feature": "pucker-bloat",
+          "support": "supported",
+          "since": "5.7.1",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web History.md (5.7.1)"
+        },
+        {
+          "feature": "pucker-bloat",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "Pucker & Bloat is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier. Or use lottie-web 5.7.1 or later.",
+          "source": "airbnb/lottie-web History.md"
+        },
+        {
+          "feature": "zig-zag",
+          "support": "supported",
+          "since": "5.10.0",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web History.md (5.10.0)"
+        },
+        {
+          "feature": "zig-zag",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "Zig Zag is skipped: the path stays smooth.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier. Or use lottie-web 5.10.0 or later.",
+          "source": "airbnb/lottie-web History.md"
+        },
+        {
+          "feature": "offset-path",
+          "support": "supported",
+          "since": "5.10.0",
+          "note": "canilottie (up to 5.9.0) marks Offset Paths unsupported, consistent with its arrival in 5.10.0.",
+          "source": "airbnb/lottie-web player/js/modules/full.js; airbnb/lottie-web History.md (5.10.0)"
+        },
+        {
+          "feature": "offset-path",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "Offset Paths is skipped: the shape keeps its original outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier. Or use lottie-web 5.10.0 or later.",
+          "source": "airbnb/lottie-web History.md"
+        },
+        {
+          "feature": "twist",
+          "support": "ignored",
+          "note": "No 'tw' modifier is registered.",
+          "effect": "Twist is skipped: the shape keeps its untwisted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "airbnb/lottie-web player/js/modules/full.js"
+        },
+        {
+          "feature": "text-animator",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/text/TextAnimatorProperty.js"
+        },
+        {
+          "feature": "3d-layer",
+          "support": "supported",
+          "note": "CSS 3D transforms with perspective; canilottie has no entry.",
+          "source": "airbnb/lottie-web player/js/renderers/HybridRendererBase.js"
+        },
+        {
+          "feature": "camera-layer",
+          "support": "partial",
+          "note": "The maintainer says cameras are supported on the main composition only.",
+          "effect": "A camera inside a precomp is ignored; only a camera in the main composition drives the view.",
+          "workaround": "Move the camera to the main composition.",
+          "source": "airbnb/lottie-web player/js/elements/htmlElements/HCameraElement.js; airbnb/lottie-web#1451"
+        },
+        {
+          "feature": "time-remap",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/CompElement.js"
+        },
+        {
+          "feature": "time-stretch",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/CompElement.js"
+        },
+        {
+          "feature": "auto-orient",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/TransformProperty.js"
+        },
+        {
+          "feature": "light-layer",
+          "support": "ignored",
+          "effect": "Lights have no effect (no 3D shading is rendered).",
+          "workaround": "Paint the lighting into the artwork (gradients, shading shapes).",
+          "source": "airbnb/lottie-web player/js/renderers/BaseRenderer.js (createItem: unknown types become null layers)"
+        },
+        {
+          "feature": "audio-layer",
+          "support": "supported",
+          "since": "5.7.2",
+          "note": "Played through the page's audio; browsers may block playback until the user interacts.",
+          "source": "airbnb/lottie-web player/js/renderers/BaseRenderer.js (createAudio); airbnb/lottie-web History.md (5.7.2: audio support)"
+        },
+        {
+          "feature": "audio-layer",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "effect": "The sound is not played.",
+          "workaround": "Play the sound from the app, in sync with the animation (e.g. using markers or the animation's progress).",
+          "source": "airbnb/lottie-web History.md"
+        },
+        {
+          "feature": "video-layer",
+          "support": "ignored",
+          "note": "ty 9 falls to createNull: video element classes exist in the tree but createItem does not route video layers to them.",
+          "effect": "The video layer is not drawn.",
+          "workaround": "Replace the video with vector animation or an image sequence, or place a native video view behind/over the animation.",
+          "source": "airbnb/lottie-web player/js/renderers/BaseRenderer.js (createItem)"
+        },
+        {
+          "feature": "image-layer",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/ImageElement.js"
+        },
+        {
+          "feature": "image-external",
+          "support": "supported",
+          "note": "Loaded by URL relative to the JSON or assetsPath; the files must be deployed with it.",
+          "source": "airbnb/lottie-web player/js/utils/imagePreloader.js"
+        },
+        {
+          "feature": "image-embedded",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/imagePreloader.js"
+        },
+        {
+          "feature": "repeater",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js"
+        },
+        {
+          "feature": "trim-paths",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/shapes/TrimModifier.js"
+        },
+        {
+          "feature": "rounded-corners",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/shapes/RoundCornersModifier.js"
+        },
+        {
+          "feature": "polystar",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/shapes/ShapeProperty.js"
+        },
+        {
+          "feature": "gradient-stroke",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/helpers/shapes/SVGGradientStrokeStyleData.js"
+        },
+        {
+          "feature": "text-layer",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/elements/htmlElements/HTextElement.js"
+        }
+      ]
+    }
+  ]
+}
+"""#,
+    "renderers/rlottie.json": #"""
+{
+  "renderer": "rlottie",
+  "repository": "Samsung/rlottie",
+  "about": "Samsung's C++ player, used by Telegram (in a fork) and Tizen; it renders shapes, masks and mattes but no effects, text or expressions.",
+  "targets": [
+    {
+      "id": "rlottie",
+      "name": "rlottie",
+      "aliases": [],
+      "versions": [
+        "0.2"
+      ],
+      "features": [
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              0,
+              1,
+              2,
+              3,
+              4,
+              6,
+              7,
+              10
+            ]
+          },
+          "support": "supported",
+          "note": "Expression controls draw nothing.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "The parser does not read 'ef'. canilottie agrees.",
+          "effect": "The effect is not drawn: the layer renders as if the effect were switched off.",
+          "workaround": "Bake the effect into the artwork (rebuild it with shapes, or pre-render that part), or remove it and check the look without it.",
+          "source": "Samsung/rlottie README.md (Layer Effects: all unsupported); Samsung/rlottie src/lottie/lottieparser.cpp"
+        },
+        {
+          "feature": "layer-style",
+          "support": "ignored",
+          "note": "'sy' is not read.",
+          "effect": "The layer style is not drawn: the layer renders without it.",
+          "workaround": "Rebuild the look with shape layers (e.g. a blurred, offset copy for a shadow, a stroke for an outline) or use a supported effect instead.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp"
+        },
+        {
+          "feature": "expression",
+          "support": "ignored",
+          "effect": "Expressions are not evaluated: each property plays its exported keyframes or static value, so expression-driven motion is lost or frozen.",
+          "workaround": "Bake expressions to keyframes before export (After Effects: Animation > Keyframe Assistant > Convert Expression to Keyframes).",
+          "source": "Samsung/rlottie README.md (Expressions: unsupported)"
+        },
+        {
+          "feature": "matte-luma",
+          "support": "supported",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (getMatteType); Samsung/rlottie README.md"
+        },
+        {
+          "feature": "matte-luma-inverted",
+          "support": "supported",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (getMatteType); Samsung/rlottie README.md"
+        },
+        {
+          "feature": "matte-alpha-inverted",
+          "support": "supported",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (getMatteType); Samsung/rlottie README.md"
+        },
+        {
+          "feature": "matte-tp",
+          "support": "partial",
+          "note": "'tp' is not read; the layer above is the matte.",
+          "effect": "If the layer named by tp is not directly above the matted layer, the wrong layer is used as the matte.",
+          "workaround": "Keep every track matte directly above the layer it mattes (the After Effects default), so that the matte index and the layer order agree.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseLayer)"
+        },
+        {
+          "feature": "mask",
+          "support": "supported",
+          "source": "Samsung/rlottie README.md; Samsung/rlottie src/lottie/lottieparser.cpp (parseMaskObject)"
+        },
+        {
+          "feature": "mask-intersect",
+          "support": "supported",
+          "source": "Samsung/rlottie README.md; Samsung/rlottie src/lottie/lottieparser.cpp (parseMaskObject)"
+        },
+        {
+          "feature": "mask-lighten-darken-difference",
+          "support": "ignored",
+          "note": "README lists lighten, darken and difference as unsupported; the parser turns lighten/darken into mode None (and keeps a Difference mode for 'f'). canilottie agrees (add/subtract/intersect only).",
+          "effect": "Lighten, Darken and Difference masks do not mask as in After Effects (lighten/darken masks are dropped).",
+          "workaround": "Rebuild the mask stack with Add/Subtract/Intersect masks, or with an alpha matte.",
+          "source": "Samsung/rlottie README.md; Samsung/rlottie src/lottie/lottieparser.cpp (parseMaskObject)"
+        },
+        {
+          "feature": "mask-expansion",
+          "support": "ignored",
+          "effect": "Mask Expansion is ignored: the mask uses its path as drawn, so the masked area is smaller or larger than in After Effects.",
+          "workaround": "Move the mask path itself to the expanded outline instead of using Mask Expansion.",
+          "source": "Samsung/rlottie README.md"
+        },
+        {
+          "feature": "mask-feather",
+          "support": "ignored",
+          "effect": "Mask Feather is ignored: the mask edge is hard.",
+          "workaround": "Accept a hard edge, or fake the softness with a track matte whose artwork has a soft (gradient) edge.",
+          "source": "Samsung/rlottie README.md"
+        },
+        {
+          "feature": "mask-opacity",
+          "support": "supported",
+          "source": "Samsung/rlottie README.md"
+        },
+        {
+          "feature": "mask-inverted",
+          "support": "supported",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseMaskObject)"
+        },
+        {
+          "feature": "blend-mode",
+          "support": "ignored",
+          "note": "The parser keeps multiply, screen and overlay (everything else becomes normal); no rendering of them was found and the README does not list blend modes. canilottie marks blend modes unsupported. Research lists 0–3 as supported; treat that as unconfirmed.",
+          "effect": "The layer draws with Normal blending instead of the chosen blend mode.",
+          "workaround": "Avoid blend modes for rlottie targets (Telegram): pre-render the look into colours and opacity.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (getBlendMode); Samsung/rlottie README.md"
+        },
+        {
+          "feature": "merge-paths",
+          "support": "ignored",
+          "effect": "Merge Paths is skipped: the shapes draw as separate, unmerged paths, so subtract/intersect/exclude cut-outs do not happen.",
+          "workaround": "Combine the paths in the vector tool before import (Illustrator Pathfinder), or use a mask or alpha matte for the cut-out.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp ('Merge Path is not supported yet'); Samsung/rlottie README.md"
+        },
+        {
+          "feature": "pucker-bloat",
+          "support": "ignored",
+          "note": "Not a shape type rlottie parses. canilottie agrees for pucker/bloat and offset path.",
+          "effect": "Pucker & Bloat is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseObjectTypeAttr)"
+        },
+        {
+          "feature": "zig-zag",
+          "support": "ignored",
+          "note": "Not a shape type rlottie parses. canilottie agrees for pucker/bloat and offset path.",
+          "effect": "Zig Zag is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseObjectTypeAttr)"
+        },
+        {
+          "feature": "offset-path",
+          "support": "ignored",
+          "note": "Not a shape type rlottie parses. canilottie agrees for pucker/bloat and offset path.",
+          "effect": "Offset Paths is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseObjectTypeAttr)"
+        },
+        {
+          "feature": "twist",
+          "support": "ignored",
+          "note": "Not a shape type rlottie parses. canilottie agrees for pucker/bloat and offset path.",
+          "effect": "Twist is skipped: the shape keeps its undistorted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseObjectTypeAttr)"
+        },
+        {
+          "feature": "repeater",
+          "support": "supported",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseReapeaterObject)"
+        },
+        {
+          "feature": "rounded-corners",
+          "support": "supported",
+          "note": "Round Corners ('rd') is parsed by newer rlottie (model::RoundedCorner); an older stored lottieparser.cpp lacks it, so old builds may keep corners sharp.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseRoundedCorner)"
+        },
+        {
+          "feature": "text-layer",
+          "support": "unsupported",
+          "note": "A text-parsing branch exists in some rlottie sources, but the README marks every text feature unsupported. canilottie agrees.",
+          "effect": "Text layers are not drawn.",
+          "workaround": "Convert text to shapes (After Effects: Layer > Create > Create Shapes from Text) and animate the shapes.",
+          "source": "Samsung/rlottie README.md (Text: all unsupported)"
+        },
+        {
+          "feature": "text-animator",
+          "support": "unsupported",
+          "effect": "Text layers (and their animators) are not drawn.",
+          "workaround": "Convert text to shapes (After Effects: Layer > Create > Create Shapes from Text) and animate the shapes.",
+          "source": "Samsung/rlottie README.md"
+        },
+        {
+          "feature": "3d-layer",
+          "support": "ignored",
+          "note": "rx/ry/rz are parsed into extra 3D data, but there is no camera or perspective; research lists 3D as unsupported.",
+          "effect": "3D layers render flat.",
+          "workaround": "Fake depth with 2D scale/skew, or pre-render the 3D part.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseTransformObject)"
+        },
+        {
+          "feature": "camera-layer",
+          "support": "ignored",
+          "note": "getLayerType maps types 0–5; others become null layers.",
+          "effect": "The camera is ignored: everything renders from the default front view, without the camera's moves or perspective.",
+          "workaround": "Bake the camera move into 2D layer transforms, or pre-render the 3D part.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (getLayerType)"
+        },
+        {
+          "feature": "light-layer",
+          "support": "ignored",
+          "note": "getLayerType maps types 0–5; others become null layers.",
+          "effect": "Lights have no effect (no 3D shading is rendered).",
+          "workaround": "Paint the lighting into the artwork (gradients, shading shapes).",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (getLayerType)"
+        },
+        {
+          "feature": "audio-layer",
+          "support": "ignored",
+          "note": "getLayerType maps types 0–5; others become null layers.",
+          "effect": "The sound is not played.",
+          "workaround": "Play the sound from the app, in sync with the animation (e.g. using markers or the animation's progress).",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (getLayerType)"
+        },
+        {
+          "feature": "video-layer",
+          "support": "ignored",
+          "note": "getLayerType maps types 0–5; others become null layers.",
+          "effect": "The video layer is not drawn.",
+          "workaround": "Replace the video with vector animation or an image sequence, or place a native video view behind/over the animation.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (getLayerType)"
+        },
+        {
+          "feature": "time-remap",
+          "support": "supported",
+          "source": "Samsung/rlottie README.md"
+        },
+        {
+          "feature": "time-stretch",
+          "support": "supported",
+          "source": "Samsung/rlottie README.md"
+        },
+        {
+          "feature": "auto-orient",
+          "support": "supported",
+          "source": "Samsung/rlottie README.md; Samsung/rlottie src/lottie/lottieparser.cpp (parseLayer 'ao')"
+        },
+        {
+          "feature": "solid-layer",
+          "support": "supported",
+          "note": "canilottie (0.2) marks solid layers unsupported; the parser reads them as Solid layers.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (getLayerType, 'sc'/'sw'/'sh')"
+        },
+        {
+          "feature": "image-layer",
+          "support": "supported",
+          "source": "Samsung/rlottie README.md"
+        },
+        {
+          "feature": "image-external",
+          "support": "partial",
+          "note": "Loaded from a file path relative to the JSON's directory; not from URLs.",
+          "effect": "The image appears only if the file sits next to the JSON at the given path; otherwise the image layer is empty.",
+          "workaround": "Embed the image in the JSON/.lottie (base64 data URI) or ship it with the app where the player looks for it.",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseAsset: loadImagePath)"
+        },
+        {
+          "feature": "image-embedded",
+          "support": "supported",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseAsset: convertFromBase64)"
+        },
+        {
+          "feature": "trim-paths",
+          "support": "supported",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseTrimObject)"
+        },
+        {
+          "feature": "gradient-stroke",
+          "support": "supported",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseGStrokeObject)"
+        },
+        {
+          "feature": "polystar",
+          "support": "supported",
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parsePolystarObject)"
+        }
+      ]
+    }
+  ]
+}
+"""#,
+    "renderers/skottie.json": #"""
+{
+  "renderer": "skottie",
+  "repository": "google/skia",
+  "about": "Skia's Lottie player (modules/skottie), used by Chrome and Flutter's engine; assets, fonts and audio come from the embedding app's providers.",
+  "targets": [
+    {
+      "id": "skottie",
+      "name": "Skottie (Skia)",
+      "aliases": [],
+      "versions": [
+        "main"
+      ],
+      "features": [
+        {
+          "feature": "effect",
+          "match": {
+            "mn": [
+              "ADBE Black&White",
+              "ADBE Brightness & Contrast 2",
+              "ADBE Bulge",
+              "ADBE Corner Pin",
+              "ADBE Displacement Map",
+              "ADBE Drop Shadow",
+              "ADBE Easy Levels2",
+              "ADBE Fill",
+              "ADBE Fractal Noise",
+              "ADBE Gaussian Blur 2",
+              "ADBE Geometry2",
+              "ADBE HUE SATURATION",
+              "ADBE Invert",
+              "ADBE Linear Wipe",
+              "ADBE Motion Blur",
+              "ADBE Pro Levels2",
+              "ADBE Radial Wipe",
+              "ADBE Ramp",
+              "ADBE Sharpen",
+              "ADBE Shift Channels",
+              "ADBE Threshold2",
+              "ADBE Tile",
+              "ADBE Tint",
+              "ADBE Tritone",
+              "ADBE Venetian Blinds",
+              "CC Sphere",
+              "CC Toner",
+              "SkSL Color Filter",
+              "SkSL Shader"
+            ]
+          },
+          "support": "supported",
+          "note": "Skottie picks the effect by match name. 'ADBE Tile' is Motion Tile; canilottie's 'Tile' entry lists CC Tiler match names, which Skottie does not dispatch on.",
+          "source": "google/skia modules/skottie/src/effects/Effects.cpp (findBuilder)"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              20,
+              21,
+              23,
+              25,
+              26,
+              29
+            ]
+          },
+          "support": "supported",
+          "note": "Legacy fallback when 'mn' is missing or unknown: Tint, Fill, Tritone, Drop Shadow, Radial Wipe, Gaussian Blur.",
+          "source": "google/skia modules/skottie/src/effects/Effects.cpp (findBuilder ty fallback)"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "mn": [
+              "ADBE Slider Control",
+              "ADBE Angle Control",
+              "ADBE Color Control",
+              "ADBE Point Control",
+              "ADBE Point3D Control",
+              "ADBE Checkbox Control",
+              "ADBE Dropdown Control",
+              "ADBE Layer Control"
+            ]
+          },
+          "support": "supported",
+          "note": "Expression controls draw nothing; Skottie logs 'Unsupported layer effect' and skips them. canilottie marks expression controls unsupported on Skottie.",
+          "source": "google/skia modules/skottie/src/effects/Effects.cpp"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              0,
+              1,
+              2,
+              3,
+              4,
+              6,
+              7,
+              10
+            ]
+          },
+          "support": "supported",
+          "note": "Expression controls draw nothing.",
+          "source": "google/skia modules/skottie/src/effects/Effects.cpp"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "Logs 'Unsupported layer effect: <mn>'. Stroke (ADBE Stroke) is among them; canilottie agrees.",
+          "effect": "The effect is not drawn: the layer renders as if the effect were switched off.",
+          "workaround": "Bake the effect into the artwork (rebuild it with shapes, or pre-render that part), or remove it and check the look without it.",
+          "source": "google/skia modules/skottie/src/effects/Effects.cpp"
+        },
+        {
+          "feature": "layer-style",
+          "match": {
+            "ty": [
+              1,
+              2,
+              3,
+              4
+            ]
+          },
+          "support": "supported",
+          "note": "Drop Shadow, Inner Shadow, Outer Glow, Inner Glow (unless built with SKOTTIE_DISABLE_STYLES). canilottie agrees.",
+          "source": "google/skia modules/skottie/src/effects/Effects.cpp (attachStyles)"
+        },
+        {
+          "feature": "layer-style",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "Stroke (0) and types from 5 up log 'Unsupported layer style.' (a ColorOverlayStyles.cpp exists in newer Skia; not confirmed wired in).",
+          "effect": "The layer style is not drawn: the layer renders without it.",
+          "workaround": "Rebuild the look with shape layers (e.g. a blurred, offset copy for a shadow, a stroke for an outline) or use a supported effect instead.",
+          "source": "google/skia modules/skottie/src/effects/Effects.cpp (attachStyles)"
+        },
+        {
+          "feature": "expression",
+          "support": "ignored",
+          "note": "Skottie has no built-in expression engine; an embedding app may supply an ExpressionManager that evaluates them (Chrome and Flutter do not, as far as known).",
+          "effect": "Expressions are not evaluated: each property plays its exported keyframes or static value, so expression-driven motion is lost or frozen.",
+          "workaround": "Bake expressions to keyframes before export (After Effects: Animation > Keyframe Assistant > Convert Expression to Keyframes).",
+          "source": "google/skia modules/skottie/include/Skottie.h (ExpressionManager)"
+        },
+        {
+          "feature": "matte-luma",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/Layer.cpp (gMatteModes)"
+        },
+        {
+          "feature": "matte-luma-inverted",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/Layer.cpp (gMatteModes)"
+        },
+        {
+          "feature": "matte-alpha-inverted",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/Layer.cpp (gMatteModes)"
+        },
+        {
+          "feature": "matte-tp",
+          "support": "supported",
+          "note": "Newer Skia reads 'tp' and falls back to the previous layer without it (seen through a port quoting the current Layer.cpp); older builds always use the previous layer.",
+          "source": "google/skia modules/skottie/src/Layer.cpp"
+        },
+        {
+          "feature": "mask",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/Layer.cpp (AttachMask)"
+        },
+        {
+          "feature": "mask-intersect",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/Layer.cpp (GetMaskInfo)"
+        },
+        {
+          "feature": "mask-lighten-darken-difference",
+          "match": {
+            "detail": [
+              "difference"
+            ]
+          },
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/Layer.cpp (GetMaskInfo)"
+        },
+        {
+          "feature": "mask-lighten-darken-difference",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "Logs \"Unsupported mask mode\" and skips the mask. canilottie marks mask modes supported on Skottie.",
+          "effect": "Lighten and Darken masks are dropped: the layer shows as if that mask were not there.",
+          "workaround": "Rebuild the mask stack with Add/Subtract/Intersect/Difference masks, or with an alpha matte.",
+          "source": "google/skia modules/skottie/src/Layer.cpp (GetMaskInfo)"
+        },
+        {
+          "feature": "mask-expansion",
+          "support": "ignored",
+          "note": "'x' is not read. canilottie agrees.",
+          "effect": "Mask Expansion is ignored: the mask uses its path as drawn, so the masked area is smaller or larger than in After Effects.",
+          "workaround": "Move the mask path itself to the expanded outline instead of using Mask Expansion.",
+          "source": "google/skia modules/skottie/src/Layer.cpp (MaskAdapter)"
+        },
+        {
+          "feature": "mask-feather",
+          "support": "supported",
+          "note": "Feather is drawn as a blur (sigma ≈ 0.38 × feather).",
+          "source": "google/skia modules/skottie/src/Layer.cpp (MaskAdapter)"
+        },
+        {
+          "feature": "mask-opacity",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/Layer.cpp (MaskAdapter)"
+        },
+        {
+          "feature": "mask-inverted",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/Layer.cpp (AttachMask)"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "detail": [
+              "multiply",
+              "screen",
+              "overlay",
+              "darken",
+              "lighten",
+              "color dodge",
+              "color burn",
+              "hard light",
+              "soft light",
+              "difference",
+              "exclusion",
+              "hue",
+              "saturation",
+              "color",
+              "luminosity",
+              "add"
+            ]
+          },
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/BlendModes.cpp"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "detail": [
+              "hard mix"
+            ]
+          },
+          "support": "supported",
+          "note": "Hard Mix through a custom SkSL blender in newer Skia; older builds log 'Unsupported blend mode'. canilottie: Hard Mix is Skottie-only.",
+          "source": "google/skia modules/skottie/src/BlendModes.cpp"
+        },
+        {
+          "feature": "merge-paths",
+          "support": "supported",
+          "note": "All five merge modes. canilottie agrees.",
+          "source": "google/skia modules/skottie/src/layers/shapelayer/MergePaths.cpp"
+        },
+        {
+          "feature": "pucker-bloat",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/layers/shapelayer/PuckerBloat.cpp"
+        },
+        {
+          "feature": "offset-path",
+          "support": "partial",
+          "note": "Amount, line join and miter limit are read; copies and copy offset are not. canilottie marks Offset Paths supported.",
+          "effect": "Offset Paths with several copies draws a single offset outline.",
+          "workaround": "Duplicate the shape with separate Offset Paths instead of using copies.",
+          "source": "google/skia modules/skottie/src/layers/shapelayer/OffsetPaths.cpp"
+        },
+        {
+          "feature": "zig-zag",
+          "support": "ignored",
+          "note": "'zz' is not in gShapeInfo: logged as 'Unknown shape.'",
+          "effect": "Zig Zag is skipped: the path stays smooth.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "google/skia modules/skottie/src/layers/shapelayer/ShapeLayer.cpp (gShapeInfo)"
+        },
+        {
+          "feature": "twist",
+          "support": "ignored",
+          "note": "'tw' is not in gShapeInfo.",
+          "effect": "Twist is skipped: the shape keeps its untwisted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "google/skia modules/skottie/src/layers/shapelayer/ShapeLayer.cpp (gShapeInfo)"
+        },
+        {
+          "feature": "text-layer",
+          "support": "supported",
+          "note": "Needs the font available to the embedder's font manager or glyph outlines in 'chars'.",
+          "source": "google/skia modules/skottie/src/text/TextAdapter.cpp"
+        },
+        {
+          "feature": "text-animator",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/text/TextAnimator.cpp; google/skia modules/skottie/src/text/RangeSelector.cpp"
+        },
+        {
+          "feature": "3d-layer",
+          "support": "supported",
+          "note": "3D transform chains with rotation, orientation and perspective from the camera.",
+          "source": "google/skia modules/skottie/src/Transform.cpp (TransformAdapter3D); google/skia modules/skottie/src/Layer.cpp"
+        },
+        {
+          "feature": "camera-layer",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/Camera.cpp; google/skia modules/skottie/src/Layer.cpp"
+        },
+        {
+          "feature": "light-layer",
+          "support": "ignored",
+          "effect": "Lights have no effect (no 3D shading is rendered).",
+          "workaround": "Paint the lighting into the artwork (gradients, shading shapes).",
+          "source": "google/skia modules/skottie/src/Layer.cpp (gLayerBuildInfo covers types 0–5 plus cameras)"
+        },
+        {
+          "feature": "audio-layer",
+          "support": "partial",
+          "note": "The audio asset goes to the embedder's ResourceProvider as an external track; nothing plays unless the embedding app implements it.",
+          "effect": "Sound plays only if the embedding app provides audio playback; otherwise it is silent.",
+          "workaround": "Play the sound from the app, in sync with the animation (e.g. using markers or the animation's progress).",
+          "source": "google/skia modules/skottie/src/layers/AudioLayer.cpp"
+        },
+        {
+          "feature": "video-layer",
+          "support": "ignored",
+          "effect": "The video layer is not drawn.",
+          "workaround": "Replace the video with vector animation or an image sequence, or place a native video view behind/over the animation.",
+          "source": "google/skia modules/skottie/src/Layer.cpp (gLayerBuildInfo)"
+        },
+        {
+          "feature": "time-remap",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/layers/PrecompLayer.cpp"
+        },
+        {
+          "feature": "time-stretch",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/layers/PrecompLayer.cpp"
+        },
+        {
+          "feature": "auto-orient",
+          "support": "supported",
+          "note": "Research lists Skottie auto-orient as unknown; newer Transform.cpp applies it.",
+          "source": "google/skia modules/skottie/src/Transform.cpp (TransformAdapter2D auto_orient); google/skia modules/skottie/src/animator/Vec2KeyframeAnimator.cpp (bindAutoOrientable)"
+        },
+        {
+          "feature": "image-layer",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/layers/FootageLayer.cpp"
+        },
+        {
+          "feature": "image-external",
+          "support": "partial",
+          "note": "Images come from the embedder's ResourceProvider; the log says 'Could not load image asset' when it has none.",
+          "effect": "The image appears only if the embedding app's resource provider can find it; otherwise the image layer is empty.",
+          "workaround": "Embed the image in the JSON/.lottie (base64 data URI) or ship it with the app where the player looks for it.",
+          "source": "google/skia modules/skottie/src/layers/FootageLayer.cpp (loadFootageAsset)"
+        },
+        {
+          "feature": "image-embedded",
+          "support": "partial",
+          "note": "Data URIs are also handed to the ResourceProvider; they decode when the embedder wraps it with skresources' data-URI proxy (not re-checked).",
+          "effect": "An embedded image shows only if the embedding app decodes data URIs in its resource provider.",
+          "workaround": "Check the file in the target app; if images stay blank, convert the image to vector shapes.",
+          "source": "google/skia modules/skottie/src/layers/FootageLayer.cpp (loadFootageAsset)"
+        },
+        {
+          "feature": "repeater",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/layers/shapelayer/Repeater.cpp"
+        },
+        {
+          "feature": "trim-paths",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/layers/shapelayer/TrimPaths.cpp"
+        },
+        {
+          "feature": "rounded-corners",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/layers/shapelayer/RoundCorners.cpp"
+        },
+        {
+          "feature": "gradient-stroke",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/layers/shapelayer/Gradient.cpp"
+        },
+        {
+          "feature": "polystar",
+          "support": "supported",
+          "source": "google/skia modules/skottie/src/layers/shapelayer/Polystar.cpp"
+        }
+      ]
+    }
+  ]
+}
+"""#,
+    "renderers/thorvg.json": #"""
+{
+  "renderer": "thorvg",
+  "repository": "thorvg/thorvg",
+  "about": "ThorVG's Lottie loader (C++), behind LottieFiles' dotLottie players and Godot; facts read from the parser at a 2026 revision.",
+  "targets": [
+    {
+      "id": "thorvg",
+      "name": "ThorVG",
+      "aliases": [
+        "dotlottie"
+      ],
+      "versions": [
+        "main"
+      ],
+      "features": [
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              20,
+              21,
+              22,
+              23,
+              25,
+              29
+            ]
+          },
+          "support": "supported",
+          "note": "Tint, Fill, Stroke, Tritone, Drop Shadow, Gaussian Blur.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getEffect, parseEffects)"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              5
+            ]
+          },
+          "support": "supported",
+          "note": "Custom effect groups are read so that expressions can use their controls; they draw nothing themselves.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getEffect: Custom)"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              0,
+              1,
+              2,
+              3,
+              4,
+              6,
+              7,
+              10
+            ]
+          },
+          "support": "supported",
+          "note": "Single expression controls draw nothing (ThorVG logs 'Not supported Layer Effect').",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "default": true
+          },
+          "support": "ignored",
+          "note": "Logs 'Not supported Layer Effect = <ty>'.",
+          "effect": "The effect is not drawn: the layer renders as if the effect were switched off.",
+          "workaround": "Bake the effect into the artwork (rebuild it with shapes, or pre-render that part), or remove it and check the look without it.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseEffects)"
+        },
+        {
+          "feature": "layer-style",
+          "support": "ignored",
+          "note": "'sy' is not read.",
+          "effect": "The layer style is not drawn: the layer renders without it.",
+          "workaround": "Rebuild the look with shape layers (e.g. a blurred, offset copy for a shadow, a stroke for an outline) or use a supported effect instead.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer)"
+        },
+        {
+          "feature": "expression",
+          "support": "partial",
+          "note": "Expressions run only when ThorVG is built with its optional expression engine (JerryScript); otherwise the 'x' code is skipped.",
+          "effect": "In builds without expression support, expression-driven properties play their exported keyframes only.",
+          "workaround": "Bake expressions to keyframes before export (After Effects: Animation > Keyframe Assistant > Convert Expression to Keyframes).",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getExpression); thorvg/thorvg src/loaders/lottie/jerryscript/"
+        },
+        {
+          "feature": "matte-luma",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'tt')"
+        },
+        {
+          "feature": "matte-luma-inverted",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'tt')"
+        },
+        {
+          "feature": "matte-alpha-inverted",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'tt')"
+        },
+        {
+          "feature": "matte-tp",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'tp')"
+        },
+        {
+          "feature": "mask",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseMask)"
+        },
+        {
+          "feature": "mask-intersect",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getMaskMethod)"
+        },
+        {
+          "feature": "mask-lighten-darken-difference",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getMaskMethod)"
+        },
+        {
+          "feature": "mask-expansion",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseMask 'x')"
+        },
+        {
+          "feature": "mask-feather",
+          "support": "ignored",
+          "note": "'f' is not read.",
+          "effect": "Mask Feather is ignored: the mask edge is hard.",
+          "workaround": "Accept a hard edge, or fake the softness with a track matte whose artwork has a soft (gradient) edge.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseMask)"
+        },
+        {
+          "feature": "mask-opacity",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseMask 'o')"
+        },
+        {
+          "feature": "mask-inverted",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getMaskMethod)"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "detail": [
+              "multiply",
+              "screen",
+              "overlay",
+              "darken",
+              "lighten",
+              "color dodge",
+              "color burn",
+              "hard light",
+              "soft light",
+              "difference",
+              "exclusion",
+              "hue",
+              "saturation",
+              "color",
+              "luminosity",
+              "add"
+            ]
+          },
+          "support": "supported",
+          "note": "'bm' is cast to ThorVG's BlendMethod (Normal … Luminosity, then Add).",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'bm'); thorvg/thorvg inc/thorvg.h (BlendMethod)"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "default": true
+          },
+          "support": "partial",
+          "note": "Hard Mix (17) was not found in the BlendMethod list checked; unconfirmed.",
+          "effect": "Hard Mix may draw with a different or Normal blend.",
+          "workaround": "Pick a blend mode the player supports (Screen is close to Add), or pre-render the blended look.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'bm')"
+        },
+        {
+          "feature": "merge-paths",
+          "support": "ignored",
+          "effect": "Merge Paths is skipped: the shapes draw as separate, unmerged paths, so subtract/intersect/exclude cut-outs do not happen.",
+          "workaround": "Combine the paths in the vector tool before import (Illustrator Pathfinder), or use a mask or alpha matte for the cut-out.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseObject: 'MergePath(mm) is not supported yet')"
+        },
+        {
+          "feature": "twist",
+          "support": "ignored",
+          "effect": "Twist is skipped: the shape keeps its untwisted outline.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseObject: 'Twist(tw) is not supported yet')"
+        },
+        {
+          "feature": "pucker-bloat",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parsePuckerBloat)"
+        },
+        {
+          "feature": "zig-zag",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseZigZag)"
+        },
+        {
+          "feature": "offset-path",
+          "support": "supported",
+          "note": "Amount, line join and miter limit; copies are not read.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseOffsetPath)"
+        },
+        {
+          "feature": "text-layer",
+          "support": "supported",
+          "note": "Glyph outlines, embedded or system fonts.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseText)"
+        },
+        {
+          "feature": "text-animator",
+          "support": "supported",
+          "note": "Range selectors, including text on a path.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseTextRange)"
+        },
+        {
+          "feature": "3d-layer",
+          "support": "partial",
+          "note": "rx, ry and orientation are read.",
+          "effect": "3D layers are drawn with their rotations but may not match After Effects' perspective and depth order.",
+          "workaround": "Fake depth with 2D scale/skew, or pre-render the 3D part.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseTransform: '3D transform(ddd) is not totally compatible')"
+        },
+        {
+          "feature": "camera-layer",
+          "support": "ignored",
+          "note": "No camera properties are read.",
+          "effect": "The camera is ignored: everything renders from the default front view, without the camera's moves or perspective.",
+          "workaround": "Bake the camera move into 2D layer transforms, or pre-render the 3D part.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer)"
+        },
+        {
+          "feature": "light-layer",
+          "support": "ignored",
+          "effect": "Lights have no effect (no 3D shading is rendered).",
+          "workaround": "Paint the lighting into the artwork (gradients, shading shapes).",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer)"
+        },
+        {
+          "feature": "audio-layer",
+          "support": "ignored",
+          "note": "Audio assets and volume are parsed; the renderer itself plays no sound.",
+          "effect": "The sound is not played.",
+          "workaround": "Play the sound from the app, in sync with the animation (e.g. using markers or the animation's progress).",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseAudio, parseVolume)"
+        },
+        {
+          "feature": "video-layer",
+          "support": "ignored",
+          "effect": "The video layer is not drawn.",
+          "workaround": "Replace the video with vector animation or an image sequence, or place a native video view behind/over the animation.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer)"
+        },
+        {
+          "feature": "time-remap",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseTimeRemap)"
+        },
+        {
+          "feature": "time-stretch",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'sr')"
+        },
+        {
+          "feature": "auto-orient",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'ao')"
+        },
+        {
+          "feature": "image-layer",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseImage)"
+        },
+        {
+          "feature": "image-external",
+          "support": "partial",
+          "note": "Relative paths resolve against the JSON's directory; http(s) URLs are recorded as paths and load only if the host build can fetch them.",
+          "effect": "The image appears only if the file is found next to the JSON (or the host can fetch the URL); otherwise the image layer is empty.",
+          "workaround": "Embed the image in the JSON/.lottie (base64 data URI) or ship it with the app where the player looks for it.",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseImage)"
+        },
+        {
+          "feature": "image-embedded",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseImage)"
+        },
+        {
+          "feature": "repeater",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseRepeater)"
+        },
+        {
+          "feature": "trim-paths",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseTrimpath)"
+        },
+        {
+          "feature": "rounded-corners",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseRoundedCorner)"
+        },
+        {
+          "feature": "gradient-stroke",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseGradientStroke)"
+        },
+        {
+          "feature": "polystar",
+          "support": "supported",
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parsePolyStar)"
+        }
+      ]
+    }
+  ]
+}
+"""#,
   ]
 }

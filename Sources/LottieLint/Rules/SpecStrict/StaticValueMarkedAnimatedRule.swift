@@ -1,0 +1,31 @@
+import LottieJSON
+import LottieModel
+
+private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
+
+struct StaticValueMarkedAnimatedRule: LintRule {
+  static let description = RuleDescription(
+    code: "LK603", name: "static-value-marked-animated",
+    summary: "a property says \"a\": 1 but its \"k\" is a single value, not keyframes",
+    rationale: "the Lottie 1.0 schema requires keyframes when \"a\" is 1; lottie-web, lottie-android, lottie-ios, rlottie and ThorVG ignore \"a\" and draw the value, but Skottie trusts it, fails with \"Could not parse keyframed property\" and leaves the property at its default (Animator.cpp); setting \"a\" to 0 changes nothing in the players that ignore it and makes Skottie draw what they draw",
+    fixHint: "set \"a\" to 0; `--fix` does it",
+    category: .specStrict, defaultSeverity: .warning, profiles: SpecStrict.profiles, isFixable: true,
+    triggering: [
+      Example("{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":↓{\"a\":1,\"k\":100},\"s\":↓{\"a\":1,\"k\":[100,100]}}}]}",
+              fixed: "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":100},\"s\":{\"a\":0,\"k\":[100,100]}}}]}"),
+    ],
+    nonTriggering: [
+      Example("{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0]},{\"t\":60,\"s\":[100]}]},\"r\":{\"a\":1,\"k\":[]}}}]}"),
+    ])
+
+  func check(_ context: LintContext) -> [Finding] {
+    var findings: [Finding] = []
+    SpecStrict.forEachProperty(in: context) { property, visit in
+      guard let a = property["a"], a.truthy == true, let k = property["k"],
+            SpecStrict.form(of: k) == .staticValue else { return }
+      findings.append(Finding(property, "\(SpecStrict.describe(property, in: visit)) is marked animated (\"a\": \(a.sourceText)) but its \"k\" is a single value",
+                              fix: Fix(summary: "set \"a\" to 0", operations: [.replace(pointer: a.pointer, json: "0")])))
+    }
+    return findings
+  }
+}
