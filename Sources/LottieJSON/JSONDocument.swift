@@ -15,13 +15,16 @@ public final class JSONDocument: Sendable {
   public let hasBOM: Bool
   /// Key nodes that repeat an earlier key of the same object (the later occurrence each time).
   public let duplicateKeys: [JSONNode.ID]
+  let multibyte: MultibyteIndex
 
-  init(bytes: [UInt8], nodes: [TapeNode], lineStarts: [UInt32], hasBOM: Bool, duplicateKeys: [JSONNode.ID]) {
+  init(bytes: [UInt8], nodes: [TapeNode], lineStarts: [UInt32], hasBOM: Bool, duplicateKeys: [JSONNode.ID],
+       multibyte: MultibyteIndex = MultibyteIndex()) {
     self.bytes = bytes
     self.nodes = nodes
     self.lineStarts = lineStarts
     self.hasBOM = hasBOM
     self.duplicateKeys = duplicateKeys
+    self.multibyte = multibyte
   }
 
   /// Parses `bytes` strictly (RFC 8259). Throws `JSONSyntaxError` with the position of the first problem.
@@ -29,7 +32,7 @@ public final class JSONDocument: Sendable {
     var parser = JSONParser(options: options)
     let result = try parser.parse(bytes)
     self.init(bytes: bytes, nodes: result.nodes, lineStarts: result.lineStarts, hasBOM: result.hasBOM,
-              duplicateKeys: result.duplicateKeys)
+              duplicateKeys: result.duplicateKeys, multibyte: result.multibyte)
   }
 
   /// Parses a string (convenient for tests and small inputs).
@@ -76,15 +79,11 @@ public final class JSONDocument: Sendable {
       if lineStarts[mid] <= target { lo = mid } else { hi = mid - 1 }
     }
     let lineStart = Int(lineStarts[lo])
-    var column = 1
-    var i = lineStart
     let end = Int(target)
-    bytes.withUnsafeBufferPointer { p in
-      while i < end {
-        if p[i] & 0xC0 != 0x80 { column += 1 }
-        i += 1
-      }
-    }
+    // Bytes on the line, minus UTF-8 continuation bytes (all of them sit inside strings, where
+    // the parser recorded them).
+    let continuation = multibyte.continuationBytes(before: end) - multibyte.continuationBytes(before: lineStart)
+    let column = end - lineStart - continuation + 1
     return SourceLocation(offset: Int(target), line: lo + 1, column: column)
   }
 }

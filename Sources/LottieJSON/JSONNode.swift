@@ -147,19 +147,34 @@ public struct JSONNode: Sendable, Hashable {
   public subscript(key: String) -> JSONNode? { lastValue(forKey: key) }
 
   public func lastValue(forKey key: String) -> JSONNode? {
-    guard isObject else { return nil }
-    var found: JSONNode?
-    var k = key
-    k.withUTF8 { keyBytes in
-      let nodes = document.nodes
-      var i = index + 1
-      let end = Int(tape.next)
-      while i < end {
-        if document.keyEquals(nodeIndex: i, keyBytes) { found = JSONNode(document: document, index: i + 1) }
-        i = Int(nodes[i + 1].next)
+    var key = key
+    let doc = document
+    let start = index
+    let found: Int = key.withUTF8 { k -> Int in
+      doc.nodes.withUnsafeBufferPointer { nodes -> Int in
+        doc.bytes.withUnsafeBufferPointer { bytes -> Int in
+          guard start < nodes.count, nodes[start].kind == .object, let base = bytes.baseAddress else { return -1 }
+          var found = -1
+          var i = start + 1
+          let end = Int(nodes[start].next)
+          let length = k.count
+          while i + 1 < end {
+            let t = nodes[i]
+            if t.flags & TapeNode.hasEscapes != 0 {
+              if doc.keyEquals(nodeIndex: i, k) { found = i + 1 }
+            } else if Int(t.end &- t.start) &- 2 == length {
+              // Compare the bytes between the quotes.
+              if length == 0 { found = i + 1 } else if let kb = k.baseAddress, memcmpBytes(base + Int(t.start) + 1, kb, length) {
+                found = i + 1
+              }
+            }
+            i = Int(nodes[i + 1].next)
+          }
+          return found
+        }
       }
     }
-    return found
+    return found >= 0 ? JSONNode(document: document, index: found) : nil
   }
 
   public func has(_ key: String) -> Bool { lastValue(forKey: key) != nil }

@@ -14,6 +14,33 @@ struct ParseResult {
   var lineStarts: [UInt32]
   var hasBOM: Bool
   var duplicateKeys: [JSONNode.ID]
+  var multibyte: MultibyteIndex
+}
+
+/// Where multi-byte UTF-8 sequences start, with the running count of their continuation bytes, so
+/// that a column (in Unicode scalars) is computed with two binary searches instead of a scan of
+/// the line (minified files are one line of megabytes).
+struct MultibyteIndex: Sendable {
+  var starts: [UInt32] = []
+  /// continuation bytes of sequences 0...k
+  var cumulative: [UInt32] = []
+
+  mutating func record(_ offset: Int, extra: Int) {
+    starts.append(UInt32(offset))
+    cumulative.append((cumulative.last ?? 0) &+ UInt32(extra))
+  }
+
+  /// Continuation bytes before `offset` (which is never inside a sequence).
+  func continuationBytes(before offset: Int) -> Int {
+    var lo = 0
+    var hi = starts.count
+    let target = UInt32(clamping: offset)
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if starts[mid] < target { lo = mid + 1 } else { hi = mid }
+    }
+    return lo == 0 ? 0 : Int(cumulative[lo - 1])
+  }
 }
 
 /// Strict RFC 8259 parser over bytes. Iterative (an explicit stack), so hostile nesting cannot
@@ -23,6 +50,7 @@ struct JSONParser {
   var nodes: [TapeNode] = []
   var lineStarts: [UInt32] = []
   var duplicateKeys: [JSONNode.ID] = []
+  var multibyte = MultibyteIndex()
   /// Reused between objects so that duplicate-key detection allocates once per document.
   private var keyScratch: [Int] = []
 
@@ -52,12 +80,12 @@ struct JSONParser {
     }
     // Objects close innermost first; report duplicates in document order.
     duplicateKeys.sort()
-    return ParseResult(nodes: nodes, lineStarts: lineStarts, hasBOM: hasBOM, duplicateKeys: duplicateKeys)
+    return ParseResult(nodes: nodes, lineStarts: lineStarts, hasBOM: hasBOM, duplicateKeys: duplicateKeys, multibyte: multibyte)
   }
 
   private func syntaxError(_ failure: Failure, bytes: [UInt8], hasBOM: Bool) -> JSONSyntaxError {
     // Line starts are complete up to the failure: every newline before it was whitespace we skipped.
-    let doc = JSONDocument(bytes: bytes, nodes: [], lineStarts: lineStarts, hasBOM: hasBOM, duplicateKeys: [])
+    let doc = JSONDocument(bytes: bytes, nodes: [], lineStarts: lineStarts, hasBOM: hasBOM, duplicateKeys: [], multibyte: multibyte)
     return JSONSyntaxError(message: failure.message, location: doc.location(ofOffset: failure.offset))
   }
 
@@ -264,13 +292,14 @@ struct JSONParser {
 
   /// Validates one UTF-8 sequence starting at a byte >= 0x80 (no overlongs, no surrogates, <= U+10FFFF).
   @inline(__always)
-  private func validateUTF8(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int) throws(Failure) {
+  private mutating func validateUTF8(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int) throws(Failure) {
     let n = p.count
     let b0 = p[i]
     @inline(__always) func cont(_ k: Int) -> Bool { i + k < n && p[i + k] & 0xC0 == 0x80 }
     switch b0 {
     case 0xC2...0xDF:
       guard cont(1) else { break }
+      multibyte.record(i, extra: 1)
       i += 2
       return
     case 0xE0...0xEF:
@@ -278,6 +307,7 @@ struct JSONParser {
       let b1 = p[i + 1]
       if b0 == 0xE0 && b1 < 0xA0 { break }  // overlong
       if b0 == 0xED && b1 >= 0xA0 { break }  // UTF-16 surrogate
+      multibyte.record(i, extra: 2)
       i += 3
       return
     case 0xF0...0xF4:
@@ -285,6 +315,7 @@ struct JSONParser {
       let b1 = p[i + 1]
       if b0 == 0xF0 && b1 < 0x90 { break }  // overlong
       if b0 == 0xF4 && b1 >= 0x90 { break }  // above U+10FFFF
+      multibyte.record(i, extra: 3)
       i += 4
       return
     default:

@@ -182,7 +182,8 @@ extension JSONValue {
   public var prettyString: String { String(decoding: pretty, as: UTF8.self) }
   public var minifiedString: String { String(decoding: minified, as: UTF8.self) }
 
-  private func appendPretty(to out: inout [UInt8], depth: Int) {
+  /// Appends two-space indented text as if this value started at `depth` levels of nesting.
+  public func appendPretty(to out: inout [UInt8], depth: Int) {
     func newline(_ d: Int) {
       out.append(0x0A)
       for _ in 0..<(d * 2) { out.append(0x20) }

@@ -87,6 +87,34 @@ public final class LintContext: @unchecked Sendable {
     return f
   }
 
+  private var cache: [ObjectIdentifier: Any] = [:]
+  /// A per-file value shared by several rules, computed the first time one asks. Keyed by a type
+  /// that only the owner can name, so two rules cannot collide by accident.
+  public func shared<Key, Value>(_ key: Key.Type, _ compute: () -> Value) -> Value {
+    if let v = cache[ObjectIdentifier(key)] as? Value { return v }
+    let v = compute()
+    cache[ObjectIdentifier(key)] = v
+    return v
+  }
+
+  private var _animated: [(property: JSONNode, frames: [JSONNode])]?
+  /// Animated properties with their keyframe objects, in document order, computed once per file.
+  public var animatedProperties: [(property: JSONNode, frames: [JSONNode])] {
+    if let a = _animated { return a }
+    var result: [(property: JSONNode, frames: [JSONNode])] = []
+    for visit in layerVisits where visit.layer.node.isObject {
+      for i in visit.layer.node.subtreeRange {
+        let candidate = document.node(JSONNode.ID(raw: UInt32(i)))
+        guard candidate.isObject, let k = candidate["k"], k.isArray else { continue }
+        guard AnimatedProperty(node: candidate).isAnimated else { continue }
+        let frames = k.elements.filter { $0.isObject }
+        if !frames.isEmpty { result.append((candidate, frames)) }
+      }
+    }
+    _animated = result
+    return result
+  }
+
   private var _layerVisits: [LayerVisit]?
   /// Every layer of every composition, computed once per file.
   public var layerVisits: [LayerVisit] {

@@ -94,25 +94,48 @@ struct LintCommand: ParsableCommand {
     if fix { try applyFixes(files, linter: linter) }
 
     let progress = ProgressLine(total: files.count, enabled: !output.quiet && files.count > 20 && isatty(2) != 0)
-    var results: [LintReport.FileResult] = []
+    let style = Style(output.color)
+    let ruleDescriptions = linter.rules.map { type(of: $0).description }
+    // text and json stream file by file (bounded memory on large runs); the other formats need
+    // the whole report.
+    let text = TextReporter(color: style.enabled)
+    let json = JSONReporter()
+    var kept: [LintReport.FileResult] = []
+    var counts = (files: 0, errors: 0, warnings: 0, infos: 0)
+    var failed = false
+    if format == .json { printRaw(json.header()) }
     let window = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     parallelOrdered(files, window: window, { path in lintFile(path, linter: linter) }) { fileResults in
-      results.append(contentsOf: fileResults)
+      for result in fileResults {
+        for d in result.diagnostics {
+          switch d.severity {
+          case .error: counts.errors += 1
+          case .warning: counts.warnings += 1
+          case .info: counts.infos += 1
+          }
+          if d.severity >= failLevel { failed = true }
+        }
+        switch format {
+        case .text: if let chunk = text.file(result) { printOut(chunk) }
+        case .json: printRaw(json.file(result, first: counts.files == 0))
+        case .sarif, .junit, .github: kept.append(result)
+        }
+        counts.files += 1
+      }
       progress.tick()
     }
     progress.finish()
-    let report = LintReport(files: results, rules: linter.rules.map { type(of: $0).description })
-    let style = Style(output.color)
-    let text: String
+    let report = LintReport(files: kept, rules: ruleDescriptions)
     switch format {
-    case .text: text = TextReporter(color: style.enabled).render(report)
-    case .json: text = JSONReporter().render(report)
-    case .sarif: text = makeSARIF(report)
-    case .junit: text = makeJUnit(report)
-    case .github: text = makeGitHub(report)
+    case .text: printOut(text.summary(files: counts.files, errors: counts.errors, warnings: counts.warnings, infos: counts.infos))
+    case .json: printOut(json.footer(files: counts.files, errors: counts.errors, warnings: counts.warnings, infos: counts.infos))
+    case .sarif: printOut(makeSARIF(report))
+    case .junit: printOut(makeJUnit(report))
+    case .github:
+      let lines = makeGitHub(report)
+      if !lines.isEmpty { printOut(lines) }
     }
-    if !text.isEmpty { printOut(text) }
-    if report.all.contains(where: { $0.severity >= failLevel }) { throw Exit.findings }
+    if failed { throw Exit.findings }
   }
 
   /// Lints every animation of one input. Unreadable containers become a diagnostic, like syntax errors.

@@ -45,6 +45,11 @@ func printOut(_ s: String) {
   try? FileIO.writeStandardOutput(Array((s + "\n").utf8))
 }
 
+/// Writes to stdout without a newline.
+func printRaw(_ s: String) {
+  try? FileIO.writeStandardOutput(Array(s.utf8))
+}
+
 /// The one place where failures become exit codes: 2 for input, I/O and internal errors.
 enum Exit {
   static let findings = ExitCode(1)

@@ -8,8 +8,16 @@ public struct TextReporter: Reporter {
   func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
 
   public func render(_ report: LintReport) -> String {
+    let body = report.files.compactMap(file).joined(separator: "\n")
+    let summary = self.summary(files: report.files.count, errors: report.count(.error), warnings: report.count(.warning),
+                               infos: report.count(.info))
+    return body.isEmpty ? summary : body + "\n" + summary
+  }
+
+  /// One file's diagnostics (nil when it has none), for streaming.
+  public func file(_ file: LintReport.FileResult) -> String? {
     var lines: [String] = []
-    for file in report.files {
+    do {
       for d in file.diagnostics {
         let severity: String
         switch d.severity {
@@ -26,9 +34,10 @@ public struct TextReporter: Reporter {
         if let fix = d.fix { lines.append("  fix: \(fix.summary) (lottiekit lint --fix)") }
       }
     }
-    let errors = report.count(.error), warnings = report.count(.warning), infos = report.count(.info)
-    let files = report.files.count
-    lines.append("\(files) file\(files == 1 ? "" : "s") linted: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info")
-    return lines.joined(separator: "\n")
+    return lines.isEmpty ? nil : lines.joined(separator: "\n")
+  }
+
+  public func summary(files: Int, errors: Int, warnings: Int, infos: Int) -> String {
+    "\(files) file\(files == 1 ? "" : "s") linted: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info"
   }
 }

@@ -32,6 +32,13 @@ enum NameScopes {
   /// Calls `body` once per sibling list of every composition (root and precomps, each once).
   /// Groups are opened with an explicit stack, so hostile nesting cannot overflow the call stack.
   static func forEach(in context: LintContext, _ body: (Scope) -> Void) {
+    // Three rules walk the same scopes: collect them once per file.
+    for scope in context.shared(NameScopes.self, { collect(in: context) }) { body(scope) }
+  }
+
+  static func collect(in context: LintContext) -> [Scope] {
+    var scopes: [Scope] = []
+    let body: (Scope) -> Void = { scopes.append($0) }
     for composition in context.animation.compositions {
       let compositionText = "composition \"\(composition.displayName)\""
       var layerEntries: [Entry] = []
@@ -64,6 +71,7 @@ enum NameScopes {
       }
       body(Scope(entries: layerEntries))
     }
+    return scopes
   }
 
   /// The name without leading and trailing whitespace (Unicode White_Space, so no-break spaces

@@ -33,21 +33,10 @@ enum Requirement {
 }
 
 extension LintContext {
-  /// Every animated property's keyframes (objects with `a: 1` or keyframe-shaped `k`), with the
-  /// layer path, in the layers of every composition.
+  /// Every animated property (objects with `a: 1` or keyframe-shaped `k`) in the layers of every
+  /// composition, with its keyframe objects. Computed once per file (see `animatedProperties`).
   func forEachAnimatedProperty(_ body: (JSONNode, [JSONNode]) -> Void) {
-    for visit in layerVisits {
-      let node = visit.layer.node
-      guard node.isObject else { continue }
-      for i in node.subtreeRange {
-        let candidate = document.node(JSONNode.ID(raw: UInt32(i)))
-        guard candidate.isObject, let k = candidate["k"], k.isArray else { continue }
-        let property = AnimatedProperty(node: candidate)
-        guard property.isAnimated else { continue }
-        let frames = k.elements.filter { $0.isObject }
-        if !frames.isEmpty { body(candidate, frames) }
-      }
-    }
+    for entry in animatedProperties { body(entry.property, entry.frames) }
   }
 }
 
