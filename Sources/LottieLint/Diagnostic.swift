@@ -116,12 +116,16 @@ public struct Example: Sendable {
   /// JSON expected after `--fix` (nil: the example has no fix).
   public var fixed: String?
   public var budgets: Budgets?
+  /// Renderer targets the example is linted for (compatibility rules).
+  public var targets: [String]
 
-  public init(_ json: String, files: [String: [UInt8]] = [:], fixed: String? = nil, budgets: Budgets? = nil) {
+  public init(_ json: String, files: [String: [UInt8]] = [:], fixed: String? = nil, budgets: Budgets? = nil,
+              targets: [String] = []) {
     self.json = json
     self.files = files
     self.fixed = fixed
     self.budgets = budgets
+    self.targets = targets
   }
 
   public static let marker = "↓"

@@ -65,6 +65,11 @@ public final class LintContext: @unchecked Sendable {
   public let baseDirectory: String?
   public let budgets: Budgets
   public let fileSystem: AssetFileSystem?
+  /// Renderers to check compatibility for (`--target`).
+  public var targets: [TargetSelection] = []
+  /// Telegram profile options.
+  public var stickerEmoji = false
+  public var stickerAllow30fps = false
   /// Size of the JSON text.
   public var jsonBytes: Int { document.bytes.count }
 

@@ -10,6 +10,10 @@ public struct LintOptions: Sendable {
   public var budgets = Budgets()
   /// Ignored findings: `{rule, path glob, pointer}`; nil fields match anything.
   public var ignores: [Ignore] = []
+  /// Renderers to check compatibility for.
+  public var targets: [TargetSelection] = []
+  public var stickerEmoji = false
+  public var stickerAllow30fps = false
 
   public struct Ignore: Sendable, Equatable {
     public var rule: String?
@@ -67,6 +71,9 @@ public struct Linter: Sendable {
   public func lint(path: String, document: JSONDocument, baseDirectory: String?) -> [Diagnostic] {
     let context = LintContext(path: path, document: document, baseDirectory: baseDirectory, budgets: options.budgets,
                               fileSystem: fileSystem)
+    context.targets = options.targets
+    context.stickerEmoji = options.stickerEmoji
+    context.stickerAllow30fps = options.stickerAllow30fps
     var diagnostics: [Diagnostic] = []
     for rule in rules {
       let d = type(of: rule).description

@@ -6,8 +6,7 @@ import LottieLint
 
 /// Targets and profiles the command line accepts (compatibility data arrives with the compat rules).
 enum KnownNames {
-  static let targets: Set<String> = ["ios", "ios-core-animation", "ios-main-thread", "android", "web", "web-svg", "web-canvas",
-                                     "web-html", "skottie", "rlottie", "thorvg"]
+  static var targets: Set<String> { RendererSupport.shared.targetNames }
   static var profiles: Set<String> {
     Set(RuleRegistry.all.flatMap { $0.description.profiles })
   }
@@ -33,10 +32,16 @@ struct LintCommand: ParsableCommand {
   @Argument(help: "Files, folders or - (stdin).")
   var inputs: [String] = []
 
-  @Option(help: "Renderers to check compatibility for, comma separated: ios, android, web, skottie, rlottie, thorvg.")
+  @Option(help: "Renderers to check compatibility for, comma separated: ios, ios-main-thread, android, web (web-svg), web-canvas, web-html, skottie, rlottie, thorvg; NAME@VERSION uses the data for that version (ios@4.4).")
   var target: [String] = []
 
-  @Option(help: "Rule profiles to switch on: spec-strict (the official schema's strictness).")
+  @Flag(name: .customLong("sticker-emoji"), help: "telegram-sticker profile: expect a 100×100 custom emoji canvas.")
+  var stickerEmoji = false
+
+  @Flag(name: .customLong("sticker-30fps"), help: "telegram-sticker profile: allow 30 fps as well as 60.")
+  var sticker30fps = false
+
+  @Option(help: "Rule profiles to switch on: spec-strict (the official schema's strictness), telegram-sticker (Telegram's .tgs rules).")
   var profile: [String] = []
 
   @Option(help: "Output format: text, json, sarif, junit or github.")
@@ -71,8 +76,14 @@ struct LintCommand: ParsableCommand {
   }
 
   func validate() throws {
-    for t in targets where !KnownNames.targets.contains(t.split(separator: "@").first.map(String.init) ?? t) {
-      throw ValidationError("unknown target '\(t)'; known targets: \(KnownNames.targets.sorted().joined(separator: ", "))")
+    for t in targets {
+      let selection = TargetSelection(parsing: t)
+      guard KnownNames.targets.contains(selection.name) else {
+        throw ValidationError("unknown target '\(t)'; known targets: \(KnownNames.targets.sorted().joined(separator: ", "))")
+      }
+      if let v = selection.version, v.isEmpty || !v.allSatisfy({ $0.isNumber || $0 == "." }) {
+        throw ValidationError("target version '\(v)' must be a version number like 4.4")
+      }
     }
     for p in profile where !KnownNames.profiles.contains(p) {
       throw ValidationError("unknown profile '\(p)'; known profiles: \(KnownNames.profiles.sorted().joined(separator: ", "))")
@@ -87,6 +98,9 @@ struct LintCommand: ParsableCommand {
     options.severities = configuration.severities
     options.budgets = configuration.budgets
     options.ignores = configuration.ignores
+    options.targets = (targets + configuration.targets).map(TargetSelection.init(parsing:))
+    options.stickerEmoji = stickerEmoji
+    options.stickerAllow30fps = sticker30fps
     let failLevel: Severity = strict ? .warning : (failOn?.severity ?? configuration.failOn ?? .error)
     let linter = Linter(options: options)
     let files = try expandInputs(inputs)

@@ -27,6 +27,7 @@ func lintExample(_ example: Example, rule: any LintRule.Type) throws -> (diagnos
   var options = LintOptions()
   options.profiles = Set(rule.description.profiles)
   if let budgets = example.budgets { options.budgets = budgets }
+  options.targets = example.targets.map(TargetSelection.init(parsing:))
   let linter = Linter(options: options, rules: [rule])
   let bytes = Array(json.utf8)
   let diagnostics = linter.lint(path: path, bytes: bytes, baseDirectory: dir)

@@ -1,0 +1,185 @@
+import LottieJSON
+import LottieModel
+
+/// How a renderer handles a feature (Rules/renderers/*.json).
+public enum SupportLevel: String, Sendable, CaseIterable, Comparable {
+  case supported, partial
+  case slowFallback = "slow-fallback"
+  case ignored, unsupported
+
+  /// Ordered from harmless to worst.
+  var rank: Int {
+    switch self {
+    case .supported: return 0
+    case .slowFallback: return 1
+    case .partial: return 2
+    case .ignored: return 3
+    case .unsupported: return 4
+    }
+  }
+  public static func < (a: SupportLevel, b: SupportLevel) -> Bool { a.rank < b.rank }
+
+  /// The lint severity of a use at this level: a feature that breaks loading is an error, one that
+  /// is dropped or drawn differently a warning, a slower path an info.
+  public var severity: Severity? {
+    switch self {
+    case .supported: return nil
+    case .slowFallback: return .info
+    case .partial, .ignored: return .warning
+    case .unsupported: return .error
+    }
+  }
+
+  public var word: String {
+    switch self {
+    case .supported: return "supported"
+    case .partial: return "partly supported"
+    case .slowFallback: return "falls back to a slower engine"
+    case .ignored: return "ignored"
+    case .unsupported: return "unsupported"
+    }
+  }
+}
+
+/// One fact: what a target does with a feature (optionally narrowed by effect type, match name or
+/// detail), from which version, and where that is written in the renderer's source.
+public struct SupportEntry: Sendable {
+  public let feature: String
+  public let types: [Int]?
+  public let matchNames: [String]?
+  public let details: [String]?
+  public let isDefault: Bool
+  public let support: SupportLevel
+  public let since: String?
+  public let until: String?
+  public let note: String?
+  public let effect: String?
+  public let workaround: String?
+  public let source: String
+}
+
+public struct RendererTarget: Sendable {
+  public let id: String
+  public let name: String
+  public let aliases: [String]
+  public let renderer: String
+  public let versions: [String]
+  public let entries: [SupportEntry]
+}
+
+/// The renderer support data compiled into the binary.
+public struct RendererSupport: Sendable {
+  public let targets: [RendererTarget]
+  /// Problems found while loading (an empty list is what the data test expects).
+  public let problems: [String]
+
+  public static let shared = RendererSupport.load(RulesData.files)
+
+  /// Loads every `renderers/*.json` file of the given Rules/ contents.
+  public static func load(_ files: [String: String]) -> RendererSupport {
+    var targets: [RendererTarget] = []
+    var problems: [String] = []
+    for (path, text) in files.sorted(by: { $0.key < $1.key }) where path.hasPrefix("renderers/") {
+      guard let doc = try? JSONDocument(parsing: text) else {
+        problems.append("\(path): not valid JSON")
+        continue
+      }
+      let renderer = doc.root["renderer"]?.string ?? path
+      for t in doc.root["targets"].list {
+        guard let id = t["id"]?.string else {
+          problems.append("\(path): a target without id")
+          continue
+        }
+        var entries: [SupportEntry] = []
+        for (k, e) in t["features"].list.enumerated() {
+          let at = "\(path) \(id) features[\(k)]"
+          guard let feature = e["feature"]?.string else { problems.append("\(at): no feature"); continue }
+          guard Feature(rawValue: feature) != nil else { problems.append("\(at): unknown feature id \(feature)"); continue }
+          guard let level = e["support"]?.string.flatMap(SupportLevel.init(rawValue:)) else {
+            problems.append("\(at): support must be one of \(SupportLevel.allCases.map(\.rawValue).joined(separator: ", "))")
+            continue
+          }
+          guard let source = e["source"]?.string, !source.isEmpty else { problems.append("\(at): no source"); continue }
+          if level != .supported && (e["effect"]?.string ?? "").isEmpty { problems.append("\(at): no effect text") }
+          if level != .supported && (e["workaround"]?.string ?? "").isEmpty { problems.append("\(at): no workaround") }
+          let match = e["match"]
+          entries.append(SupportEntry(
+            feature: feature,
+            types: match?["ty"].map { $0.elements.compactMap(\.int) },
+            matchNames: match?["mn"].map { $0.elements.compactMap(\.string) },
+            details: match?["detail"].map { $0.elements.compactMap(\.string) },
+            isDefault: match?["default"]?.bool ?? false,
+            support: level, since: e["since"]?.string, until: e["until"]?.string,
+            note: e["note"]?.string, effect: e["effect"]?.string, workaround: e["workaround"]?.string, source: source))
+        }
+        targets.append(RendererTarget(id: id, name: t["name"]?.string ?? id, aliases: t["aliases"].list.compactMap(\.string),
+                                      renderer: renderer, versions: t["versions"].list.compactMap(\.string), entries: entries))
+      }
+    }
+    return RendererSupport(targets: targets, problems: problems)
+  }
+
+  /// Every id and alias a user may write.
+  public var targetNames: Set<String> { Set(targets.flatMap { [$0.id] + $0.aliases }) }
+
+  /// A target by id or alias, e.g. `ios`, `web` (alias of web-svg).
+  public func target(_ name: String) -> RendererTarget? {
+    targets.first { $0.id == name } ?? targets.first { $0.aliases.contains(name) }
+  }
+
+  /// What `target` (at `version`, default the newest) does with one feature use. Nil: supported
+  /// (features not listed are supported).
+  public func lookup(_ use: FeatureUse, in target: RendererTarget, version: String? = nil) -> SupportEntry? {
+    let effectType = use.node["ty"]?.int
+    let matchName = use.node["mn"]?.string
+    for entry in target.entries where entry.feature == use.feature.rawValue {
+      if let v = version {
+        if let since = entry.since, Self.compare(v, since) < 0 { continue }
+        if let until = entry.until, Self.compare(v, until) >= 0 { continue }
+      } else if entry.until != nil {
+        continue  // the newest version: entries that ended do not apply
+      }
+      if entry.isDefault { return entry }
+      var constrained = false
+      if let types = entry.types {
+        constrained = true
+        if let t = effectType, types.contains(t) { return entry }
+      }
+      if let names = entry.matchNames {
+        constrained = true
+        if let m = matchName, names.contains(m) { return entry }
+      }
+      if let details = entry.details {
+        constrained = true
+        if let d = use.detail, details.contains(d) { return entry }
+      }
+      if !constrained { return entry }
+    }
+    return nil
+  }
+
+  /// Compares dotted versions numerically ("4.10" > "4.4"); non-numeric parts compare as text.
+  static func compare(_ a: String, _ b: String) -> Int {
+    let pa = a.split(separator: "."), pb = b.split(separator: ".")
+    for k in 0..<max(pa.count, pb.count) {
+      let x = k < pa.count ? String(pa[k]) : "0", y = k < pb.count ? String(pb[k]) : "0"
+      if let ix = Int(x), let iy = Int(y) {
+        if ix != iy { return ix < iy ? -1 : 1 }
+      } else if x != y {
+        return x < y ? -1 : 1
+      }
+    }
+    return 0
+  }
+}
+
+/// A target chosen on the command line: `ios` or `ios@4.4` (a version picks the data valid then).
+public struct TargetSelection: Sendable, Equatable {
+  public let name: String
+  public let version: String?
+  public init(parsing text: String) {
+    let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
+    name = parts.first ?? text
+    version = parts.count == 2 ? parts[1] : nil
+  }
+}

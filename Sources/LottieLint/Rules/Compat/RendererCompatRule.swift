@@ -1,0 +1,67 @@
+import LottieJSON
+import LottieModel
+
+let compatRules: [any LintRule.Type] = [RendererCompatRule.self]
+
+/// One diagnostic per feature use that a chosen target drops, mangles, draws slowly or refuses,
+/// listing every affected target, what each does, and the workaround — from Rules/renderers/.
+struct RendererCompatRule: LintRule {
+  static let description = RuleDescription(
+    code: "LK701", name: "renderer-unsupported-feature",
+    summary: "a feature is not (fully) supported by a target renderer chosen with --target",
+    rationale: "players silently skip what they do not support: an effect is not drawn, an expression does not run, a luma matte becomes an alpha matte; designers see it only on the device (Rules/renderers/ cites each renderer's source)",
+    fixHint: "use the workaround given for the renderer, or drop the target if the app does not use that player",
+    category: .compat, defaultSeverity: .warning,
+    triggering: [
+      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[↓{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2"}]}]}"#, targets: ["ios", "rlottie"]),
+      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"r":{"a":0,"k":0,"x":↓"time*90"}},"shapes":[]}]}"#, targets: ["android"]),
+      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"td":1,"ip":0,"op":60,"ks":{},"shapes":[]},{"ty":4,"ind":2,"tt":↓3,"ip":0,"op":60,"ks":{},"shapes":[]}]}"#, targets: ["ios"]),
+    ],
+    nonTriggering: [
+      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow"}]}]}"#, targets: ["ios", "android"]),
+      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":29,"nm":"Gaussian Blur"}]}]}"#),
+    ])
+
+  func check(_ context: LintContext) -> [Finding] {
+    guard !context.targets.isEmpty else { return [] }
+    let data = RendererSupport.shared
+    let targets = context.targets.compactMap { sel in data.target(sel.name).map { ($0, sel.version) } }
+    var findings: [Finding] = []
+    for use in context.featureUses {
+      var affected: [(target: RendererTarget, entry: SupportEntry)] = []
+      for (target, version) in targets {
+        if let entry = data.lookup(use, in: target, version: version), entry.support != .supported {
+          affected.append((target, entry))
+        }
+      }
+      guard let worst = affected.map(\.entry.support).max(), let severity = worst.severity else { continue }
+      let what = Self.phrase(use)
+      let parts = affected.map { a in
+        "\(a.target.id) \(a.entry.support.word)" + (a.entry.effect.map { ": " + Self.clause($0) } ?? "")
+      }
+      var workarounds: [String] = []
+      for a in affected { if let w = a.entry.workaround.map(Self.clause), !workarounds.contains(w) { workarounds.append(w) } }
+      findings.append(Finding(use.node, "\(what) — " + parts.joined(separator: "; "),
+                              help: workarounds.isEmpty ? nil : workarounds.joined(separator: "; "),
+                              layerPath: use.layerPath, renderers: affected.map(\.target.id), severity: severity))
+    }
+    return findings
+  }
+
+  static func phrase(_ use: FeatureUse) -> String {
+    let title = use.feature.title
+    if let d = use.detail, !d.isEmpty { return "\(title) (\(d))" }
+    return title
+  }
+
+  /// Lowercase first letter, no trailing period (house style for messages).
+  static func clause(_ s: String) -> String {
+    var t = s.trimmingCharacters(in: .whitespaces)
+    while t.hasSuffix(".") { t.removeLast() }
+    guard let first = t.first else { return t }
+    // Keep proper nouns and acronyms ("ThorVG", "iOS") as written.
+    let second = t.dropFirst().first
+    if first.isUppercase && !(second?.isUppercase ?? false) { return first.lowercased() + t.dropFirst() }
+    return t
+  }
+}

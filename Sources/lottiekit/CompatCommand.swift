@@ -1,0 +1,196 @@
+import ArgumentParser
+import LottieJSON
+import LottieKitIO
+import LottieLint
+import LottieModel
+
+struct CompatCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "compat",
+    abstract: "Feature × renderer table: which features the files use and what each player does with them.",
+    discussion: """
+      For every feature the files use (effects by name, expressions, mattes, masks, blend modes,
+      shape modifiers, text, 3D, time remap, images…), how many times and where first, and for each
+      target whether it is supported, partly supported, ignored, unsupported or a slow fallback,
+      with the source of that fact (Rules/renderers/). Markdown output fits a pull-request comment.
+      Exit 0 (the table is information; use lint --target to fail a build).
+      Examples:
+        lottiekit compat hero.json
+        lottiekit compat delivery/ --target ios,android --format markdown
+      """
+  )
+
+  @Argument(help: "Files, folders or - (stdin).")
+  var inputs: [String] = []
+
+  @Option(help: "Renderers (comma separated, NAME@VERSION allowed); default: all.")
+  var target: [String] = []
+
+  @Option(help: "Output format: text, json or markdown.")
+  var format: CompatFormat = .text
+
+  enum CompatFormat: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
+
+  struct Row {
+    var feature: Feature
+    var detail: String?
+    var count = 0
+    var first: String = ""
+    var cells: [(target: String, entry: SupportEntry?)] = []
+    var node: JSONNode
+  }
+
+  func selections() throws -> [(RendererTarget, String?)] {
+    let data = RendererSupport.shared
+    let names = target.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+    if names.isEmpty { return data.targets.map { ($0, nil) } }
+    return try names.map { name in
+      let sel = TargetSelection(parsing: name)
+      guard let t = data.target(sel.name) else {
+        throw ValidationError("unknown target '\(name)'; known targets: \(data.targetNames.sorted().joined(separator: ", "))")
+      }
+      return (t, sel.version)
+    }
+  }
+
+  func run() throws {
+    let targets = try selections()
+    let data = RendererSupport.shared
+    let files = try expandInputs(inputs)
+    var failed = false
+    var tables: [(path: String, rows: [Row])] = []
+    parallelOrdered(files, { path in loadAndParse(path) }) { result in
+      switch result {
+      case .failure(let error):
+        failed = true
+        printError(error.errorLine)
+      case .success(let animations):
+        for a in animations {
+          var rows: [Row] = []
+          var index: [String: Int] = [:]
+          for use in Animation(document: a.document).featureUses() {
+            let key = use.feature.rawValue + "\u{0}" + (use.detail ?? "")
+            if index[key] == nil {
+              index[key] = rows.count
+              let where_ = use.node.pointer
+              rows.append(Row(feature: use.feature, detail: use.detail, first: where_, node: use.node))
+            }
+            guard let k = index[key] else { continue }
+            rows[k].count += 1
+            // The worst verdict over the uses of this row, per target.
+            var cells: [(String, SupportEntry?)] = []
+            for (n, (t, version)) in targets.enumerated() {
+              let entry = data.lookup(use, in: t, version: version)
+              let previous = rows[k].cells.count > n ? rows[k].cells[n].entry : nil
+              let worse = (entry?.support ?? .supported) > (previous?.support ?? .supported) ? entry : previous
+              cells.append((t.id + (version.map { "@" + $0 } ?? ""), worse))
+            }
+            rows[k].cells = cells
+          }
+          rows.sort { ($0.feature, $0.detail ?? "") < ($1.feature, $1.detail ?? "") }
+          tables.append((a.source.displayPath, rows))
+        }
+      }
+    }
+    switch format {
+    case .json: printOut(json(tables, targets: targets.map { $0.0 }))
+    case .markdown: printOut(markdown(tables, targets: targets))
+    case .text: printOut(text(tables, targets: targets))
+    }
+    if failed { throw Exit.failure }
+  }
+
+  static func mark(_ e: SupportEntry?) -> String {
+    switch e?.support ?? .supported {
+    case .supported: return "yes"
+    case .partial: return "partial"
+    case .slowFallback: return "slow"
+    case .ignored: return "ignored"
+    case .unsupported: return "NO"
+    }
+  }
+
+  static func label(_ r: Row) -> String { r.feature.title + (r.detail.map { " (\($0))" } ?? "") }
+
+  func targetLabel(_ t: RendererTarget, _ v: String?) -> String { t.id + (v.map { "@" + $0 } ?? "") }
+
+  func text(_ tables: [(path: String, rows: [Row])], targets: [(RendererTarget, String?)]) -> String {
+    var out: [String] = []
+    for (path, rows) in tables {
+      out.append(path)
+      if rows.isEmpty {
+        out.append("  no renderer-relevant features")
+        continue
+      }
+      let labels = rows.map { Self.label($0) + " ×\($0.count)" }
+      let width = min(44, max(8, labels.map(\.count).max() ?? 8))
+      let heads = targets.map { targetLabel($0.0, $0.1) }
+      let colWidths = heads.map { max($0.count, 7) }
+      out.append("  " + "feature".padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                 + zip(heads, colWidths).map { $0.0.padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(separator: " "))
+      for (r, l) in zip(rows, labels) {
+        let name = l.count > width ? String(l.prefix(width - 1)) + "…" : l
+        out.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                   + zip(r.cells, colWidths).map { Self.mark($0.0.entry).padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(separator: " "))
+      }
+    }
+    return out.joined(separator: "\n")
+  }
+
+  func markdown(_ tables: [(path: String, rows: [Row])], targets: [(RendererTarget, String?)]) -> String {
+    var out: [String] = ["## Lottie renderer compatibility", ""]
+    let icons: [SupportLevel: String] = [.supported: "✅", .partial: "⚠️ partial", .slowFallback: "🐢 slow", .ignored: "❌ ignored", .unsupported: "⛔ unsupported"]
+    var sources: [String] = []
+    for (path, rows) in tables {
+      out.append("### `\(path)`")
+      out.append("")
+      if rows.isEmpty {
+        out.append("No renderer-relevant features.")
+        out.append("")
+        continue
+      }
+      out.append("| feature | uses | " + targets.map { targetLabel($0.0, $0.1) }.joined(separator: " | ") + " |")
+      out.append("|---|---:|" + targets.map { _ in "---|" }.joined())
+      for r in rows {
+        let cells = r.cells.map { cell -> String in
+          guard let e = cell.entry, e.support != .supported else { return "✅" }
+          if !sources.contains(e.source) { sources.append(e.source) }
+          let n = (sources.firstIndex(of: e.source) ?? 0) + 1
+          return "\(icons[e.support] ?? e.support.rawValue) [\(n)]"
+        }
+        let name = Self.label(r).replacingOccurrences(of: "|", with: "\\|")
+        out.append("| \(name) | \(r.count) | " + cells.joined(separator: " | ") + " |")
+      }
+      out.append("")
+    }
+    if !sources.isEmpty {
+      out.append("Sources:")
+      for (k, s) in sources.enumerated() { out.append("\(k + 1). \(s)") }
+    }
+    return out.joined(separator: "\n")
+  }
+
+  func json(_ tables: [(path: String, rows: [Row])], targets: [RendererTarget]) -> String {
+    JSONValue.object([
+      ("version", .int(1)),
+      ("targets", .array(targets.map { .object([("id", .string($0.id)), ("name", .string($0.name))]) })),
+      ("files", .array(tables.map { table in
+        .object([("path", .string(table.path)), ("features", .array(table.rows.map { r in
+          .object([
+            ("feature", .string(r.feature.rawValue)), ("detail", r.detail.map { .string($0) } ?? .null),
+            ("count", .int(r.count)), ("first", .string(r.first)),
+            ("line", .int(r.node.location.line)), ("column", .int(r.node.location.column)),
+            ("support", .object(r.cells.map { cell in
+              (cell.target, .object([
+                ("level", .string((cell.entry?.support ?? .supported).rawValue)),
+                ("effect", cell.entry?.effect.map { .string($0) } ?? .null),
+                ("workaround", cell.entry?.workaround.map { .string($0) } ?? .null),
+                ("source", cell.entry.map { .string($0.source) } ?? .null),
+              ]))
+            })),
+          ])
+        }))])
+      })),
+    ]).prettyString
+  }
+}

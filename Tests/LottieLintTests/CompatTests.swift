@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import LottieJSON
+import LottieModel
+@testable import LottieLint
+
+/// A minimal animation that uses one feature, shaped by an entry's match (first ty/mn/detail).
+func fixture(for entry: SupportEntry) -> String? {
+  let ty = entry.types?.first
+  let mn = entry.matchNames?.first
+  let detail = entry.details?.first
+  func layer(_ extra: String, ty layerType: Int = 4, shapes: String = "[]") -> String {
+    "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[{\"ty\":\(layerType),\"nm\":\"L\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":\(shapes)\(extra.isEmpty ? "" : "," + extra)}]}"
+  }
+  func shape(_ code: String) -> String { layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"\(code)\",\"nm\":\"S\"}]}]") }
+  let blendCodes = ["normal", "multiply", "screen", "overlay", "darken", "lighten", "color dodge", "color burn", "hard light",
+                    "soft light", "difference", "exclusion", "hue", "saturation", "color", "luminosity", "add", "hard mix"]
+  let maskCodes = ["none": "n", "add": "a", "subtract": "s", "intersect": "i", "lighten": "l", "darken": "d", "difference": "f"]
+  switch Feature(rawValue: entry.feature) {
+  case .effect?:
+    var members: [String] = []
+    if let ty { members.append("\"ty\":\(ty)") } else if mn == nil { members.append("\"ty\":99") }
+    if let mn { members.append("\"mn\":\(JSONStringCodec.quoted(mn))") }
+    return layer("\"ef\":[{\(members.joined(separator: ","))}]")
+  case .layerStyle?: return layer("\"sy\":[{\"ty\":\(ty ?? 9)}]")
+  case .expression?: return layer("").replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"o\":{\"a\":0,\"k\":100,\"x\":\"value\"}}")
+  case .matteAlpha?: return layer("\"tt\":1")
+  case .matteAlphaInverted?: return layer("\"tt\":2")
+  case .matteLuma?: return layer("\"tt\":3")
+  case .matteLumaInverted?: return layer("\"tt\":4")
+  case .matteParent?: return layer("\"tp\":1")
+  case .mask?: return layer("\"masksProperties\":[{\"mode\":\"\(maskCodes[detail ?? "add"] ?? "a")\"}]")
+  case .maskModeIntersect?: return layer("\"masksProperties\":[{\"mode\":\"i\"}]")
+  case .maskModeLightenDarkenDifference?: return layer("\"masksProperties\":[{\"mode\":\"\(maskCodes[detail ?? "lighten"] ?? "l")\"}]")
+  case .maskInverted?: return layer("\"masksProperties\":[{\"mode\":\"a\",\"inv\":true}]")
+  case .maskExpansion?: return layer("\"masksProperties\":[{\"mode\":\"a\",\"x\":{\"a\":0,\"k\":5}}]")
+  case .maskFeather?: return layer("\"masksProperties\":[{\"mode\":\"a\",\"f\":{\"a\":0,\"k\":[5,5]}}]")
+  case .maskOpacity?: return layer("\"masksProperties\":[{\"mode\":\"a\",\"o\":{\"a\":0,\"k\":50}}]")
+  case .blendMode?: return layer("\"bm\":\(blendCodes.firstIndex(of: detail ?? "multiply") ?? 1)")
+  case .mergePaths?: return shape("mm")
+  case .puckerBloat?: return shape("pb")
+  case .zigZag?: return shape("zz")
+  case .offsetPath?: return shape("op")
+  case .twist?: return shape("tw")
+  case .repeater?: return shape("rp")
+  case .trimPaths?: return shape("tm")
+  case .roundedCorners?: return shape("rd")
+  case .gradientFill?: return shape("gf")
+  case .gradientStroke?: return shape("gs")
+  case .polystar?: return shape("sr")
+  case .textLayer?: return layer("\"t\":{\"d\":{\"k\":[]}}", ty: 5)
+  case .textAnimator?: return layer("\"t\":{\"d\":{\"k\":[]},\"a\":[{}]}", ty: 5)
+  case .layer3D?: return layer("\"ddd\":1")
+  case .timeRemap?: return layer("\"tm\":{\"a\":0,\"k\":0}", ty: 0)
+  case .timeStretch?: return layer("\"sr\":2")
+  case .autoOrient?: return layer("\"ao\":1")
+  case .cameraLayer?: return layer("", ty: 13)
+  case .lightLayer?: return layer("", ty: 14)
+  case .audioLayer?: return layer("", ty: 6)
+  case .videoLayer?: return layer("", ty: 9)
+  case .imageLayer?: return layer("", ty: 2)
+  case .solidLayer?: return layer("", ty: 1)
+  case .adjustmentLayer?: return layer("", ty: 12)
+  case .precompLayer?: return layer("\"refId\":\"c\"", ty: 0)
+  case .imageExternal?: return "{\"layers\":[],\"assets\":[{\"id\":\"i\",\"u\":\"images/\",\"p\":\"a.png\",\"e\":0}]}"
+  case .imageEmbedded?: return "{\"layers\":[],\"assets\":[{\"id\":\"i\",\"u\":\"\",\"p\":\"data:image/png;base64,AAAA\",\"e\":1}]}"
+  case nil: return nil
+  }
+}
+
+struct EntryCase: CustomTestStringConvertible, Sendable {
+  let target: String
+  let index: Int
+  var testDescription: String {
+    guard let t = RendererSupport.shared.target(target) else { return target }
+    let e = t.entries[index]
+    return "\(target) \(e.feature) \(e.types.map { "ty\($0)" } ?? "") \(e.matchNames?.first ?? "") \(e.details?.first ?? "")"
+  }
+}
+
+@Suite("Renderer compatibility data and lookup")
+struct CompatTests {
+  @Test func dataIsWellFormedAndCovered() {
+    let data = RendererSupport.shared
+    #expect(data.problems.isEmpty, "\(data.problems)")
+    let ids = Set(data.targets.map(\.id))
+    for required in ["ios", "ios-main-thread", "android", "web-svg", "web-canvas", "web-html", "skottie", "rlottie", "thorvg"] {
+      #expect(ids.contains(required), "missing target \(required)")
+    }
+    #expect(data.target("web")?.id == "web-svg")
+    for t in data.targets {
+      #expect(!t.entries.isEmpty)
+      for e in t.entries {
+        #expect(!e.source.isEmpty)
+        if e.support != .supported { #expect(e.effect != nil && e.workaround != nil, "\(t.id) \(e.feature)") }
+        if let s = e.since { #expect(t.versions.contains(s) || t.versions.isEmpty, "\(t.id) \(e.feature) since \(s) not in versions") }
+      }
+    }
+  }
+
+  static let entries: [EntryCase] = RendererSupport.shared.targets.flatMap { t in
+    t.entries.indices.map { EntryCase(target: t.id, index: $0) }
+  }
+
+  /// Every entry has a fixture built from its own match; the lookup answers with this entry, or
+  /// with an earlier entry of the same feature that also matches (first match wins).
+  @Test(arguments: entries)
+  func everyEntryIsReachableFromAFixture(_ c: EntryCase) throws {
+    let data = RendererSupport.shared
+    let target = try #require(data.target(c.target))
+    let entry = target.entries[c.index]
+    let json = try #require(fixture(for: entry), "no fixture for \(entry.feature)")
+    let animation = Animation(document: try JSONDocument(parsing: json))
+    let use = try #require(animation.featureUses().first { $0.feature.rawValue == entry.feature }, "fixture does not use \(entry.feature)")
+    let version = entry.since ?? (entry.until.flatMap { u in target.versions.last { RendererSupport.compare($0, u) < 0 } })
+    let found = data.lookup(use, in: target, version: version)
+    if entry.until == nil && entry.since == nil {
+      #expect(found != nil)
+    }
+    guard let found else { return }
+    let earlier = target.entries[..<c.index].contains { $0.feature == found.feature && $0.source == found.source && $0.support == found.support && $0.note == found.note }
+    #expect((found.source == entry.source && found.support == entry.support && found.note == entry.note) || earlier,
+            "\(c.testDescription): lookup gave \(found.support) from \(found.source)")
+  }
+
+  @Test func versionsSelectTheDataValidThen() {
+    #expect(RendererSupport.compare("4.10.0", "4.4") > 0)
+    #expect(RendererSupport.compare("4.4", "4.4.0") == 0)
+    #expect(TargetSelection(parsing: "ios@4.4") == TargetSelection(parsing: "ios@4.4"))
+    #expect(TargetSelection(parsing: "ios@4.4").version == "4.4")
+  }
+
+  @Test func lintNamesEveryAffectedTargetOnce() throws {
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2"}]}]}"#
+    var options = LintOptions()
+    options.targets = ["ios", "android", "rlottie", "thorvg"].map(TargetSelection.init(parsing:))
+    let d = Linter(options: options, rules: [RendererCompatRule.self]).lint(path: "x", bytes: Array(json.utf8), baseDirectory: nil)
+    #expect(d.count == 1)
+    #expect(d.first?.renderers == ["ios", "rlottie"])
+    #expect(d.first?.pointer == "/layers/0/ef/0")
+    #expect(d.first?.message.hasPrefix("effects (Gaussian Blur) — ios ignored") == true)
+  }
+}
