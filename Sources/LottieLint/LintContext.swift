@@ -108,11 +108,12 @@ public final class LintContext: @unchecked Sendable {
     if let a = _animated { return a }
     var result: [(property: JSONNode, frames: [JSONNode])] = []
     for visit in layerVisits where visit.layer.node.isObject {
-      for i in visit.layer.node.subtreeRange {
-        let candidate = document.node(JSONNode.ID(raw: UInt32(i)))
-        guard candidate.isObject, let k = candidate["k"], k.isArray else { continue }
-        guard AnimatedProperty(node: candidate).isAnimated else { continue }
-        let frames = k.elements.filter { $0.isObject }
+      // Properties are the objects that hold a "k" whose value is an array.
+      for keyIndex in document.keyIndices(named: "k", in: visit.layer.node.subtreeRange) {
+        let value = document.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
+        guard value.isArray, let candidate = value.parent, candidate.isObject,
+              AnimatedProperty(node: candidate).isAnimated else { continue }
+        let frames = value.elements.filter { $0.isObject }
         if !frames.isEmpty { result.append((candidate, frames)) }
       }
     }

@@ -190,10 +190,8 @@ extension Animation {
       }
       // Expressions: an `x` string on an object that also has `k` (a property).
       let doc = node.document
-      for i in node.subtreeRange {
-        let candidate = doc.node(JSONNode.ID(raw: UInt32(i)))
-        guard candidate.isKey, candidate.sourceBytes.count == 3, candidate.string == "x" else { continue }
-        let value = doc.node(JSONNode.ID(raw: UInt32(i + 1)))
+      for keyIndex in doc.keyIndices(named: "x", in: node.subtreeRange) {
+        let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
         guard value.isString, let owner = value.parent, owner["k"] != nil else { continue }
         add(.expression, nil, value, path)
       }

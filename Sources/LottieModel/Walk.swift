@@ -146,6 +146,18 @@ extension Animation {
 }
 
 extension Shape {
+  /// Every shape under `shapes` (groups opened), depth first, without building name paths (for
+  /// checks that need a path only when they report).
+  public static func forEach(_ shapes: [Shape], _ body: (Shape) -> Void) {
+    var stack: [Shape] = shapes.reversed()
+    while let shape = stack.popLast() {
+      body(shape)
+      if shape.typeCode == "gr" {
+        for child in shape.items.reversed() { stack.append(child) }
+      }
+    }
+  }
+
   /// Every shape under `shapes` (groups opened), depth first, with the name path below the layer.
   /// Iterative: a hostile file's nesting cannot overflow the stack.
   public static func walk(_ shapes: [Shape], path: [String], _ body: (Shape, [String]) -> Void) {

@@ -8,6 +8,22 @@ let namingRules: [any LintRule.Type] = [
 /// The lists of siblings that keypaths tell apart by name: the layers of each composition, the
 /// `shapes` of each layer and the `it` of each group.
 enum NameScopes {
+  /// Where a name lives, kept as parts: the words are built only for the few entries reported.
+  struct Place {
+    let composition: String
+    /// The layer the shape list belongs to (nil for the composition's layer list).
+    let layer: Layer?
+    /// The group holding the shape list: its name, or its position.
+    let group: String?
+
+    var text: String {
+      let comp = "composition \"\(composition)\""
+      guard let layer else { return "in \(comp)" }
+      if let group { return "in group \(group) of layer \(layer.label) in \(comp)" }
+      return "of layer \(layer.label) in \(comp)"
+    }
+  }
+
   /// A named layer or shape.
   struct Entry {
     /// The layer or shape object.
@@ -15,12 +31,20 @@ enum NameScopes {
     /// Its `nm` value (a string).
     let nameNode: JSONNode
     let name: String
+    /// The layer itself, for layer entries.
+    let layer: Layer?
+    /// "fill", "group"… for shape entries.
+    let shapeKind: String?
+    let placeParts: Place
+
     /// `layer "Bubble" (ind 4)`, `fill "Fill 1"`.
-    let label: String
+    var label: String {
+      if let layer { return "layer \(layer.label)" }
+      return "\(shapeKind ?? "shape") \"\(name)\""
+    }
     /// `in composition "Main"`, `of layer "Bubble" (ind 4) in composition "Main"`,
     /// `in group "Dot" of layer "Bubble" (ind 4) in composition "Main"`.
-    let place: String
-
+    var place: String { placeParts.text }
     var description: String { "\(label) \(place)" }
   }
 
@@ -38,18 +62,16 @@ enum NameScopes {
 
   static func collect(in context: LintContext) -> [Scope] {
     var scopes: [Scope] = []
-    let body: (Scope) -> Void = { scopes.append($0) }
     for composition in context.animation.compositions {
-      let compositionText = "composition \"\(composition.displayName)\""
+      let compName = composition.displayName
       var layerEntries: [Entry] = []
       for layer in composition.layers where layer.node.isObject {
-        let layerLabel = "layer \(layer.label)"
         if let nameNode = layer.node["nm"], let name = nameNode.string {
-          layerEntries.append(Entry(object: layer.node, nameNode: nameNode, name: name, label: layerLabel,
-                                    place: "in \(compositionText)"))
+          layerEntries.append(Entry(object: layer.node, nameNode: nameNode, name: name, layer: layer, shapeKind: nil,
+                                    placeParts: Place(composition: compName, layer: nil, group: nil)))
         }
         guard let shapes = layer.node["shapes"], shapes.isArray else { continue }
-        var pending: [(list: JSONNode, place: String)] = [(shapes, "of \(layerLabel) in \(compositionText)")]
+        var pending: [(list: JSONNode, place: Place)] = [(shapes, Place(composition: compName, layer: layer, group: nil))]
         while let (list, place) = pending.popLast() {
           var entries: [Entry] = []
           var position = 0
@@ -57,19 +79,20 @@ enum NameScopes {
             defer { position += 1 }
             guard element.isObject else { continue }
             let shape = Shape(node: element)
-            if let nameNode = element["nm"], let name = nameNode.string {
-              entries.append(Entry(object: element, nameNode: nameNode, name: name,
-                                   label: "\(shape.type?.displayName ?? "shape") \"\(name)\"", place: place))
+            let name = element["nm"]?.string
+            if let name, let nameNode = element["nm"] {
+              entries.append(Entry(object: element, nameNode: nameNode, name: name, layer: nil,
+                                   shapeKind: shape.type?.displayName ?? "shape", placeParts: place))
             }
             if shape.typeCode == "gr", let items = element["it"], items.isArray {
-              let groupName = shape.name.map { "\"\($0)\"" } ?? "#\(position)"
-              pending.append((items, "in group \(groupName) of \(layerLabel) in \(compositionText)"))
+              let groupName = name.map { "\"\($0)\"" } ?? "#\(position)"
+              pending.append((items, Place(composition: compName, layer: layer, group: groupName)))
             }
           }
-          body(Scope(entries: entries))
+          scopes.append(Scope(entries: entries))
         }
       }
-      body(Scope(entries: layerEntries))
+      scopes.append(Scope(entries: layerEntries))
     }
     return scopes
   }

@@ -305,9 +305,9 @@ struct UnknownShapeTypeRule: LintRule {
   func check(_ context: LintContext) -> [Finding] {
     var findings: [Finding] = []
     for visit in context.layerVisits {
-      Shape.walk(visit.layer.shapes, path: visit.path) { shape, path in
+      Shape.forEach(visit.layer.shapes) { shape in
         guard shape.type == nil, let ty = shape.node["ty"] else { return }
-        findings.append(Finding(ty, "shape \"\(shape.name ?? "?")\" has unknown type \(ty.sourceText)", layerPath: path))
+        findings.append(Finding(ty, "shape \"\(shape.name ?? "?")\" has unknown type \(ty.sourceText)"))
       }
     }
     return findings
