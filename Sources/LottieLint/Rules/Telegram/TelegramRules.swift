@@ -4,6 +4,7 @@ import LottieModel
 
 let telegramRules: [any LintRule.Type] = [
   StickerCanvasRule.self, StickerDurationRule.self, StickerFrameRateRule.self, StickerSizeRule.self, StickerFeatureRule.self,
+  StickerCanvasBoundsRule.self,
 ]
 
 private let sticker = #"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"layers":[]}"#
