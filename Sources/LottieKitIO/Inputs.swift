@@ -156,8 +156,20 @@ public func parallelOrdered<T: Sendable, R: Sendable>(_ items: [T], window: Int 
     }
     for r in results.values() { emit(r) }
     start = end
+    #if os(Linux)
+    // Each worker thread has its own malloc arena that keeps its high-water mark; give the pages
+    // of the finished window back so that peak memory follows the largest files in flight, not the
+    // sum of every arena's largest file.
+    _ = glibcMallocTrim(0)
+    #endif
   }
 }
+
+#if os(Linux)
+/// glibc's malloc_trim, which the Swift Glibc module does not expose (C ABI: size_t → int).
+@_silgen_name("malloc_trim")
+func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
 
 final class ResultBox<R>: @unchecked Sendable {
   private var storage: [R?]
