@@ -46,6 +46,8 @@ test: deps rules-check oracles
 	$(SWIFT) build --build-tests
 	LOTTIEKIT_BIN="$$($(SWIFT) build --show-bin-path)/lottiekit" $(SWIFT) test --skip-build
 
+DEMO_OUT ?= .build/demo
+
 demo: build
 	@echo '$$ lottiekit info Examples/delivery'
 	@$(LOTTIEKIT) info Examples/delivery || true
@@ -55,6 +57,18 @@ demo: build
 	@echo
 	@echo '$$ lottiekit format --minify Examples/delivery/stickers/wave.json | head -c 200'
 	@$(LOTTIEKIT) format --minify Examples/delivery/stickers/wave.json | head -c 200; echo
+	@echo
+	@echo '$$ lottiekit rename-assets --dry-run Examples/delivery/onboarding Examples/delivery/checkout'
+	@$(LOTTIEKIT) rename-assets --dry-run Examples/delivery/onboarding Examples/delivery/checkout || true
+	@echo
+	@echo '$$ lottiekit strip --layer "Float Ctrl" --cascade --dry-run Examples/delivery/onboarding/hero.json'
+	@$(LOTTIEKIT) strip --layer "Float Ctrl" --cascade --dry-run Examples/delivery/onboarding/hero.json || true
+	@echo
+	@echo '$$ lottiekit inline Examples/delivery/onboarding/hero.json -o $(DEMO_OUT)/hero.inline.json'
+	@mkdir -p $(DEMO_OUT) && $(LOTTIEKIT) inline Examples/delivery/onboarding/hero.json -o $(DEMO_OUT)/hero.inline.json || true
+	@echo
+	@echo '$$ lottiekit compat --target ios --target android --target web --target rlottie Examples/delivery/onboarding/hero.json'
+	@$(LOTTIEKIT) compat --target ios --target android --target web --target rlottie Examples/delivery/onboarding/hero.json || true
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
