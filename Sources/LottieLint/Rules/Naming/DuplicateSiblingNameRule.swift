@@ -22,12 +22,16 @@ struct DuplicateSiblingNameRule: LintRule {
   func check(_ context: LintContext) -> [Finding] {
     var findings: [Finding] = []
     NameScopes.forEach(in: context) { scope in
-      var first: [String: NameScopes.Entry] = [:]
-      for entry in scope.entries where !entry.name.isEmpty {
-        if let earlier = first[entry.name] {
-          findings.append(Finding(entry.nameNode, "\(entry.description) has the same name as the \(earlier.label) before it: a keypath to \"\(entry.name)\" matches both"))
+      guard scope.entries.count > 1 else { return }
+      var first: [String: Int] = [:]
+      first.reserveCapacity(scope.entries.count)
+      for k in scope.entries.indices where !scope.entries[k].name.isEmpty {
+        let name = scope.entries[k].name
+        if let earlier = first[name] {
+          let entry = scope.entries[k]
+          findings.append(Finding(entry.nameNode, "\(entry.description) has the same name as the \(scope.entries[earlier].label) before it: a keypath to \"\(entry.name)\" matches both"))
         } else {
-          first[entry.name] = entry
+          first[name] = k
         }
       }
     }

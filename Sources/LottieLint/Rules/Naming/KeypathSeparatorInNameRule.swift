@@ -21,10 +21,11 @@ struct KeypathSeparatorInNameRule: LintRule {
   func check(_ context: LintContext) -> [Finding] {
     var findings: [Finding] = []
     NameScopes.forEach(in: context) { scope in
-      for entry in scope.entries {
-        let hasDot = entry.name.utf8.contains(UInt8(ascii: "."))
-        let hasComma = entry.name.utf8.contains(UInt8(ascii: ","))
+      for k in scope.entries.indices {
+        let hasDot = scope.entries[k].name.utf8.contains(UInt8(ascii: "."))
+        let hasComma = scope.entries[k].name.utf8.contains(UInt8(ascii: ","))
         guard hasDot || hasComma else { continue }
+        let entry = scope.entries[k]
         let message: String
         if hasDot && hasComma {
           message = "\(entry.description) has \".\" and \",\" in its name, which split keypaths"

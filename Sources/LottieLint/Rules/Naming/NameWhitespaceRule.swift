@@ -26,7 +26,8 @@ struct NameWhitespaceRule: LintRule {
     var findings: [Finding] = []
     var expressions: [String]? = nil
     NameScopes.forEach(in: context) { scope in
-      for entry in scope.entries {
+      for k in scope.entries.indices where NameScopes.hasEdgeWhitespace(scope.entries[k].name) {
+        let entry = scope.entries[k]
         let trimmed = NameScopes.trimmed(entry.name)
         guard trimmed != entry.name else { continue }
         guard !trimmed.isEmpty else {

@@ -13,8 +13,14 @@ enum NameScopes {
     let composition: String
     /// The layer the shape list belongs to (nil for the composition's layer list).
     let layer: Layer?
-    /// The group holding the shape list: its name, or its position.
-    let group: String?
+    /// The group holding the shape list: its name, or its position (built into text only for the
+    /// few entries reported).
+    let groupName: String?
+    let groupPosition: Int
+    var group: String? {
+      guard layer != nil, groupPosition >= 0 else { return nil }
+      return groupName.map { "\"\($0)\"" } ?? "#\(groupPosition)"
+    }
 
     var text: String {
       let comp = "composition \"\(composition)\""
@@ -33,8 +39,10 @@ enum NameScopes {
     let name: String
     /// The layer itself, for layer entries.
     let layer: Layer?
+    /// Whether the entry is a shape (else a layer).
+    let isShape: Bool
     /// "fill", "group"… for shape entries.
-    let shapeKind: String?
+    var shapeKind: String? { isShape ? Shape(node: object).type?.displayName ?? "shape" : nil }
     let placeParts: Place
 
     /// `layer "Bubble" (ind 4)`, `fill "Fill 1"`.
@@ -67,26 +75,24 @@ enum NameScopes {
       var layerEntries: [Entry] = []
       for layer in composition.layers where layer.node.isObject {
         if let nameNode = layer.node["nm"], let name = nameNode.string {
-          layerEntries.append(Entry(object: layer.node, nameNode: nameNode, name: name, layer: layer, shapeKind: nil,
-                                    placeParts: Place(composition: compName, layer: nil, group: nil)))
+          layerEntries.append(Entry(object: layer.node, nameNode: nameNode, name: name, layer: layer, isShape: false,
+                                    placeParts: Place(composition: compName, layer: nil, groupName: nil, groupPosition: -1)))
         }
         guard let shapes = layer.node["shapes"], shapes.isArray else { continue }
-        var pending: [(list: JSONNode, place: Place)] = [(shapes, Place(composition: compName, layer: layer, group: nil))]
+        var pending: [(list: JSONNode, place: Place)] = [(shapes, Place(composition: compName, layer: layer, groupName: nil, groupPosition: -1))]
         while let (list, place) = pending.popLast() {
           var entries: [Entry] = []
           var position = 0
           for element in list.elements {
             defer { position += 1 }
             guard element.isObject else { continue }
-            let shape = Shape(node: element)
-            let name = element["nm"]?.string
-            if let name, let nameNode = element["nm"] {
-              entries.append(Entry(object: element, nameNode: nameNode, name: name, layer: nil,
-                                   shapeKind: shape.type?.displayName ?? "shape", placeParts: place))
+            let nameNode = element["nm"]
+            let name = nameNode?.string
+            if let name, let nameNode {
+              entries.append(Entry(object: element, nameNode: nameNode, name: name, layer: nil, isShape: true, placeParts: place))
             }
-            if shape.typeCode == "gr", let items = element["it"], items.isArray {
-              let groupName = name.map { "\"\($0)\"" } ?? "#\(position)"
-              pending.append((items, Place(composition: compName, layer: layer, group: groupName)))
+            if let items = element["it"], items.isArray, Shape(node: element).typeCode == "gr" {
+              pending.append((items, Place(composition: compName, layer: layer, groupName: name, groupPosition: position)))
             }
           }
           scopes.append(Scope(entries: entries))
@@ -97,9 +103,16 @@ enum NameScopes {
     return scopes
   }
 
+  /// Whether the name starts or ends with whitespace (checked without allocating).
+  static func hasEdgeWhitespace(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, let last = name.unicodeScalars.last else { return false }
+    return first.properties.isWhitespace || last.properties.isWhitespace
+  }
+
   /// The name without leading and trailing whitespace (Unicode White_Space, so no-break spaces
   /// and tabs too).
   static func trimmed(_ name: String) -> String {
+    guard hasEdgeWhitespace(name) else { return name }
     let scalars = name.unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
           let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
