@@ -53,6 +53,7 @@ struct JSONParser {
   var multibyte = MultibyteIndex()
   /// Reused between objects so that duplicate-key detection allocates once per document.
   private var keyScratch: [Int] = []
+  private var printScratch: [UInt64] = []
 
   init(options: JSONParseOptions) { self.options = options }
 
@@ -398,10 +399,40 @@ struct JSONParser {
       k = Int(nodes[k + 1].next)
     }
     if keys.count <= 24 {
+      // Pairwise, on a fingerprint first: the key's length and its first 7 bytes in one word
+      // (keys of Lottie objects are short: "a", "k", "ix", "nm"…). Equal fingerprints of keys
+      // up to 7 bytes are equal keys; longer or escaped keys are compared in full.
+      var prints: [UInt64] = []
+      swap(&prints, &printScratch)
+      prints.removeAll(keepingCapacity: true)
+      defer { swap(&prints, &printScratch) }
+      var anyEscaped = false
+      for key in keys {
+        let t = nodes[key]
+        if t.flags & TapeNode.hasEscapes != 0 { anyEscaped = true }
+        let length = Int(t.end &- t.start) &- 2
+        var fp = UInt64(min(max(length, 0), 255)) << 56
+        var i = 0
+        while i < 7 && i < length {
+          fp |= UInt64(p[Int(t.start) &+ 1 &+ i]) << UInt64(i &* 8)
+          i &+= 1
+        }
+        prints.append(fp)
+      }
       for a in 1..<keys.count {
-        for b in 0..<a where sameKeyBytes(keys[a], keys[b], p) {
-          duplicateKeys.append(JSONNode.ID(raw: UInt32(keys[a])))
-          break
+        let fa = prints[a]
+        for b in 0..<a {
+          if !anyEscaped {
+            guard prints[b] == fa else { continue }
+            if fa >> 56 <= 7 {
+              duplicateKeys.append(JSONNode.ID(raw: UInt32(keys[a])))
+              break
+            }
+          }
+          if sameKeyBytes(keys[a], keys[b], p) {
+            duplicateKeys.append(JSONNode.ID(raw: UInt32(keys[a])))
+            break
+          }
         }
       }
     } else {

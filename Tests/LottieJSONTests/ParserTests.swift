@@ -59,6 +59,17 @@ struct ParserTests {
     #expect(escaped.root["ab"]?.int == 2)
   }
 
+  /// Small objects are checked on a fingerprint (length + first 7 bytes): keys that share it but
+  /// differ later, keys of 256 bytes and more, and empty keys must still be told apart exactly.
+  @Test func duplicateKeyFingerprintsDoNotConfuseKeys() throws {
+    let long1 = String(repeating: "x", count: 262) + "1"
+    let long2 = String(repeating: "x", count: 262) + "2"
+    let distinct = try JSONDocument(parsing: #"{"abcdefgh1":1,"abcdefgh2":2,"\#(long1)":3,"\#(long2)":4,"":5,"a":6,"b":7,"ab":8}"#)
+    #expect(distinct.duplicateKeys.isEmpty)
+    let same = try JSONDocument(parsing: #"{"abcdefgh1":1,"\#(long1)":2,"":3,"abcdefgh1":4,"\#(long1)":5,"":6,"ab":7,"ab":8}"#)
+    #expect(same.duplicateKeys.map { same.node($0).pointer } == ["/abcdefgh1", "/" + long1, "/", "/ab"])
+  }
+
   @Test func toleratesAndReportsBOM() throws {
     let doc = try JSONDocument(parsing: [0xEF, 0xBB, 0xBF] + Array(#"{"a":1}"#.utf8))
     #expect(doc.hasBOM)
