@@ -53,7 +53,6 @@ struct JSONParser {
   var multibyte = MultibyteIndex()
   /// Reused between objects so that duplicate-key detection allocates once per document.
   private var keyScratch: [Int] = []
-  private var printScratch: [UInt64] = []
 
   init(options: JSONParseOptions) { self.options = options }
 
@@ -389,6 +388,50 @@ struct JSONParser {
 
   private mutating func findDuplicateKeys(objectIndex: Int, _ p: UnsafeBufferPointer<UInt8>) {
     let end = Int(nodes[objectIndex].next)
+    let count = Int(nodes[objectIndex].count)
+    if count <= 24 {
+      // Pairwise, on a fingerprint first: the key's length and its first 7 bytes in one word
+      // (keys of Lottie objects are short: "a", "k", "ix", "nm"…). Equal fingerprints of keys
+      // up to 7 bytes are equal keys; longer or escaped keys are compared in full. The scratch
+      // lives on the stack: this runs for every object of the file.
+      withUnsafeTemporaryAllocation(of: (Int, UInt64).self, capacity: 24) { keys in
+        var n = 0
+        var anyEscaped = false
+        var k = objectIndex + 1
+        while k < end && n < 24 {
+          let t = nodes[k]
+          if t.flags & TapeNode.hasEscapes != 0 { anyEscaped = true }
+          let length = Int(t.end &- t.start) &- 2
+          var fp = UInt64(min(max(length, 0), 255)) << 56
+          var i = 0
+          while i < 7 && i < length {
+            fp |= UInt64(p[Int(t.start) &+ 1 &+ i]) << UInt64(i &* 8)
+            i &+= 1
+          }
+          keys[n] = (k, fp)
+          n &+= 1
+          k = Int(nodes[k + 1].next)
+        }
+        guard n > 1 else { return }
+        for a in 1..<n {
+          let (ka, fa) = keys[a]
+          for b in 0..<a {
+            if !anyEscaped {
+              guard keys[b].1 == fa else { continue }
+              if fa >> 56 <= 7 {
+                duplicateKeys.append(JSONNode.ID(raw: UInt32(ka)))
+                break
+              }
+            }
+            if sameKeyBytes(ka, keys[b].0, p) {
+              duplicateKeys.append(JSONNode.ID(raw: UInt32(ka)))
+              break
+            }
+          }
+        }
+      }
+      return
+    }
     var keys: [Int] = []
     swap(&keys, &keyScratch)  // take the buffer uniquely (no copy-on-write)
     keys.removeAll(keepingCapacity: true)
@@ -398,56 +441,15 @@ struct JSONParser {
       keys.append(k)
       k = Int(nodes[k + 1].next)
     }
-    if keys.count <= 24 {
-      // Pairwise, on a fingerprint first: the key's length and its first 7 bytes in one word
-      // (keys of Lottie objects are short: "a", "k", "ix", "nm"…). Equal fingerprints of keys
-      // up to 7 bytes are equal keys; longer or escaped keys are compared in full.
-      var prints: [UInt64] = []
-      swap(&prints, &printScratch)
-      prints.removeAll(keepingCapacity: true)
-      defer { swap(&prints, &printScratch) }
-      var anyEscaped = false
-      for key in keys {
-        let t = nodes[key]
-        if t.flags & TapeNode.hasEscapes != 0 { anyEscaped = true }
-        let length = Int(t.end &- t.start) &- 2
-        var fp = UInt64(min(max(length, 0), 255)) << 56
-        var i = 0
-        while i < 7 && i < length {
-          fp |= UInt64(p[Int(t.start) &+ 1 &+ i]) << UInt64(i &* 8)
-          i &+= 1
-        }
-        prints.append(fp)
-      }
-      for a in 1..<keys.count {
-        let fa = prints[a]
-        for b in 0..<a {
-          if !anyEscaped {
-            guard prints[b] == fa else { continue }
-            if fa >> 56 <= 7 {
-              duplicateKeys.append(JSONNode.ID(raw: UInt32(keys[a])))
-              break
-            }
-          }
-          if sameKeyBytes(keys[a], keys[b], p) {
-            duplicateKeys.append(JSONNode.ID(raw: UInt32(keys[a])))
-            break
-          }
-        }
-      }
-    } else {
-      var seen = Set<[UInt8]>()
-      for key in keys {
-        let t = nodes[key]
-        if !seen.insert(Array(p[Int(t.start)..<Int(t.end)])).inserted {
-          duplicateKeys.append(JSONNode.ID(raw: UInt32(key)))
-        }
+    var seen = Set<[UInt8]>()
+    for key in keys {
+      let t = nodes[key]
+      if !seen.insert(Array(p[Int(t.start)..<Int(t.end)])).inserted {
+        duplicateKeys.append(JSONNode.ID(raw: UInt32(key)))
       }
     }
   }
 
-  /// Keys are compared by their raw text; two differently escaped spellings of one key are rare
-  /// enough that they are compared decoded only when either has an escape.
   private func sameKeyBytes(_ a: Int, _ b: Int, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
     let ta = nodes[a]
     let tb = nodes[b]

@@ -144,18 +144,27 @@ public enum Inputs {
   }
 }
 
-/// Runs `body` over `items` on every core, in windows, and hands each result to `emit` in input
-/// order. Output order never depends on timing, and at most one window of results is in memory.
-public func parallelOrdered<T: Sendable, R: Sendable>(_ items: [T], window: Int = ProcessInfo.processInfo.activeProcessorCount,
+/// Runs `body` over `items` on every core (or serially with `jobs: 1`), in windows of `window`
+/// items, and hands each result to `emit` in input order. Output order never depends on timing,
+/// and at most one window of results is in memory. A window larger than the number of cores
+/// keeps the cores busy when file sizes differ (each window ends with a wait for its slowest
+/// item); commands whose results are large (whole files) keep the window small.
+public func parallelOrdered<T: Sendable, R: Sendable>(_ items: [T], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                                                      window: Int? = nil,
                                                       _ body: @Sendable (T) -> R, emit: (R) -> Void) {
-  let size = max(1, window)
+  let serial = jobs <= 1
+  let size = serial ? 1 : max(1, window ?? jobs)
   var start = 0
   while start < items.count {
     let end = min(items.count, start + size)
     let slice = Array(items[start..<end])
     let results = ResultBox<R>(count: slice.count)
-    DispatchQueue.concurrentPerform(iterations: slice.count) { k in
-      results.set(k, body(slice[k]))
+    if serial {
+      for k in slice.indices { results.set(k, body(slice[k])) }
+    } else {
+      DispatchQueue.concurrentPerform(iterations: slice.count) { k in
+        results.set(k, body(slice[k]))
+      }
     }
     for r in results.values() { emit(r) }
     start = end

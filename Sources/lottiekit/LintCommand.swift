@@ -118,8 +118,9 @@ struct LintCommand: ParsableCommand {
     var counts = (files: 0, errors: 0, warnings: 0, infos: 0)
     var failed = false
     if format == .json { printRaw(json.header()) }
-    let window = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-    parallelOrdered(files, window: window, { path in lintFile(path, linter: linter) }) { fileResults in
+    // Diagnostics are small: a window of 16 files per core keeps both cores busy.
+    let cores = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    parallelOrdered(files, jobs: cores, window: 16 * cores, { path in lintFile(path, linter: linter) }) { fileResults in
       for result in fileResults {
         for d in result.diagnostics {
           switch d.severity {

@@ -105,6 +105,11 @@ enum NameScopes {
 
   /// Whether the name starts or ends with whitespace (checked without allocating).
   static func hasEdgeWhitespace(_ name: String) -> Bool {
+    let utf8 = name.utf8
+    guard let a = utf8.first, let z = utf8.last else { return false }
+    // ASCII edges (nearly every name) need no Unicode property lookup.
+    @inline(__always) func asciiSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
+    if a < 0x80 && z < 0x80 { return asciiSpace(a) || asciiSpace(z) }
     guard let first = name.unicodeScalars.first, let last = name.unicodeScalars.last else { return false }
     return first.properties.isWhitespace || last.properties.isWhitespace
   }
