@@ -18,6 +18,7 @@ private let plannedRules: [String: String] = [
   "LK100": "not-lottie", "LK101": "missing-field", "LK102": "wrong-type", "LK103": "empty-frame-range",
   "LK104": "canvas-size", "LK105": "frame-rate", "LK106": "layer-outside-composition",
   "LK107": "keyframes-not-ascending", "LK108": "unknown-layer-type", "LK109": "unknown-shape-type",
+  "LK110": "duplicate-marker-name", "LK111": "marker-outside-frames", "LK112": "zero-length-marker",
   "LK201": "parent-missing", "LK202": "parent-self", "LK203": "parent-cycle", "LK204": "duplicate-layer-index",
   "LK205": "asset-missing", "LK206": "asset-wrong-kind", "LK207": "precomp-cycle", "LK208": "matte-source-missing",
   "LK209": "matte-parent-missing", "LK210": "font-missing", "LK211": "unused-asset",

@@ -581,6 +581,18 @@ def naming_and_budgets():
     write_json(D(58, "precomp-depth-budget"), doc, ("LK505", "/assets/4/layers/0/refId"))
 
 
+def markers():
+    # LK110: two markers named "celebrate" (the second is reported).
+    doc = base(markers=[{"tm": 0, "cm": "celebrate", "dr": 20}, {"tm": 30, "cm": "celebrate", "dr": 20}])
+    write_json(D(59, "duplicate-marker-name"), doc, ("LK110", "/markers/1"))
+    # LK111: an "outro" marker that starts after the last frame (op 60).
+    doc = base(markers=[{"tm": 0, "cm": "intro", "dr": 20}, {"tm": 75, "cm": "outro", "dr": 15}])
+    write_json(D(60, "marker-outside-frames"), doc, ("LK111", "/markers/1"))
+    # LK112: a named marker without duration.
+    doc = base(markers=[{"tm": 10, "cm": "tap", "dr": 0}])
+    write_json(D(61, "zero-length-marker"), doc, ("LK112", "/markers/0"))
+
+
 def spec_strict():
     S = lambda n, name: "spec-strict/%03d-%s.json" % (n, name)
     # LK601: old Bodymovin: the last keyframe has only "t" (the value is the previous one's "e").
@@ -697,6 +709,7 @@ def main():
     references()
     images()
     naming_and_budgets()
+    markers()
     spec_strict()
     controls()
     with open(os.path.join(HERE, "EXPECTED.tsv"), "w") as f:
