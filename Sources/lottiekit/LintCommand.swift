@@ -26,6 +26,13 @@ struct LintCommand: ParsableCommand {
         lottiekit lint --format sarif delivery/ > lottiekit.sarif
         lottiekit lint --format github --fail-on warning animations/
         lottiekit lint --profile spec-strict --fix hero.json
+        lottiekit lint --write-baseline .lottiekit-baseline.json animations/   (once, to adopt)
+        lottiekit lint --baseline .lottiekit-baseline.json animations/         (in CI)
+      Baseline: --write-baseline records every current finding (file, rule, JSON pointer and a
+      fingerprint of the value it points at) and exits 0; --baseline then reports only findings
+      that are not in it. A finding stays baselined when unrelated edits move it (a layer added
+      above); editing the value itself reports it again. Rewrite the baseline after fixing some:
+      fixed findings drop out.
       """
   )
 
@@ -59,6 +66,12 @@ struct LintCommand: ParsableCommand {
   @Option(help: "Configuration file (default: .lottiekit.yml found from the current folder upwards).")
   var config: String?
 
+  @Option(help: "Do not report findings recorded in this baseline file (see --write-baseline).")
+  var baseline: String?
+
+  @Option(name: .customLong("write-baseline"), help: "Record every current finding in this file (written atomically) and exit 0.")
+  var writeBaseline: String?
+
   @Option(help: ArgumentHelp("Files linted at once (default: one per core).", visibility: .hidden))
   var jobs: Int?
 
@@ -89,6 +102,7 @@ struct LintCommand: ParsableCommand {
       throw ValidationError("unknown profile '\(p)'; known profiles: \(KnownNames.profiles.sorted().joined(separator: ", "))")
     }
     if fix && inputs.contains("-") { throw ValidationError("--fix needs files, not stdin") }
+    if baseline != nil && writeBaseline != nil { throw ValidationError("use --baseline or --write-baseline, not both") }
   }
 
   func run() throws {
@@ -120,8 +134,29 @@ struct LintCommand: ParsableCommand {
     if format == .json { printRaw(json.header()) }
     // Diagnostics are small: a window of 16 files per core keeps both cores busy.
     let cores = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-    parallelOrdered(files, jobs: cores, window: 16 * cores, { path in lintFile(path, linter: linter) }) { fileResults in
-      for result in fileResults {
+    // Baselines: findings carry a content fingerprint (computed only when a baseline is in use).
+    let baselineFile = baseline ?? configuration.baseline.map { configuration.resolve($0) }
+    var matcher: Baseline.Matcher? = nil
+    if let baselineFile {
+      do { matcher = Baseline.Matcher(try Baseline.load(baselineFile)) } catch {
+        printError("lottiekit: error: \(error)")
+        throw Exit.failure
+      }
+    }
+    let fingerprinting = matcher != nil || writeBaseline != nil
+    var recorded: [Baseline.Entry] = []
+    let recordFolder = writeBaseline.map { Baseline.absolute(FileIO.directory(of: $0)) } ?? ""
+    parallelOrdered(files, jobs: cores, window: 16 * cores, { path in lintFile(path, linter: linter, fingerprints: fingerprinting) }) { linted in
+      for (var result, prints) in linted {
+        if let writeBaseline = writeBaseline.map({ _ in recordFolder }) {
+          let file = Baseline.relative(result.path, to: writeBaseline)
+          for (k, d) in result.diagnostics.enumerated() where k < prints.count {
+            recorded.append(Baseline.Entry(file: file, rule: d.code, pointer: d.pointer, fingerprint: prints[k], message: d.message))
+          }
+          counts.files += 1
+          continue
+        }
+        if let matcher { result.diagnostics = matcher.filter(file: result.path, diagnostics: result.diagnostics, fingerprints: prints) }
         for d in result.diagnostics {
           switch d.severity {
           case .error: counts.errors += 1
@@ -140,6 +175,26 @@ struct LintCommand: ParsableCommand {
       progress.tick()
     }
     progress.finish()
+    if let writeBaseline {
+      do {
+        try FileIO.writeAtomically(Baseline(entries: recorded, folder: recordFolder).serialized(), to: writeBaseline)
+      } catch {
+        printError("lottiekit: error: \(error)")
+        throw Exit.failure
+      }
+      if !output.quiet {
+        let n = recorded.count
+        printError("wrote \(n) finding\(n == 1 ? "" : "s") of \(counts.files) file\(counts.files == 1 ? "" : "s") to \(writeBaseline); lint with --baseline \(writeBaseline) reports only new ones")
+      }
+      return
+    }
+    if let matcher, !output.quiet, matcher.suppressed > 0 || matcher.unused > 0 {
+      var note = "\(matcher.suppressed) finding\(matcher.suppressed == 1 ? "" : "s") in the baseline not shown"
+      if matcher.unused > 0 {
+        note += "; \(matcher.unused) baseline entr\(matcher.unused == 1 ? "y" : "ies") no longer found (fixed: rewrite the baseline with --write-baseline to drop them)"
+      }
+      printError(note)
+    }
     let report = LintReport(files: kept, rules: ruleDescriptions)
     switch format {
     case .text: printOut(text.summary(files: counts.files, errors: counts.errors, warnings: counts.warnings, infos: counts.infos))
@@ -154,18 +209,25 @@ struct LintCommand: ParsableCommand {
   }
 
   /// Lints every animation of one input. Unreadable containers become a diagnostic, like syntax errors.
-  func lintFile(_ path: String, linter: Linter) -> [LintReport.FileResult] {
+  /// Lints every animation of one input, with each diagnostic's baseline fingerprint when asked.
+  func lintFile(_ path: String, linter: Linter, fingerprints: Bool) -> [(LintReport.FileResult, [String])] {
     do {
       let sources = try Inputs.load(path)
       return sources.map { source in
-        LintReport.FileResult(path: source.displayPath,
-                              diagnostics: linter.lint(path: source.displayPath, bytes: source.bytes, baseDirectory: source.baseDirectory))
+        let diagnostics = linter.lint(path: source.displayPath, bytes: source.bytes, baseDirectory: source.baseDirectory)
+        var prints: [String] = []
+        if fingerprints {
+          let doc = try? JSONDocument(parsing: source.bytes)
+          prints = diagnostics.map { Baseline.fingerprint(rule: $0.code, pointer: $0.pointer, layerPath: $0.layerPath, document: doc) }
+        }
+        return (LintReport.FileResult(path: source.displayPath, diagnostics: diagnostics), prints)
       }
     } catch {
       let d = Diagnostic(code: "LK001", name: "invalid-json", severity: .error, message: error.message,
                          help: "the file cannot be read as an animation", file: error.path, line: 1, column: 1,
                          endLine: 1, endColumn: 1, offset: 0, pointer: "", layerPath: [])
-      return [LintReport.FileResult(path: error.path, diagnostics: [d])]
+      let print = fingerprints ? [Baseline.fingerprint(rule: d.code, pointer: "", layerPath: [], document: nil)] : []
+      return [(LintReport.FileResult(path: error.path, diagnostics: [d]), print)]
     }
   }
 

@@ -159,3 +159,114 @@ func animationBytes(_ displayPath: String) throws -> [UInt8] {
   if parts.count == 2 { return sources.first { $0.entry == parts[1] }?.bytes ?? [] }
   return sources.first?.bytes ?? []
 }
+
+/// `lint --baseline` / `--write-baseline` on a repository of 50 animations (the planted defects and
+/// controls: every rule's defect, with the files beside them).
+@Suite("lint baseline: adopt on an existing repository")
+struct BaselineEndToEndTests {
+  func repository() throws -> String {
+    let repo = try makeTemporaryDirectory()
+    let planted = packageRoot + "/Tests/Fixtures/planted"
+    var names: [String] = []
+    for folder in ["controls", "defects"] {
+      let files = try FileManager.default.contentsOfDirectory(atPath: planted + "/" + folder).filter { $0.hasSuffix(".json") }.sorted()
+      names += files.map { folder + "/" + $0 }
+    }
+    // 50 animations: the 8 controls and the first 42 defects.
+    names = Array(names.prefix(50))
+    #expect(names.count == 50)
+    try FileManager.default.createDirectory(atPath: repo + "/anims", withIntermediateDirectories: true)
+    for name in names {
+      try write(try readBytes(planted + "/" + name), to: repo + "/anims/" + name.replacingOccurrences(of: "/", with: "-"))
+    }
+    return repo
+  }
+
+  func diagnostics(_ r: RunResult) throws -> [(file: String, code: String, pointer: String)] {
+    let doc = try JSONDocument(parsing: [UInt8](r.stdout))
+    return doc.root["files"].list.flatMap { f in
+      f["diagnostics"].list.map { (f["path"]?.string ?? "", $0["code"]?.string ?? "", $0["pointer"]?.string ?? "") }
+    }
+  }
+
+  func entries(_ path: String) throws -> Int { try JSONDocument(parsing: readBytes(path)).root["findings"].list.count }
+
+  @Test func baselineHidesThePastAndReportsOnlyWhatIsNew() throws {
+    let repo = try repository()
+    let baseline = repo + "/.lottiekit-baseline.json"
+
+    // Without a baseline the repository has plenty of findings.
+    let before = try lottiekit("lint", "--format", "json", "--fail-on", "info", repo + "/anims")
+    #expect(before.status == 1)
+    let all = try diagnostics(before)
+    #expect(all.count >= 40)
+
+    // Writing the baseline records every one of them and exits 0.
+    let writing = try lottiekit("lint", "--write-baseline", baseline, repo + "/anims")
+    #expect(writing.status == 0, "\(writing.stderr)")
+    #expect(try entries(baseline) == all.count)
+    #expect(writing.stderr.contains("wrote \(all.count) findings of 50 files"), "\(writing.stderr)")
+    // Deterministic: writing again gives the same bytes; file names are relative to the baseline.
+    let first = try readBytes(baseline)
+    _ = try lottiekit("lint", "--write-baseline", baseline, repo + "/anims")
+    #expect(try readBytes(baseline) == first)
+    #expect(String(decoding: first, as: UTF8.self).contains("\"file\": \"anims/"))
+
+    // With it, the repository lints clean (even at --fail-on info), from any working directory.
+    let clean = try lottiekit("lint", "--format", "json", "--fail-on", "info", "--baseline", baseline, repo + "/anims")
+    #expect(clean.status == 0, "\(clean.stdoutText.prefix(600))")
+    #expect(try diagnostics(clean).isEmpty)
+    #expect(clean.stderr.contains("\(all.count) findings in the baseline not shown"))
+    let fromInside = try lottiekit("lint", "--fail-on", "info", "--baseline", ".lottiekit-baseline.json", "anims", cwd: repo)
+    #expect(fromInside.status == 0, "\(fromInside.stdoutText.prefix(600))")
+
+    // An unrelated edit that moves baselined findings (a layer added at the top shifts every
+    // /layers/N) does not bring them back.
+    let shifted = repo + "/anims/defects-016-unknown-layer-type.json"
+    let moved = try JSONDocument(parsing: readBytes(shifted))
+    let baselinedThere = all.filter { $0.file.hasSuffix("defects-016-unknown-layer-type.json") }
+    #expect(!baselinedThere.isEmpty && baselinedThere.contains { $0.pointer.hasPrefix("/layers/") })
+    var edits = JSONEdits(moved)
+    let guide: JSONValue = .object([("ty", .int(3)), ("nm", .string("Guide")), ("ind", .int(900)), ("ip", .int(0)),
+                                    ("op", .int(60)), ("st", .int(0)), ("ks", .object([]))])
+    if let layers = moved.root["layers"] { try edits.insertElement(guide, into: layers, at: 0) }
+    try write(try edits.apply(), to: shifted)
+    let afterMove = try lottiekit("lint", "--format", "json", "--fail-on", "info", "--baseline", baseline, repo + "/anims")
+    #expect(try diagnostics(afterMove).isEmpty, "\(afterMove.stdoutText.prefix(800))")
+
+    // One new defect is reported, and only that one.
+    let control = repo + "/anims/controls-01-shapes-animated.json"
+    let doc = try JSONDocument(parsing: readBytes(control))
+    var broken = JSONEdits(doc)
+    if let layer = doc.root["layers"]?.element(at: 0) { try broken.set("parent", to: .int(4242), in: layer) }
+    try write(try broken.apply(), to: control)
+    let one = try lottiekit("lint", "--format", "json", "--baseline", baseline, repo + "/anims")
+    #expect(one.status == 1)
+    let new = try diagnostics(one)
+    #expect(new.count == 1, "\(new)")
+    #expect(new.first?.code == "LK201" && new.first?.pointer == "/layers/0/parent" && new.first?.file.hasSuffix("controls-01-shapes-animated.json") == true)
+    try write(doc.bytes, to: control)
+
+    // Fixing a baselined file and rewriting the baseline shrinks it by that file's findings.
+    let fixed = repo + "/anims/defects-014-layer-outside-composition.json"
+    let fixedCount = all.filter { $0.file.hasSuffix("defects-014-layer-outside-composition.json") }.count
+    #expect(fixedCount >= 1)
+    try write(try readBytes(packageRoot + "/Examples/delivery/stickers/wave.json"), to: fixed)
+    let stale = try lottiekit("lint", "--baseline", baseline, repo + "/anims")
+    #expect(stale.status == 0)
+    #expect(stale.stderr.contains("\(fixedCount) baseline entr"), "\(stale.stderr)")
+    _ = try lottiekit("lint", "--write-baseline", baseline, repo + "/anims")
+    #expect(try entries(baseline) == all.count - fixedCount)
+  }
+
+  @Test func badBaselinesAreErrors() throws {
+    let repo = try repository()
+    try write("{\"version\": 1, \"findings\": [{\"file\": 3}]}", to: repo + "/b.json")
+    let wrong = try lottiekit("lint", "--baseline", repo + "/b.json", repo + "/anims")
+    #expect(wrong.status == 2 && wrong.stderr.contains("b.json:1:29: a finding needs"), "\(wrong.stderr)")
+    let missing = try lottiekit("lint", "--baseline", repo + "/nope.json", repo + "/anims")
+    #expect(missing.status == 2 && missing.stderr.contains("nope.json"), "\(missing.stderr)")
+    let both = try lottiekit("lint", "--baseline", "a", "--write-baseline", "b", repo + "/anims")
+    #expect(both.status == 64)
+  }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import LottieJSON
+import LottieKitIO
+
+/// Findings a team has accepted for now, so that lint can be switched on in CI for a repository
+/// that already holds hundreds of animations without fixing the past first (SwiftLint's and ruff's
+/// baselines work the same way).
+///
+/// Each entry is keyed by file, rule and JSON pointer, plus a **content fingerprint**: a hash of
+/// the rule, the layer path (names, not positions) and the source text of the value the finding
+/// points at. A finding is baselined when an unused entry of the same file and rule has the same
+/// pointer and fingerprint, or — when the pointer moved because of an unrelated edit (a layer
+/// inserted above shifts `/layers/3` to `/layers/4`) — the same fingerprint. Editing the value
+/// itself changes the fingerprint, so the finding is reported again. Entries are used once each:
+/// a second copy of a baselined defect is new and is reported. Files are named relative to the
+/// baseline file's folder, so a baseline at the repository root works from any working directory.
+public struct Baseline: Sendable {
+  public struct Entry: Sendable, Hashable {
+    public var file: String
+    public var rule: String
+    public var pointer: String
+    public var fingerprint: String
+    /// For people reading the file; not used to match.
+    public var message: String
+
+    public init(file: String, rule: String, pointer: String, fingerprint: String, message: String) {
+      self.file = file
+      self.rule = rule
+      self.pointer = pointer
+      self.fingerprint = fingerprint
+      self.message = message
+    }
+  }
+
+  public var entries: [Entry]
+  /// The folder file names are relative to (absolute).
+  public let folder: String
+
+  public init(entries: [Entry], folder: String) {
+    self.entries = entries
+    self.folder = folder
+  }
+
+  // MARK: file
+
+  /// Reads a baseline written by `serialized()`. Errors name the file and position.
+  public static func load(_ path: String) throws(IOFailure) -> Baseline {
+    let bytes = try FileIO.read(path)
+    let doc: JSONDocument
+    do { doc = try JSONDocument(parsing: bytes) } catch {
+      throw IOFailure(path: "\(path):\(error.location.line):\(error.location.column)", message: "not a lottiekit baseline: \(error.message)")
+    }
+    guard doc.root["version"]?.int == 1, let list = doc.root["findings"], list.isArray else {
+      throw IOFailure(path: path, message: "not a lottiekit baseline (expected {\"version\": 1, \"findings\": [...]}, written by lint --write-baseline)")
+    }
+    var entries: [Entry] = []
+    for item in list.elements {
+      guard let file = item["file"]?.string, let rule = item["rule"]?.string, let pointer = item["pointer"]?.string,
+            let fingerprint = item["fingerprint"]?.string else {
+        let l = item.location
+        throw IOFailure(path: "\(path):\(l.line):\(l.column)", message: "a finding needs \"file\", \"rule\", \"pointer\" and \"fingerprint\" strings")
+      }
+      entries.append(Entry(file: file, rule: rule, pointer: pointer, fingerprint: fingerprint, message: item["message"]?.string ?? ""))
+    }
+    return Baseline(entries: entries, folder: absolute(FileIO.directory(of: path)))
+  }
+
+  /// Pretty JSON, entries sorted (file, rule, pointer): the same findings always give the same
+  /// bytes, so the file diffs well in review.
+  public func serialized() -> [UInt8] {
+    let sorted = entries.sorted { a, b in
+      (a.file, a.rule, a.pointer, a.fingerprint) < (b.file, b.rule, b.pointer, b.fingerprint)
+    }
+    let list: [JSONValue] = sorted.map { e in
+      .object([("file", .string(e.file)), ("rule", .string(e.rule)), ("pointer", .string(e.pointer)),
+               ("fingerprint", .string(e.fingerprint)), ("message", .string(e.message))])
+    }
+    let root: JSONValue = .object([
+      ("version", .int(1)),
+      ("tool", .string("lottiekit")),
+      ("about", .string("Findings accepted for now: lottiekit lint --baseline FILE does not report them again. Rewrite with --write-baseline after fixing some.")),
+      ("findings", .array(list)),
+    ])
+    return Array((root.prettyString + "\n").utf8)
+  }
+
+  // MARK: keys
+
+  /// A diagnostic's file as the baseline names it: relative to the baseline's folder when inside
+  /// it, else absolute. Archive members keep their `#entry` suffix.
+  public func key(forFile displayPath: String) -> String {
+    Self.relative(displayPath, to: folder)
+  }
+
+  public static func relative(_ displayPath: String, to folder: String) -> String {
+    var path = displayPath
+    var member = ""
+    if let hash = displayPath.firstIndex(of: "#") {
+      path = String(displayPath[..<hash])
+      member = String(displayPath[hash...])
+    }
+    let full = absolute(path)
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    let rel = full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
+    return rel + member
+  }
+
+  public static func absolute(_ path: String) -> String {
+    let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var parts: [Substring] = []
+    for part in joined.split(separator: "/") {
+      if part == "." || part.isEmpty { continue }
+      if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+      parts.append(part)
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
+  /// The content fingerprint of a finding: SHA-256 (first 16 hex digits) of the rule, the layer
+  /// path and the source text of the value at the pointer. Findings on the whole document (empty
+  /// pointer) and values over 64 KB use the pointer instead of the text, so that any edit to a
+  /// large file does not resurrect them.
+  public static func fingerprint(rule: String, pointer: String, layerPath: [String], document: JSONDocument?) -> String {
+    var input = Array(rule.utf8)
+    input.append(0)
+    input += Array(layerPath.joined(separator: " › ").utf8)
+    input.append(0)
+    if !pointer.isEmpty, let node = document?.node(atPointer: pointer), node.span.count <= 65_536 {
+      input += node.sourceBytes
+    } else {
+      input += Array(pointer.utf8)
+    }
+    return String(SHA256.hex(input).prefix(16))
+  }
+
+  // MARK: matching
+
+  /// Splits each file's diagnostics into the ones to report and the ones the baseline holds.
+  /// Keeps state: each entry is used at most once over the run.
+  public final class Matcher {
+    private let baseline: Baseline
+    /// Unused entries by (file, rule, fingerprint), with their pointers.
+    private var available: [String: [String]] = [:]
+    public private(set) var suppressed = 0
+
+    public init(_ baseline: Baseline) {
+      self.baseline = baseline
+      for e in baseline.entries { available[Self.slot(e.file, e.rule, e.fingerprint), default: []].append(e.pointer) }
+    }
+
+    static func slot(_ file: String, _ rule: String, _ fingerprint: String) -> String { file + "\u{0}" + rule + "\u{0}" + fingerprint }
+
+    /// `fingerprints[k]` belongs to `diagnostics[k]`. Exact pointer matches are taken first, so
+    /// that a moved entry cannot steal the entry of a finding that stayed in place.
+    public func filter(file: String, diagnostics: [Diagnostic], fingerprints: [String]) -> [Diagnostic] {
+      let key = baseline.key(forFile: file)
+      var held = [Bool](repeating: false, count: diagnostics.count)
+      for pass in 0..<2 {
+        for (k, d) in diagnostics.enumerated() where !held[k] && k < fingerprints.count {
+          let slot = Self.slot(key, d.code, fingerprints[k])
+          guard var pointers = available[slot], !pointers.isEmpty else { continue }
+          if pass == 0 {
+            guard let i = pointers.firstIndex(of: d.pointer) else { continue }
+            pointers.remove(at: i)
+          } else {
+            pointers.removeFirst()
+          }
+          available[slot] = pointers
+          held[k] = true
+          suppressed += 1
+        }
+      }
+      return diagnostics.indices.filter { !held[$0] }.map { diagnostics[$0] }
+    }
+
+    /// Entries no finding used: fixed since the baseline was written.
+    public var unused: Int { available.values.reduce(0) { $0 + $1.count } }
+  }
+}
