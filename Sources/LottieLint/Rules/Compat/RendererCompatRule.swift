@@ -16,6 +16,8 @@ struct RendererCompatRule: LintRule {
       Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[↓{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2"}]}]}"#, targets: ["ios", "rlottie"]),
       Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"r":{"a":0,"k":0,"x":↓"time*90"}},"shapes":[]}]}"#, targets: ["android"]),
       Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"td":1,"ip":0,"op":60,"ks":{},"shapes":[]},{"ty":4,"ind":2,"tt":↓3,"ip":0,"op":60,"ks":{},"shapes":[]}]}"#, targets: ["ios"]),
+      // Versioned target: lottie-ios draws Drop Shadow since 4.3.0, so an app pinned to 4.2 loses it.
+      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[↓{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow"}]}]}"#, targets: ["ios@4.2"]),
     ],
     nonTriggering: [
       Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow"}]}]}"#, targets: ["ios", "android"]),
@@ -28,22 +30,22 @@ struct RendererCompatRule: LintRule {
     let targets = context.targets.compactMap { sel in data.target(sel.name).map { ($0, sel.version) } }
     var findings: [Finding] = []
     for use in context.featureUses {
-      var affected: [(target: RendererTarget, entry: SupportEntry)] = []
+      var affected: [(target: RendererTarget, label: String, entry: SupportEntry)] = []
       for (target, version) in targets {
         if let entry = data.lookup(use, in: target, version: version), entry.support != .supported {
-          affected.append((target, entry))
+          affected.append((target, version.map { "\(target.id)@\($0)" } ?? target.id, entry))
         }
       }
       guard let worst = affected.map(\.entry.support).max(), let severity = worst.severity else { continue }
       let what = Self.phrase(use)
       let parts = affected.map { a in
-        "\(a.target.id) \(a.entry.support.word)" + (a.entry.effect.map { ": " + Self.clause($0) } ?? "")
+        "\(a.label) \(a.entry.support.word)" + (a.entry.effect.map { ": " + Self.clause($0) } ?? "")
       }
       var workarounds: [String] = []
       for a in affected { if let w = a.entry.workaround.map(Self.clause), !workarounds.contains(w) { workarounds.append(w) } }
       findings.append(Finding(use.node, "\(what) — " + parts.joined(separator: "; "),
                               help: workarounds.isEmpty ? nil : workarounds.joined(separator: "; "),
-                              layerPath: use.layerPath, renderers: affected.map(\.target.id), severity: severity))
+                              layerPath: use.layerPath, renderers: affected.map(\.label), severity: severity))
     }
     return findings
   }
