@@ -13,11 +13,13 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
-# System headers the build links against: zlib (gzip, dotLottie) and libxml2 (SVG import).
+# System headers the build links against: zlib (gzip, dotLottie), libxml2 (SVG import) and rlottie
+# (render, diff --render).
 deps:
 	@missing=""; \
 	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
 	[ -d /usr/include/libxml2 ] || missing="$$missing libxml2-dev"; \
+	[ -f /usr/include/rlottie_capi.h ] || missing="$$missing librlottie-dev"; \
 	if [ -n "$$missing" ]; then \
 	  echo "make: installing$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
@@ -71,6 +73,11 @@ demo: build
 	@echo
 	@echo '$$ lottiekit compat --target ios --target android --target web --target rlottie Examples/delivery/onboarding/hero.json'
 	@$(LOTTIEKIT) compat --target ios --target android --target web --target rlottie Examples/delivery/onboarding/hero.json || true
+	@echo
+	@echo '$$ lottiekit render --sheet 4x2 … (contact sheets of Examples/, shown in the README)'
+	@for f in onboarding/hero checkout/success profile/avatar_ring stickers/wave; do \
+	  $(LOTTIEKIT) render Examples/delivery/$$f.json --sheet 4x2 --size 160x160 --background "#2b3440" -o docs/images/$$(basename $$f)-sheet.png || true; \
+	done
 
 # The binary, its man page (swift-argument-parser's generate-manual plugin) and shell completions
 # (bash, zsh, fish), each where those tools look for them under PREFIX.

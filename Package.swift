@@ -21,21 +21,26 @@ let package = Package(
   ],
   targets: [
     .systemLibrary(name: "CLottieZlib", path: "Sources/CLottieZlib"),
+    // rlottie (Debian: librlottie-dev), for `render` and `diff --render`; called only in a worker process.
+    .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", pkgConfig: "rlottie"),
     .target(name: "LottieJSON"),
     .target(name: "LottieModel", dependencies: ["LottieJSON"]),
     .target(name: "LottieKitIO", dependencies: ["LottieJSON", "LottieModel", "CLottieZlib"]),
     .target(name: "LottieTransforms", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO"]),
     .target(name: "LottieLint", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", .product(name: "Yams", package: "Yams")]),
+    .target(name: "LottieRender", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", "CLottieZlib", "CRLottie"]),
+    .target(name: "LottieDiff", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", "LottieLint"]),
     .executableTarget(
       name: "lottiekit",
       dependencies: [
-        "LottieJSON", "LottieModel", "LottieKitIO", "LottieLint", "LottieTransforms",
+        "LottieJSON", "LottieModel", "LottieKitIO", "LottieLint", "LottieTransforms", "LottieRender", "LottieDiff",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "LottieJSONTests", dependencies: ["LottieJSON"]),
     .testTarget(name: "LottieModelTests", dependencies: ["LottieModel", "LottieJSON", "LottieKitIO"]),
     .testTarget(name: "LottieLintTests", dependencies: ["LottieLint", "LottieJSON", "LottieModel", "LottieKitIO"]),
     .testTarget(name: "LottieTransformsTests", dependencies: ["LottieTransforms", "LottieJSON", "LottieModel", "LottieLint"]),
+    .testTarget(name: "LottieRenderTests", dependencies: ["LottieRender", "LottieDiff", "LottieJSON"]),
     .testTarget(name: "EndToEndTests", dependencies: ["LottieJSON", "LottieKitIO"]),
   ],
   swiftLanguageModes: [.v6]

@@ -315,7 +315,7 @@ struct UnknownShapeTypeRule: LintRule {
 }
 
 extension Double {
-  var compactText: String {
+  public var compactText: String {
     if self == rounded(), abs(self) < 1e15 { return String(Int(self)) }
     return String(self)
   }

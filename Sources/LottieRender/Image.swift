@@ -1,0 +1,164 @@
+import CLottieZlib
+import LottieKitIO
+
+/// An RGBA image, 8 bits per channel, straight (not premultiplied) alpha, rows top to bottom.
+public struct RGBAImage: Sendable, Equatable {
+  public let width: Int
+  public let height: Int
+  public var pixels: [UInt8]
+
+  public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    var row: [UInt8] = []
+    row.reserveCapacity(self.width * 4)
+    for _ in 0..<self.width { row += [fill.0, fill.1, fill.2, fill.3] }
+    pixels = []
+    pixels.reserveCapacity(self.width * self.height * 4)
+    for _ in 0..<self.height { pixels += row }
+  }
+
+  public init(width: Int, height: Int, pixels: [UInt8]) {
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
+
+  /// From rlottie's buffer: 32-bit ARGB words, premultiplied (BGRA bytes on little-endian).
+  public init(premultipliedARGB words: [UInt32], width: Int, height: Int) {
+    self.width = width
+    self.height = height
+    var out = [UInt8](repeating: 0, count: width * height * 4)
+    for i in 0..<min(words.count, width * height) {
+      let w = words[i]
+      let a = UInt8(truncatingIfNeeded: w >> 24)
+      guard a != 0 else { continue }
+      var r = Int(w >> 16 & 0xff), g = Int(w >> 8 & 0xff), b = Int(w & 0xff)
+      if a != 255 {
+        let alpha = Int(a)
+        r = min(255, (r * 255 + alpha / 2) / alpha)
+        g = min(255, (g * 255 + alpha / 2) / alpha)
+        b = min(255, (b * 255 + alpha / 2) / alpha)
+      }
+      out[i * 4] = UInt8(r)
+      out[i * 4 + 1] = UInt8(g)
+      out[i * 4 + 2] = UInt8(b)
+      out[i * 4 + 3] = a
+    }
+    pixels = out
+  }
+
+  /// The image composited over an opaque colour.
+  public func flattened(over background: (UInt8, UInt8, UInt8)) -> RGBAImage {
+    var out = pixels
+    var i = 0
+    while i + 3 < out.count {
+      let a = Int(out[i + 3])
+      if a != 255 {
+        out[i] = UInt8((Int(out[i]) * a + Int(background.0) * (255 - a) + 127) / 255)
+        out[i + 1] = UInt8((Int(out[i + 1]) * a + Int(background.1) * (255 - a) + 127) / 255)
+        out[i + 2] = UInt8((Int(out[i + 2]) * a + Int(background.2) * (255 - a) + 127) / 255)
+        out[i + 3] = 255
+      }
+      i += 4
+    }
+    return RGBAImage(width: width, height: height, pixels: out)
+  }
+
+  /// Copies `image` with its top-left corner at (x, y), clipped.
+  public mutating func draw(_ image: RGBAImage, x: Int, y: Int) {
+    for row in 0..<image.height {
+      let ty = y + row
+      guard ty >= 0 && ty < height else { continue }
+      for col in 0..<image.width {
+        let tx = x + col
+        guard tx >= 0 && tx < width else { continue }
+        let s = (row * image.width + col) * 4
+        let d = (ty * width + tx) * 4
+        pixels[d] = image.pixels[s]
+        pixels[d + 1] = image.pixels[s + 1]
+        pixels[d + 2] = image.pixels[s + 2]
+        pixels[d + 3] = image.pixels[s + 3]
+      }
+    }
+  }
+
+  public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, _ c: (UInt8, UInt8, UInt8, UInt8)) {
+    for ty in max(0, y)..<min(height, y + h) {
+      for tx in max(0, x)..<min(width, x + w) {
+        let d = (ty * width + tx) * 4
+        pixels[d] = c.0
+        pixels[d + 1] = c.1
+        pixels[d + 2] = c.2
+        pixels[d + 3] = c.3
+      }
+    }
+  }
+
+  /// Digits, letters of "OLDNEWDIF", `:` `.` `%` `/` and space in a 3×5 pixel font, each pixel
+  /// drawn as a `scale`×`scale` square. Returns the width drawn.
+  @discardableResult
+  public mutating func text(_ s: String, x: Int, y: Int, scale: Int = 2, color: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 255)) -> Int {
+    var cx = x
+    for ch in s.uppercased() {
+      let glyph = TinyFont.glyphs[ch] ?? TinyFont.glyphs[" "] ?? []
+      for (row, bits) in glyph.enumerated() {
+        for col in 0..<3 where bits & (4 >> col) != 0 {
+          fill(x: cx + col * scale, y: y + row * scale, width: scale, height: scale, color)
+        }
+      }
+      cx += 4 * scale
+    }
+    return cx - x
+  }
+}
+
+enum TinyFont {
+  /// Rows of 3 bits, top to bottom.
+  static let glyphs: [Character: [UInt8]] = [
+    "0": [7, 5, 5, 5, 7], "1": [2, 6, 2, 2, 7], "2": [7, 1, 7, 4, 7], "3": [7, 1, 7, 1, 7], "4": [5, 5, 7, 1, 1],
+    "5": [7, 4, 7, 1, 7], "6": [7, 4, 7, 5, 7], "7": [7, 1, 1, 1, 1], "8": [7, 5, 7, 5, 7], "9": [7, 5, 7, 1, 7],
+    "O": [7, 5, 5, 5, 7], "L": [4, 4, 4, 4, 7], "D": [6, 5, 5, 5, 6], "N": [5, 7, 7, 7, 5], "E": [7, 4, 6, 4, 7],
+    "W": [5, 5, 7, 7, 5], "I": [7, 2, 2, 2, 7], "F": [7, 4, 6, 4, 4], "X": [5, 5, 2, 5, 5], "A": [2, 5, 7, 5, 5],
+    "M": [5, 7, 7, 5, 5], "R": [6, 5, 6, 5, 5], "S": [7, 4, 7, 1, 7], "T": [7, 2, 2, 2, 2],
+    ":": [0, 2, 0, 2, 0], ".": [0, 0, 0, 0, 2], "%": [5, 1, 2, 4, 5], "/": [1, 1, 2, 4, 4], " ": [0, 0, 0, 0, 0],
+    "-": [0, 0, 7, 0, 0],
+  ]
+}
+
+/// PNG (RGBA, 8 bits) written with the system zlib: signature, IHDR, one IDAT, IEND.
+public enum PNG {
+  public static func encode(_ image: RGBAImage) throws(ArchiveError) -> [UInt8] {
+    var raw: [UInt8] = []
+    raw.reserveCapacity((image.width * 4 + 1) * image.height)
+    for row in 0..<image.height {
+      raw.append(0)  // filter: none
+      let start = row * image.width * 4
+      raw += image.pixels[start..<start + image.width * 4]
+    }
+    let deflated = try Gzip.compress(raw, raw: true, level: 6)
+    var zlibStream: [UInt8] = [0x78, 0x9C]
+    zlibStream += deflated
+    let adler = raw.withUnsafeBufferPointer { buf -> UInt32 in
+      UInt32(truncatingIfNeeded: adler32(adler32(0, nil, 0), buf.baseAddress, UInt32(buf.count)))
+    }
+    zlibStream += bigEndian(adler)
+
+    var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    var header = bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height))
+    header += [8, 6, 0, 0, 0]  // 8-bit, RGBA, deflate, no filter method extras, no interlace
+    out += chunk("IHDR", header)
+    out += chunk("IDAT", zlibStream)
+    out += chunk("IEND", [])
+    return out
+  }
+
+  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    let typeBytes = Array(type.utf8)
+    return bigEndian(UInt32(data.count)) + typeBytes + data + bigEndian(Gzip.crc32(typeBytes + data))
+  }
+
+  static func bigEndian(_ v: UInt32) -> [UInt8] {
+    [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
+  }
+}

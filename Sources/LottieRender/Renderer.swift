@@ -1,0 +1,205 @@
+import CRLottie
+import Foundation
+import LottieJSON
+import LottieKitIO
+import LottieModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why a render did not happen.
+public struct RenderError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+/// Calls rlottie in this process. Only the `render-worker` subcommand uses it: rlottie crashes or
+/// loops on some real files, so lottiekit itself renders through `IsolatedRenderer`.
+public enum RLottie {
+  /// Renders `frames` (indices from the first frame, 0-based) of the animation file at `path` at
+  /// `width`×`height`. rlottie resolves external images against the file's own folder.
+  public static func render(path: String, frames: [Int], width: Int, height: Int) throws(RenderError) -> [RGBAImage] {
+    guard let animation = lottie_animation_from_file(path) else {
+      throw RenderError("rlottie could not load the animation")
+    }
+    defer { lottie_animation_destroy(animation) }
+    let total = Int(lottie_animation_get_totalframe(animation))
+    var images: [RGBAImage] = []
+    var buffer = [UInt32](repeating: 0, count: width * height)
+    for frame in frames {
+      let index = max(0, min(frame, max(0, total - 1)))
+      for i in buffer.indices { buffer[i] = 0 }
+      buffer.withUnsafeMutableBufferPointer { buf in
+        lottie_animation_render(animation, index, buf.baseAddress, width, height, width * 4)
+      }
+      images.append(RGBAImage(premultipliedARGB: buffer, width: width, height: height))
+    }
+    return images
+  }
+}
+
+/// Renders in a child process (the `lottiekit render-worker` subcommand) with a time limit, so
+/// that a renderer crash or hang becomes an error naming the file instead of killing lottiekit.
+public struct IsolatedRenderer: Sendable {
+  /// The lottiekit executable to run as the worker.
+  public var executable: String
+  public var timeout: Double
+
+  public init(executable: String = IsolatedRenderer.currentExecutable, timeout: Double = 60) {
+    self.executable = executable
+    self.timeout = timeout
+  }
+
+  public static var currentExecutable: String {
+    #if os(Linux)
+    if let real = realpath("/proc/self/exe", nil) {
+      defer { free(real) }
+      return String(cString: real)
+    }
+    #endif
+    return CommandLine.arguments.first ?? "lottiekit"
+  }
+
+  /// Largest picture rendered (per frame), and all frames of one call together.
+  public static let maxSide = 8192
+  public static let maxTotalBytes = 1 << 30
+
+  /// `file`: a Lottie JSON file on disk (images resolved against its folder).
+  public func render(file: String, frames: [Int], width: Int, height: Int, shownAs name: String) throws(RenderError) -> [RGBAImage] {
+    guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide else {
+      throw RenderError("\(name): size \(width)×\(height) is out of range (1 to \(Self.maxSide) pixels a side)")
+    }
+    guard !frames.isEmpty else { return [] }
+    guard width * height * 4 * frames.count <= Self.maxTotalBytes else {
+      throw RenderError("\(name): \(frames.count) frames of \(width)×\(height) are more than 1 GB of pixels; render fewer or smaller")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["render-worker", file, "--size", "\(width)x\(height)", "--frames", frames.map(String.init).joined(separator: ",")]
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    do { try process.run() } catch {
+      throw RenderError("\(name): cannot start the render worker (\(executable)): \(error.localizedDescription)")
+    }
+    let group = DispatchGroup()
+    nonisolated(unsafe) var output = Data()
+    nonisolated(unsafe) var errors = Data()
+    group.enter()
+    DispatchQueue.global().async {
+      output = out.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    group.enter()
+    DispatchQueue.global().async {
+      errors = err.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let deadline = Date().addingTimeInterval(timeout)
+    var timedOut = false
+    while process.isRunning {
+      if Date() > deadline {
+        timedOut = true
+        kill(process.processIdentifier, SIGKILL)
+        break
+      }
+      usleep(2_000)
+    }
+    process.waitUntilExit()
+    group.wait()
+    if timedOut {
+      throw RenderError("\(name): the renderer (rlottie) did not finish within \(Int(timeout)) s; it was stopped")
+    }
+    if process.terminationReason == .uncaughtSignal {
+      let signal = process.terminationStatus
+      let what = signal == SIGSEGV ? "segmentation fault" : signal == SIGABRT ? "abort" : signal == SIGBUS ? "bus error" : "signal \(signal)"
+      throw RenderError("\(name): the renderer (rlottie) crashed (\(what)) on this file; nothing was rendered")
+    }
+    guard process.terminationStatus == 0 else {
+      let text = String(decoding: errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      throw RenderError("\(name): \(text.isEmpty ? "the render worker failed (exit \(process.terminationStatus))" : text)")
+    }
+    let expected = width * height * 4 * frames.count
+    guard output.count == expected else {
+      throw RenderError("\(name): the render worker returned \(output.count) bytes, expected \(expected)")
+    }
+    let bytes = [UInt8](output)
+    return (0..<frames.count).map { k in
+      RGBAImage(width: width, height: height, pixels: Array(bytes[(k * width * height * 4)..<((k + 1) * width * height * 4)]))
+    }
+  }
+}
+
+/// An animation made ready for rendering: a JSON file rlottie can open, with its images where
+/// rlottie looks for them.
+public struct RenderSource {
+  public let path: String
+  public let displayName: String
+  public let document: JSONDocument
+  /// Temporary folder to delete when done (for .tgs, .lottie and stdin inputs).
+  public let scratch: String?
+
+  public var animation: Animation { Animation(document: document) }
+
+  /// Frame numbers of the animation (ip ..< op), as After Effects shows them.
+  public var firstFrame: Int { Int((animation.inPoint ?? 0).rounded(.down)) }
+  public var endFrame: Int { max(firstFrame + 1, Int((animation.outPoint ?? 1).rounded(.up))) }
+  public var size: (Int, Int) { (max(1, Int((animation.width ?? 1).rounded())), max(1, Int((animation.height ?? 1).rounded()))) }
+
+  public func cleanUp() {
+    if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
+  }
+
+  /// Plain JSON files are rendered where they are (external images resolve against their folder,
+  /// as players do). `.tgs` is unzipped to a temporary file; a `.lottie` archive's images are
+  /// embedded in a temporary copy of its first animation (rlottie knows nothing of archives).
+  public static func prepare(_ path: String) throws(RenderError) -> RenderSource {
+    let sources: [AnimationSource]
+    do { sources = try Inputs.load(path) } catch { throw RenderError(error.description) }
+    guard let source = sources.first else { throw RenderError("\(path): no animation inside") }
+    let document: JSONDocument
+    do { document = try JSONDocument(parsing: source.bytes) } catch {
+      throw RenderError("\(source.displayPath):\(error.location.line):\(error.location.column): \(error.message)")
+    }
+    guard Animation(document: document).looksLikeLottie else { throw RenderError("\(source.displayPath): not a Lottie animation") }
+    if source.container == .json && path != "-" && path.lowercased().hasSuffix(".json") {
+      return RenderSource(path: path, displayName: source.displayPath, document: document, scratch: nil)
+    }
+    let scratch = NSTemporaryDirectory() + "lottiekit-render-" + UUID().uuidString
+    do {
+      try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    } catch { throw RenderError("cannot create a temporary folder: \(error.localizedDescription)") }
+    var bytes = source.bytes
+    if source.container == .dotLottie, let archiveBytes = try? FileIO.read(path), let archive = try? ZipArchive(bytes: archiveBytes) {
+      bytes = embedArchiveImages(document, archive)
+    }
+    let file = scratch + "/animation.json"
+    do { try FileIO.writeAtomically(bytes, to: file) } catch { throw RenderError(error.description) }
+    guard let final = try? JSONDocument(parsing: bytes) else { throw RenderError("\(source.displayPath): cannot prepare the animation") }
+    return RenderSource(path: file, displayName: source.displayPath, document: final, scratch: scratch)
+  }
+
+  /// Replaces image assets that point into the archive (`u: "/i/"`, v1 `images/`) with data URIs.
+  static func embedArchiveImages(_ document: JSONDocument, _ archive: ZipArchive) -> [UInt8] {
+    var edits = JSONEdits(document)
+    var changed = false
+    for asset in document.root["assets"].list where asset["p"]?.string != nil && asset["layers"] == nil {
+      guard let p = asset["p"]?.string, !p.hasPrefix("data:") else { continue }
+      var folder = asset["u"]?.string ?? ""
+      while folder.hasPrefix("/") { folder.removeFirst() }
+      let candidates = [folder + p, "i/" + p, "images/" + p]
+      guard let entry = candidates.lazy.compactMap({ archive.entry(named: $0) }).first,
+            let data = try? archive.data(of: entry), let pNode = asset["p"] else { continue }
+      let type = ImageSniffer.sniff(data)?.mimeType ?? "image/png"
+      edits.replace(pNode, with: .string(DataURI.encode(data, mediaType: type)))
+      if let u = asset["u"] { edits.replace(u, with: .string("")) }
+      if let e = asset["e"] { edits.replace(e, with: .int(1)) } else { try? edits.insertMember("e", .int(1), into: asset) }
+      changed = true
+    }
+    guard changed, let bytes = try? edits.apply() else { return document.bytes }
+    return bytes
+  }
+}
