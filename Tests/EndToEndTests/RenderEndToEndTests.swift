@@ -120,6 +120,27 @@ struct RenderEndToEndTests {
       sheets[name] = try readBytes(dir + "/\(name).png")
     }
     for name in ["pretty", "inline", "extracted"] { #expect(sheets[name] == sheets["hero"], "\(name) renders differently") }
+
+    // The same on a sample of corpus files (format --minify and --pretty; inline where the images exist).
+    guard corpusRoot != nil else {
+      print("skipping the corpus part: ../shared/corpus is absent")
+      return
+    }
+    var checked = 0
+    for (k, file) in corpusFiles(extensions: ["json"]).sorted().enumerated() where k % 40 == 0 {
+      let work = try makeTemporaryDirectory()
+      let base = try lottiekit("render", file, "--sheet", "2x2", "--size", "96x96", "-o", work + "/a.png", "-q")
+      guard base.status == 0 else { continue }  // unparseable or not Lottie: other tests cover those
+      for mode in ["--minify", "--pretty"] {
+        #expect(try lottiekit("format", mode, file, "-o", work + "/f.json").status == 0)
+        let r = try lottiekit("render", work + "/f.json", "--sheet", "2x2", "--size", "96x96", "-o", work + "/b.png", "-q")
+        #expect(r.status == 0)
+        #expect(try readBytes(work + "/a.png") == readBytes(work + "/b.png"), "\(file) \(mode) renders differently")
+      }
+      checked += 1
+    }
+    #expect(checked >= 10)
+    print("render: format --minify/--pretty keep every pixel on \(checked) corpus files")
   }
 
   /// On a deterministic sample of the corpus, lottiekit's render matches the independent renders of
