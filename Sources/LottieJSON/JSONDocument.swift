@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A parsed JSON text that remembers everything about its source: the bytes, every node's byte span,
 /// key order and duplicate keys, and the spelling of every number. It is immutable and `Sendable`.
 ///
@@ -16,6 +24,8 @@ public final class JSONDocument: Sendable {
   /// Key nodes that repeat an earlier key of the same object (the later occurrence each time).
   public let duplicateKeys: [JSONNode.ID]
   let multibyte: MultibyteIndex
+  /// Positions of array elements, built when first needed (see `JSONNode.arrayIndex`).
+  let arrayPositions = ArrayPositionIndex()
 
   init(bytes: [UInt8], nodes: [TapeNode], lineStarts: [UInt32], hasBOM: Bool, duplicateKeys: [JSONNode.ID],
        multibyte: MultibyteIndex = MultibyteIndex()) {
@@ -148,4 +158,37 @@ struct TapeNode: Sendable {
   static let hasEscapes: UInt8 = 2
   static let isTrue: UInt8 = 4
   static let noParent: UInt32 = .max
+}
+
+/// Each node's position in its parent array, computed for the whole tape in one pass the first time
+/// a position in a long array is asked for. Thread-safe: a document is shared across threads.
+final class ArrayPositionIndex: @unchecked Sendable {
+  private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private var positions: [UInt32]? = nil
+
+  init() { pthread_mutex_init(lock, nil) }
+  deinit {
+    pthread_mutex_destroy(lock)
+    lock.deallocate()
+  }
+
+  func position(of index: Int, in nodes: [TapeNode]) -> UInt32 {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    if positions == nil {
+      var table = [UInt32](repeating: 0, count: nodes.count)
+      for i in nodes.indices where nodes[i].kind == .array {
+        var child = i + 1
+        var n: UInt32 = 0
+        let end = Int(nodes[i].next)
+        while child < end {
+          table[child] = n
+          n += 1
+          child = Int(nodes[child].next)
+        }
+      }
+      positions = table
+    }
+    return positions?[index] ?? 0
+  }
 }

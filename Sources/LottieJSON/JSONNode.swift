@@ -63,9 +63,15 @@ public struct JSONNode: Sendable, Hashable {
   /// For a value inside an array: its position.
   public var arrayIndex: Int? {
     guard let p = parent, p.isArray else { return nil }
+    let nodes = document.nodes
+    let container = nodes[p.index]
+    // An array of scalars takes one tape slot per element: the position is the offset.
+    if Int(container.next) - p.index - 1 == Int(container.count) { return index - p.index - 1 }
+    // Short arrays: walk the siblings. Long ones: one O(n) index for the whole document, built on
+    // first use, so that pointers into huge arrays of objects stay O(1) (no quadratic lint).
+    if container.count > 64 { return Int(document.arrayPositions.position(of: index, in: nodes)) }
     var i = p.index + 1
     var n = 0
-    let nodes = document.nodes
     while i < index {
       i = Int(nodes[i].next)
       n += 1
