@@ -4,6 +4,8 @@ import PackageDescription
 // Dependencies, each on purpose:
 // - swift-argument-parser: the CLI (subcommands, help, completions, man page, exit code 64 on misuse).
 // - Yams: `.lottiekit.yml` configuration, with node positions so that errors name the line.
+// - libxml2 (system, `CLibXML2`): the SVG parser for `svg`, a hardened, fast C parser that every
+//   Linux has; used with no network, no DTD loading and no entity substitution.
 // Everything else is ours or the system's: the JSON core works on bytes with no dependency; gzip and
 // the small zip reader use the system zlib through `CLottieZlib` (ZIPFoundation also defines a module
 // called `CZlib` on Linux, hence the distinct name).
@@ -21,6 +23,7 @@ let package = Package(
   ],
   targets: [
     .systemLibrary(name: "CLottieZlib", path: "Sources/CLottieZlib"),
+    .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
     // rlottie (Debian: librlottie-dev), for `render` and `diff --render`; called only in a worker process.
     .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", pkgConfig: "rlottie"),
     .target(name: "LottieJSON"),
@@ -29,11 +32,13 @@ let package = Package(
     .target(name: "LottieTransforms", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO"]),
     .target(name: "LottieLint", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", .product(name: "Yams", package: "Yams")]),
     .target(name: "LottieRender", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", "CLottieZlib", "CRLottie"]),
+    .target(name: "CSVGXML", dependencies: ["CLibXML2"]),
+    .target(name: "SVGImport", dependencies: ["LottieJSON", "CSVGXML"]),
     .target(name: "LottieDiff", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", "LottieLint"]),
     .executableTarget(
       name: "lottiekit",
       dependencies: [
-        "LottieJSON", "LottieModel", "LottieKitIO", "LottieLint", "LottieTransforms", "LottieRender", "LottieDiff",
+        "LottieJSON", "LottieModel", "LottieKitIO", "LottieLint", "LottieTransforms", "LottieRender", "LottieDiff", "SVGImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "LottieJSONTests", dependencies: ["LottieJSON"]),
@@ -41,7 +46,24 @@ let package = Package(
     .testTarget(name: "LottieLintTests", dependencies: ["LottieLint", "LottieJSON", "LottieModel", "LottieKitIO"]),
     .testTarget(name: "LottieTransformsTests", dependencies: ["LottieTransforms", "LottieJSON", "LottieModel", "LottieLint"]),
     .testTarget(name: "LottieRenderTests", dependencies: ["LottieRender", "LottieDiff", "LottieJSON"]),
+    .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "LottieJSON", "LottieModel", "LottieLint"]),
     .testTarget(name: "EndToEndTests", dependencies: ["LottieJSON", "LottieKitIO"]),
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (libFuzzer), only when LOTTIEKIT_FUZZ is set: `make fuzz` builds them with
+// `-sanitize=fuzzer,address` into their own scratch folder. They have no `main` of their own
+// (libFuzzer provides it), so an ordinary build must not see them.
+if Context.environment["LOTTIEKIT_FUZZ"] != nil {
+  let fuzzFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+  package.targets += [
+    .executableTarget(name: "FuzzJSON", dependencies: ["LottieJSON"], path: "Fuzz/FuzzJSON", swiftSettings: fuzzFlags),
+    .executableTarget(name: "FuzzLint", dependencies: ["LottieJSON", "LottieModel", "LottieLint"], path: "Fuzz/FuzzLint",
+                      swiftSettings: fuzzFlags),
+    .executableTarget(name: "FuzzSVG", dependencies: ["LottieJSON", "SVGImport"], path: "Fuzz/FuzzSVG", swiftSettings: fuzzFlags),
+    .executableTarget(name: "FuzzImages", dependencies: ["LottieKitIO"], path: "Fuzz/FuzzImages", swiftSettings: fuzzFlags),
+    .executableTarget(name: "FuzzArchives", dependencies: ["LottieJSON", "LottieKitIO", "LottieTransforms"], path: "Fuzz/FuzzArchives",
+                      swiftSettings: fuzzFlags),
+  ]
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+/// `lottiekit svg` measured with independent renderers on real icon sets (issue #8): every icon of
+/// Debian's bootstrap-icons and every symbolic icon of adwaita-icon-theme (svgo-minified, packed
+/// arc flags) is converted, the SVG is rendered by resvg and the Lottie by rlottie and by ThorVG at
+/// 8× zoom (`../shared/oracles/svg_fidelity.py`), and each is scored against the bar of
+/// `research/svg.md`: bad pixels ≤ 0.5 % and IoU of the alpha masks ≥ 0.98.
+///
+/// The IoU part of the bar is sensitive to each rasteriser's edge coverage on thin strokes, so the
+/// test also renders every SVG with ThorVG's own SVG loader ("noise": two renderers, one file, no
+/// converter). Where resvg and ThorVG disagree on the SVG itself, no converter can meet the bar
+/// with ThorVG; the test checks that the conversion adds no failure beyond those.
+@Suite("svg fidelity on real icon sets", .serialized)
+struct SVGFidelityTests {
+  struct Score {
+    var file: String
+    var mae: Double
+    var bad: Double
+    var iou: Double
+    var converted: Bool
+    var meetsBar: Bool { converted && bad <= 0.5 && iou >= 0.98 }
+  }
+
+  static let bootstrap = "/usr/share/bootstrap-icons/svg"
+  static let adwaita = "/usr/share/icons/Adwaita/scalable"
+
+  static func icons(_ set: String) -> [String] {
+    guard let e = FileManager.default.enumerator(atPath: set) else { return [] }
+    var files: [String] = []
+    for case let path as String in e where path.hasSuffix(".svg") {
+      if set == adwaita && !path.hasSuffix("-symbolic.svg") { continue }
+      files.append(set + "/" + path)
+    }
+    return files.sorted()
+  }
+
+  static func readCSV(_ path: String) throws -> [Score] {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    var rows: [Score] = []
+    for line in text.split(whereSeparator: \.isNewline).dropFirst() {
+      let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      guard f.count >= 4 else { continue }
+      // svg_fidelity.py: file,conv_ms,size_bytes,mae_pct,bad_pct,iou,note — svg_noise.py: file,mae_pct,bad_pct,iou
+      let (mae, bad, iou) = f.count >= 6 ? (f[3], f[4], f[5]) : (f[1], f[2], f[3])
+      rows.append(Score(file: f[0], mae: Double(mae) ?? .nan, bad: Double(bad) ?? .infinity, iou: Double(iou) ?? 0,
+                        converted: !iou.isEmpty))
+    }
+    return rows
+  }
+
+  /// Scores of every icon of a set converted by lottiekit and rendered with `renderer`.
+  func fidelity(_ files: [String], renderer: String, python: String) throws -> [Score] {
+    let dir = try makeTemporaryDirectory()
+    let list = dir + "/files.txt"
+    try write(files.joined(separator: "\n"), to: list)
+    let script = """
+      set -e
+      exec "$0" "\(packageRoot)/../shared/oracles/svg_fidelity.py" --zoom 8 --lottie-ref \(renderer) \
+        --converter '\(lottiekitBinary) svg --quiet {in} -o {out}' --out "\(dir)/out" --csv "\(dir)/scores.csv" $(cat "\(list)") > "\(dir)/log.txt"
+      """
+    let r = try run("/bin/sh", ["-c", script, python])
+    #expect(r.status == 0, "svg_fidelity.py failed: \(r.stderr.suffix(500))")
+    return try Self.readCSV(dir + "/scores.csv")
+  }
+
+  func noise(_ files: [String], python: String) throws -> [Score] {
+    let dir = try makeTemporaryDirectory()
+    try write(files.joined(separator: "\n"), to: dir + "/files.txt")
+    let script = #"exec "$0" "$1" --zoom 8 --csv "$2" $(cat "$3")"#
+    let r = try run("/bin/sh", ["-c", script, python, packageRoot + "/Tests/oracles/svg_noise.py", dir + "/noise.csv", dir + "/files.txt"])
+    #expect(r.status == 0, "svg_noise.py failed: \(r.stderr.suffix(500))")
+    return try Self.readCSV(dir + "/noise.csv")
+  }
+
+  func summary(_ label: String, _ scores: [Score]) -> String {
+    let passed = scores.filter(\.meetsBar).count
+    let worstBad = scores.map(\.bad).max() ?? 0
+    let worstIoU = scores.map(\.iou).min() ?? 1
+    let meanMAE = scores.map(\.mae).reduce(0, +) / Double(max(1, scores.count))
+    return String(format: "%@: %d/%d within the bar (%.2f%%), worst bad %.3f%%, worst IoU %.4f, mean MAE %.4f%%",
+                  label, passed, scores.count, 100 * Double(passed) / Double(max(1, scores.count)), worstBad, worstIoU, meanMAE)
+  }
+
+  func oracleReady() -> String? {
+    guard let python = oraclePython else {
+      print("skipping svg fidelity: the oracle venv with rlottie and ThorVG is missing (make oracles)")
+      return nil
+    }
+    guard FileManager.default.isExecutableFile(atPath: packageRoot + "/.venv-oracles/bin/resvg") else {
+      print("skipping svg fidelity: resvg is not in .venv-oracles (make oracles)")
+      return nil
+    }
+    return python
+  }
+
+  @Test func bootstrapIcons() throws {
+    guard let python = oracleReady() else { return }
+    let files = Self.icons(Self.bootstrap)
+    guard !files.isEmpty else {
+      print("skipping svg fidelity: \(Self.bootstrap) is missing (make testdata installs bootstrap-icons)")
+      return
+    }
+    let noise = try noise(files, python: python)
+    let noiseFailures = Set(noise.filter { !$0.meetsBar }.map(\.file))
+    print("svg fidelity " + summary("bootstrap-icons, resvg vs ThorVG on the SVG itself (renderer noise)", noise))
+    for renderer in ["thorvg", "rlottie"] {
+      let scores = try fidelity(files, renderer: renderer, python: python)
+      print("svg fidelity " + summary("bootstrap-icons → lottiekit → \(renderer)", scores))
+      #expect(scores.count == files.count)
+      #expect(scores.allSatisfy { $0.converted }, "not converted: \(scores.filter { !$0.converted }.map(\.file))")
+      // The bad-pixel bar holds for every icon, with either renderer.
+      #expect(scores.allSatisfy { $0.bad <= 0.5 }, "\(scores.filter { $0.bad > 0.5 }.map(\.file))")
+      let failures = scores.filter { !$0.meetsBar }
+      let beyondNoise = failures.filter { !noiseFailures.contains($0.file) }
+      print("svg fidelity   \(renderer): \(failures.count) below the bar, \(failures.count - beyondNoise.count) of them also when ThorVG renders the SVG itself; beyond that: \(beyondNoise.map { "\($0.file) (IoU \($0.iou))" })")
+      if renderer == "thorvg" {
+        // Converting adds no failure: every icon below the bar is one where ThorVG's own SVG
+        // rendering disagrees with resvg just as much.
+        #expect(beyondNoise.isEmpty, "\(beyondNoise.map(\.file))")
+      } else {
+        // rlottie flattens curves coarsely at 8× zoom; the rest is edge coverage on thin shapes.
+        #expect(Double(scores.filter(\.meetsBar).count) >= 0.98 * Double(scores.count))
+        #expect(beyondNoise.allSatisfy { $0.iou >= 0.97 }, "\(beyondNoise.map { "\($0.file) \($0.iou)" })")
+      }
+    }
+  }
+
+  @Test func adwaitaSymbolicIcons() throws {
+    guard let python = oracleReady() else { return }
+    let files = Self.icons(Self.adwaita)
+    guard !files.isEmpty else {
+      print("skipping svg fidelity: no symbolic icons under \(Self.adwaita) (make testdata installs adwaita-icon-theme)")
+      return
+    }
+    for renderer in ["thorvg", "rlottie"] {
+      let scores = try fidelity(files, renderer: renderer, python: python)
+      print("svg fidelity " + summary("adwaita symbolic → lottiekit → \(renderer)", scores))
+      #expect(scores.allSatisfy { $0.converted }, "not converted: \(scores.filter { !$0.converted }.map(\.file))")
+      #expect(scores.allSatisfy { $0.bad <= 0.5 }, "\(scores.filter { $0.bad > 0.5 }.map(\.file))")
+      #expect(Double(scores.filter(\.meetsBar).count) >= 0.99 * Double(scores.count),
+              "\(scores.filter { !$0.meetsBar }.map { "\($0.file) IoU \($0.iou)" })")
+    }
+  }
+}

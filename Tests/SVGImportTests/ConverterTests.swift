@@ -1,0 +1,301 @@
+import Foundation
+import LottieJSON
+import LottieLint
+import Testing
+@testable import SVGImport
+
+private func svg(_ body: String, _ attributes: String = #"width="20" height="20""#) -> String {
+  #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \#(attributes)>\#(body)</svg>"#
+}
+
+private func convert(_ text: String, _ options: SVGOptions = SVGOptions()) throws -> (doc: JSONDocument, conversion: SVGConversion) {
+  let c = try SVGConverter.convert(Array(text.utf8), options: options)
+  return (try JSONDocument(parsing: c.animation.minified), c)
+}
+
+/// Every item of a given `ty` anywhere under the layer's shapes, in document order.
+private func items(_ doc: JSONDocument, _ type: String) -> [JSONNode] {
+  var out: [JSONNode] = []
+  var stack: [JSONNode] = doc.root["layers"]?.element(at: 0)?["shapes"]?.elements.reversed() ?? []
+  while let n = stack.popLast() {
+    if n["ty"]?.string == type { out.append(n) }
+    if let it = n["it"] { stack.append(contentsOf: it.elements.reversed()) }
+  }
+  return out
+}
+
+private func numbers(_ node: JSONNode?) -> [Double] { node?.elements.compactMap(\.double) ?? [] }
+private func vertices(_ path: JSONNode) -> [[Double]] { path["ks"]?["k"]?["v"]?.elements.map(numbers) ?? [] }
+private func close(_ a: Double, _ b: Double, _ t: Double = 1e-3) -> Bool { abs(a - b) <= t }
+
+@Suite("SVG conversion")
+struct ConverterTests {
+  @Test func strokeDefaultsAreSVGs() throws {
+    let (doc, _) = try convert(svg(#"<path d="M1 1L10 10" stroke="red" fill="none"/>"#))
+    let stroke = try #require(items(doc, "st").first)
+    #expect(stroke["lc"]?.int == 1 && stroke["lj"]?.int == 1 && stroke["ml"]?.double == 4)
+    #expect(items(doc, "fl").isEmpty)
+  }
+
+  @Test func groupOpacityAppliesOnceAtItsOwnLevel() throws {
+    let (doc, _) = try convert(svg(#"<g opacity=".7"><rect width="5" height="5" opacity=".5" fill-opacity=".4"/></g>"#))
+    let transforms = items(doc, "tr").map { $0["o"]?["k"]?.double ?? -1 }
+    // The group's own transform is the last item of its list, so the inner one comes first.
+    #expect(transforms.sorted() == [50, 70])
+    #expect(items(doc, "fl").first?["o"]?["k"]?.double == 40)
+  }
+
+  @Test func viewBoxOffsetsAreScaledWithTheViewBox() throws {
+    let (doc, c) = try convert(svg(#"<rect x="-10" y="-10" width="20" height="20"/>"#, #"width="40" height="40" viewBox="-10 -10 20 20""#))
+    #expect(c.width == 40 && c.height == 40)
+    let v = vertices(try #require(items(doc, "sh").first))
+    #expect(v.contains([0, 0]) && v.contains([40, 40]), "\(v)")
+  }
+
+  @Test func documentOrderIsReversed() throws {
+    let (doc, _) = try convert(svg(#"<rect id="below" width="5" height="5"/><rect id="above" width="5" height="5"/>"#))
+    let names = doc.root["layers"]?.element(at: 0)?["shapes"]?.elements.compactMap { $0["nm"]?.string }
+    #expect(names == ["above", "below"])
+  }
+
+  @Test func fillRuleAndCurrentColor() throws {
+    var options = SVGOptions()
+    options.currentColor = RGBA(0, 0, 1)
+    let (doc, _) = try convert(svg(#"<path d="M0 0h9v9z" fill="currentColor" fill-rule="evenodd"/><g color="lime"><path d="M0 0h9v9z" fill="currentColor"/></g>"#), options)
+    let fills = items(doc, "fl")
+    #expect(fills.count == 2)
+    // Reversed order: the lime one is first.
+    #expect(numbers(fills[0]["c"]?["k"]) == [0, 1, 0, 1])
+    #expect(numbers(fills[1]["c"]?["k"]) == [0, 0, 1, 1])
+    #expect(fills[1]["r"]?.int == 2)
+  }
+
+  @Test func cssCascadeAndInheritance() throws {
+    let (doc, _) = try convert(svg("""
+      <style>.icon { fill: #00ff00 } g.outline path { stroke: blue; stroke-width: 2 }</style>
+      <g class="outline" stroke-linecap="round"><path class="icon" d="M0 0h9v9z" style="fill-opacity: .5"/></g>
+      """))
+    let fill = try #require(items(doc, "fl").first)
+    #expect(numbers(fill["c"]?["k"]) == [0, 1, 0, 1])
+    #expect(fill["o"]?["k"]?.double == 50)
+    let stroke = try #require(items(doc, "st").first)
+    #expect(numbers(stroke["c"]?["k"]) == [0, 0, 1, 1])
+    #expect(stroke["w"]?["k"]?.double == 2 && stroke["lc"]?.int == 2)
+  }
+
+  @Test func transformsAreBakedIntoVertices() throws {
+    let (doc, _) = try convert(svg(#"<g transform="translate(5 0)"><rect width="2" height="2" transform="skewX(45) scale(2 1)"/></g>"#))
+    let v = vertices(try #require(items(doc, "sh").first))
+    // (2,2) → scale → (4,2) → skewX 45° → (6,2) → translate → (11,2)
+    #expect(v.contains([11, 2]), "\(v)")
+    #expect(items(doc, "tr").allSatisfy { numbers($0["s"]?["k"]) == [100, 100] && $0["r"]?["k"]?.double == 0 })
+  }
+
+  @Test func useWithBothHrefsAndSymbolsWithViewBoxes() throws {
+    let (doc, c) = try convert(svg("""
+      <defs><rect id="r" width="2" height="2"/><symbol id="s" viewBox="0 0 1 1"><rect width="1" height="1"/></symbol></defs>
+      <use href="#r" x="3"/><use xlink:href="#r" y="3"/><use href="#s" x="10" width="4" height="4"/><use href="#missing"/>
+      """))
+    let all = items(doc, "sh").flatMap(vertices)
+    #expect(all.contains([5, 2]) && all.contains([2, 5]) && all.contains([14, 4]), "\(all)")
+    #expect(c.warnings.contains { $0.message.contains("#missing") })
+  }
+
+  @Test func useCyclesStop() throws {
+    let (_, c) = try convert(svg(##"<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/><rect width="1" height="1"/></g>"##))
+    #expect(c.warnings.contains { $0.message.contains("refers to itself") })
+  }
+
+  @Test func oddDashArraysRepeat() throws {
+    let (doc, _) = try convert(svg(#"<path d="M0 0h10" stroke="red" stroke-dasharray="1 2 3" stroke-dashoffset="1"/>"#))
+    let dashes = try #require(items(doc, "st").first?["d"])
+    #expect(dashes.elements.map { $0["n"]?.string ?? "" } == ["d", "g", "d", "g", "d", "g", "o"])
+    #expect(dashes.elements.compactMap { $0["v"]?["k"]?.double } == [1, 2, 3, 1, 2, 3, 1])
+  }
+
+  @Test func zeroLengthSubpathsWithRoundCapsBecomeDots() throws {
+    let (doc, _) = try convert(svg(#"<path d="M5 5z M8 8h0" stroke="red" stroke-width="2" stroke-linecap="round" fill="none"/>"#))
+    let dots = items(doc, "sh").filter { ($0["nm"]?.string ?? "").hasPrefix("Dot") }
+    #expect(dots.count == 2)
+    let v = vertices(dots[0])
+    #expect(v.contains([6, 5]) && v.contains([4, 5]), "\(v)")
+    // Butt caps draw nothing for them.
+    let (butt, _) = try convert(svg(#"<path d="M5 5z" stroke="red" fill="none"/>"#))
+    #expect(items(butt, "sh").isEmpty)
+  }
+
+  @Test func linearGradientInBoundingBoxUnitsWithInheritedStops() throws {
+    let (doc, _) = try convert(svg("""
+      <linearGradient id="base"><stop offset="0" stop-color="red"/><stop offset="100%" stop-color="blue" stop-opacity=".5"/></linearGradient>
+      <linearGradient id="g" href="#base" x2="0" y2="1"/>
+      <rect x="2" y="4" width="10" height="6" fill="url(#g)"/>
+      """))
+    let g = try #require(items(doc, "gf").first)
+    #expect(g["t"]?.int == 1)
+    #expect(numbers(g["s"]?["k"]) == [2, 4])
+    #expect(numbers(g["e"]?["k"]) == [2, 10])
+    #expect(g["g"]?["p"]?.int == 2)
+    // Colours then opacities: [0,1,0,0, 1,0,0,1, 0,1, 1,0.5]
+    #expect(numbers(g["g"]?["k"]?["k"]) == [0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 1, 0.5])
+  }
+
+  @Test func linearGradientUnderSkewStaysExact() throws {
+    // Gradient space: colour changes along x. After skewY(45), lines of equal colour stay
+    // vertical, so the Lottie vector must stay horizontal even though the mapped end moved down.
+    let (doc, _) = try convert(svg("""
+      <linearGradient id="g" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="10" y2="0"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient>
+      <rect width="10" height="10" fill="url(#g)" transform="skewY(45)"/>
+      """))
+    let g = try #require(items(doc, "gf").first)
+    #expect(numbers(g["s"]?["k"]) == [0, 0])
+    #expect(numbers(g["e"]?["k"]) == [10, 0])
+  }
+
+  @Test func radialGradientWithFocus() throws {
+    let (doc, c) = try convert(svg("""
+      <radialGradient id="g" cx="10" cy="10" r="5" fx="12" fy="10" gradientUnits="userSpaceOnUse"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></radialGradient>
+      <circle cx="10" cy="10" r="5" fill="url(#g)"/>
+      """))
+    let g = try #require(items(doc, "gf").first)
+    #expect(g["t"]?.int == 2)
+    #expect(numbers(g["s"]?["k"]) == [10, 10] && numbers(g["e"]?["k"]) == [15, 10])
+    #expect(close(g["h"]?["k"]?.double ?? 0, 40))
+    #expect(c.warnings.isEmpty)
+    // Stretched by a non-square bounding box: reported.
+    let (_, stretched) = try convert(svg("""
+      <radialGradient id="g"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></radialGradient>
+      <rect width="10" height="2" fill="url(#g)"/>
+      """))
+    #expect(stretched.warnings.contains { $0.message.contains("radial gradient") })
+  }
+
+  @Test func spreadMethodAndPatternsAreReported() throws {
+    let (_, c) = try convert(svg("""
+      <linearGradient id="g" spreadMethod="reflect"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient>
+      <pattern id="p" width="2" height="2"/>
+      <rect width="5" height="5" fill="url(#g)"/>
+      <rect width="5" height="5" fill="url(#p) red"/>
+      """))
+    #expect(c.warnings.contains { $0.message.contains("spreadMethod") && $0.line == 3 })
+    #expect(c.warnings.contains { $0.message.contains("<pattern>") && $0.line == 4 })
+  }
+
+  @Test func unsupportedFeaturesAreReportedWithTheirLine() throws {
+    let (_, c) = try convert(svg("""
+
+      <text x="1" y="1">hi</text>
+      <image href="a.png" width="1" height="1"/>
+      <clipPath id="c"><rect width="1" height="1"/></clipPath>
+      <rect width="4" height="4" clip-path="url(#c)"/>
+      <rect width="4" height="4" filter="url(#f)" mask="url(#m)"/>
+      <path d="M0 0L1 1" marker-end="url(#m)"/>
+      <animate attributeName="x"/>
+      """))
+    let lines = Set(c.warnings.map(\.line))
+    #expect(lines == [2, 3, 5, 6, 7, 8], "\(c.warnings)")
+  }
+
+  @Test func nestedSVGAndUnits() throws {
+    let (doc, c) = try convert(svg(#"<svg x="10" y="10" width="10" height="10" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>"#,
+                                  #"width="1in" height="0.5in""#))
+    #expect(c.width == 96 && c.height == 48)
+    let v = vertices(try #require(items(doc, "sh").first))
+    #expect(v.contains([10, 10]) && v.contains([20, 20]), "\(v)")
+  }
+
+  @Test func sizeOptionFitsTheDrawing() throws {
+    var options = SVGOptions()
+    options.size = (100, 50)
+    options.frameRate = 30
+    options.duration = 2
+    let (doc, c) = try convert(svg(#"<rect width="20" height="20"/>"#), options)
+    #expect(c.width == 100 && c.height == 50)
+    #expect(doc.root["op"]?.double == 60 && doc.root["fr"]?.double == 30)
+    let v = vertices(try #require(items(doc, "sh").first))
+    #expect(v.contains([25, 0]) && v.contains([75, 50]), "\(v)")
+  }
+
+  @Test func displayNoneAndVisibility() throws {
+    let (doc, _) = try convert(svg(#"<rect width="1" height="1" display="none"/><g visibility="hidden"><rect width="1" height="1"/><rect width="2" height="2" visibility="visible"/></g>"#))
+    #expect(items(doc, "sh").count == 1)
+  }
+
+  @Test("malformed and hostile documents give errors with a line, quickly", arguments: zip(["unclosed", "not svg", "empty", "5000 nested groups"], [
+    ("<svg xmlns=\"http://www.w3.org/2000/svg\"><path d=\"M0 0\"></svg>", "1:"),
+    ("<html/>", "not <svg>"),
+    ("", "empty"),
+    ("<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g>", count: 5000) + String(repeating: "</g>", count: 5000) + "</svg>", "depth"),
+  ]))
+  func malformed(_ label: String, _ sample: (String, String)) {
+    let (text, expected) = sample
+    #expect(throws: SVGConversionError.self) { try SVGConverter.convert(Array(text.utf8)) }
+    do { _ = try SVGConverter.convert(Array(text.utf8)) } catch {
+      #expect(error.description.contains(expected), "\(error)")
+      #expect(error.line >= 1)
+    }
+  }
+
+  @Test func billionLaughsIsRefusedOrBounded() throws {
+    var doc = #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">"#
+    var previous = "a"
+    for name in ["b", "c", "d", "e", "f", "g", "h", "i", "j"] {
+      doc += "<!ENTITY \(name) \"" + String(repeating: "&\(previous);", count: 10) + "\">"
+      previous = name
+    }
+    doc += #"]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="&j;" height="5" class="&j;"/><style>&j;</style></svg>"#
+    let start = Date()
+    do {
+      let c = try SVGConverter.convert(Array(doc.utf8))
+      // Converted: the entity was not expanded ten levels deep.
+      #expect(c.animation.minified.count < 100_000)
+    } catch {
+      #expect(error.line >= 1)
+    }
+    #expect(Date().timeIntervalSince(start) < 5)
+  }
+
+  @Test func externalEntitiesAreNeverRead() throws {
+    let doc = #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/hostname">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g id="&x;"><rect width="1" height="1"/></g></svg>"#
+    let hostname = (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "no-hostname-here"
+    do {
+      let c = try SVGConverter.convert(Array(doc.utf8))
+      #expect(!String(decoding: c.animation.minified, as: UTF8.self).contains(hostname))
+    } catch {
+      #expect(!error.description.contains(hostname))
+    }
+  }
+
+  @Test func illustratorStyleEntitiesInNamespacesStillWork() throws {
+    let doc = #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY ns_svg "http://www.w3.org/2000/svg">]><svg xmlns="&ns_svg;" width="10" height="10"><rect width="4" height="4" fill="red"/></svg>"#
+    let (json, _) = try convert(doc)
+    #expect(items(json, "sh").count == 1)
+  }
+
+  @Test func outputLintsClean() throws {
+    let text = svg("""
+      <style>.a { fill: #123456 }</style>
+      <defs><linearGradient id="g"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient></defs>
+      <g id="group.one"><path class="a" d="M1 1h5v5z"/><path class="a" d="M2 2h5v5z"/><circle cx="10" cy="10" r="3" fill="url(#g)" stroke="black"/></g>
+      <g id="group.one"><ellipse cx="4" cy="4" rx="2" ry="1"/><line x1="0" y1="0" x2="5" y2="5" stroke="red"/><polygon points="1,1 3,1 2,3"/></g>
+      """)
+    let c = try SVGConverter.convert(Array(text.utf8))
+    let linter = Linter(options: LintOptions())
+    let diagnostics = linter.lint(path: "icon.json", bytes: c.animation.minified, baseDirectory: nil)
+    #expect(diagnostics.isEmpty, "\(diagnostics.map { "\($0.code) \($0.pointer) \($0.message)" })")
+  }
+}
+
+@Suite("SVG conversion budgets")
+struct ConverterBudgetTests {
+  @Test func useBombsStopWithAnErrorQuickly() throws {
+    // Ten levels of ten <use> each: 10¹⁰ rectangles if expanded.
+    var defs = #"<rect id="l0" width="1" height="1"/>"#
+    for level in 1...10 {
+      defs += "<g id=\"l\(level)\">" + String(repeating: "<use href=\"#l\(level - 1)\"/>", count: 10) + "</g>"
+    }
+    let text = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><defs>"# + defs + ##"</defs><use href="#l10"/></svg>"##
+    let start = Date()
+    #expect(throws: SVGConversionError.self) { try SVGConverter.convert(Array(text.utf8)) }
+    #expect(Date().timeIntervalSince(start) < 20)
+  }
+}
