@@ -9,7 +9,7 @@ BIN_DIR     = .build/$(CONFIG)
 LOTTIEKIT   = $(BIN_DIR)/lottiekit
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build deps oracles test demo install bench rules rules-check rule-docs clean
+.PHONY: all build deps oracles testdata test demo install bench rules rules-check rule-docs clean
 
 all: build
 
@@ -44,8 +44,20 @@ oracles:
 	  bash $(SHARED_ORACLES) $(ORACLE_VENV) >/dev/null || echo "make: shared oracles not installed (tests that need them skip)"; \
 	fi
 
+# Real SVG icon sets for the `svg` fidelity test and benchmark (Debian packages, data only):
+# bootstrap-icons (1,953 icons) and adwaita-icon-theme (svgo-minified symbolic icons).
+testdata:
+	@missing=""; \
+	[ -d /usr/share/bootstrap-icons/svg ] || missing="$$missing bootstrap-icons"; \
+	[ -d /usr/share/icons/Adwaita/scalable ] || missing="$$missing adwaita-icon-theme"; \
+	if [ -n "$$missing" ]; then \
+	  echo "make: installing$$missing (test data)"; \
+	  ($(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing) \
+	    || echo "make: could not install$$missing (the SVG fidelity test skips)"; \
+	fi
+
 # Tests run the debug build of the binary end to end (LOTTIEKIT_BIN), plus the unit tests.
-test: deps rules-check oracles
+test: deps rules-check oracles testdata
 	$(SWIFT) build --build-tests
 	LOTTIEKIT_BIN="$$($(SWIFT) build --show-bin-path)/lottiekit" $(SWIFT) test --skip-build
 	sh Scripts/install-check.sh
@@ -74,6 +86,15 @@ demo: build
 	@echo '$$ lottiekit compat --target ios --target android --target web --target rlottie Examples/delivery/onboarding/hero.json'
 	@$(LOTTIEKIT) compat --target ios --target android --target web --target rlottie Examples/delivery/onboarding/hero.json || true
 	@echo
+	@echo '$$ lottiekit pack Examples/delivery/onboarding/hero.json --format lottie -o $(DEMO_OUT)/hero.lottie'
+	@$(LOTTIEKIT) pack Examples/delivery/onboarding/hero.json --format lottie -o $(DEMO_OUT)/hero.lottie || true
+	@echo
+	@echo '$$ lottiekit pack Examples/delivery/stickers/wave.json -o $(DEMO_OUT)/wave.tgs --precision 2'
+	@$(LOTTIEKIT) pack Examples/delivery/stickers/wave.json -o $(DEMO_OUT)/wave.tgs --precision 2 || true
+	@echo
+	@echo '$$ lottiekit svg Examples/svg/badge.svg -o $(DEMO_OUT)/badge.json'
+	@$(LOTTIEKIT) svg Examples/svg/badge.svg -o $(DEMO_OUT)/badge.json || true
+	@echo
 	@echo '$$ lottiekit render --sheet 4x2 … (contact sheets of Examples/, shown in the README)'
 	@for f in onboarding/hero checkout/success profile/avatar_ring stickers/wave; do \
 	  $(LOTTIEKIT) render Examples/delivery/$$f.json --sheet 4x2 --size 160x160 --background "#2b3440" -o docs/images/$$(basename $$f)-sheet.png || true; \
@@ -93,7 +114,7 @@ install: build
 	$(LOTTIEKIT) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_lottiekit
 	$(LOTTIEKIT) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/lottiekit.fish
 
-bench: build
+bench: build oracles testdata
 	python3 Benchmarks/bench.py --lottiekit $(LOTTIEKIT)
 
 # Rules/*.json are compiled into the binary through a generated Swift file.

@@ -112,6 +112,7 @@ def main():
         ok &= ours[1] <= limit
         print(f"target: peak RSS <= 3 x largest + 50 MB = {limit / 1e6:.1f} MB: {ours[1] / 1e6:.1f} MB ({verdict})")
     ok &= inline_bench(args)
+    ok &= svg_bench(args)
     return 0 if ok else 1
 
 def inline_bench(args):
@@ -153,6 +154,77 @@ def inline_bench(args):
         return best < 0.1
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+def svg_bench(args):
+    """svg (issue #8): all of Debian's bootstrap-icons in one run, and one 5,000-element SVG, side by
+    side with python-lottie's SVG parser in one python process (python-lottie: ~4 s on the latter)."""
+    import random, shutil, time
+    icons = sorted(pathlib.Path("/usr/share/bootstrap-icons/svg").glob("*.svg"))
+    python = ROOT / ".venv-oracles" / "bin" / "python3"
+    work = tempfile.mkdtemp(prefix="lottiekit-bench-svg-")
+    ok = True
+    try:
+        rng = random.Random(5)
+        parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000" viewBox="0 0 1000 1000">',
+                 '<style>.a{fill:#3366cc}.b{stroke:#aa2200;stroke-width:2;fill:none}</style>']
+        for k in range(5000):
+            x, y = rng.uniform(0, 950), rng.uniform(0, 950)
+            kind = k % 5
+            if kind == 0:
+                parts.append(f'<path class="a" d="M{x:.2f} {y:.2f}a20 12 30 1 1 30 10l-10 15q-5 5-12 0z"/>')
+            elif kind == 1:
+                parts.append(f'<rect class="b" x="{x:.1f}" y="{y:.1f}" width="30" height="20" rx="4" transform="rotate({k % 90} {x:.1f} {y:.1f})"/>')
+            elif kind == 2:
+                parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{rng.uniform(2, 20):.1f}" fill="rgb({k % 255},120,{(k * 7) % 255})" opacity=".8"/>')
+            elif kind == 3:
+                parts.append(f'<g transform="translate({x:.1f} {y:.1f}) scale(1.5)"><polygon points="0,0 10,3 4,12" fill="#0a0"/></g>')
+            else:
+                parts.append(f'<path d="M{x:.1f} {y:.1f}c10-10 20 10 30 0s10 10 20 0" class="b" stroke-linecap="round"/>')
+        parts.append("</svg>")
+        big = os.path.join(work, "big.svg")
+        with open(big, "w") as f:
+            f.write("\n".join(parts))
+        rows = []
+        big_runs = [measure_wall([args.lottiekit, "svg", "--quiet", big, "-o", os.path.join(work, "big.json")]) for _ in range(args.repeat)]
+        rows.append(("5,000-element SVG", min(r[0] for r in big_runs), min(r[1] for r in big_runs)))
+        if icons:
+            out = os.path.join(work, "icons")
+            os.makedirs(out)
+            runs = [measure_wall([args.lottiekit, "svg", "--quiet", *map(str, icons), "-o", out]) for _ in range(args.repeat)]
+            rows.append((f"bootstrap-icons ({len(icons)} files)", min(r[0] for r in runs), min(r[1] for r in runs)))
+        py = {}
+        if python.exists():
+            script = (
+                "import sys, time, json\n"
+                "from lottie.parsers.svg import parse_svg_file\n"
+                "from lottie.exporters.core import export_lottie\n"
+                "t0 = time.perf_counter(); failed = 0\n"
+                "for k, f in enumerate(sys.argv[2:]):\n"
+                "    try: export_lottie(parse_svg_file(f), sys.argv[1] + '/%d.json' % k)\n"
+                "    except Exception: failed += 1\n"
+                "print(json.dumps({'s': time.perf_counter() - t0, 'failed': failed}))\n")
+            for label, files in (("5,000-element SVG", [big]), (f"bootstrap-icons ({len(icons)} files)", list(map(str, icons)))):
+                if not files:
+                    continue
+                p = subprocess.run([str(python), "-c", script, work, *files], capture_output=True, text=True)
+                try:
+                    py[label] = json.loads(p.stdout.strip().splitlines()[-1])
+                except Exception:
+                    pass
+        print(f"\n{'svg':<34}{'lottiekit wall':>15}{'CPU':>9}{'python-lottie':>15}{'ratio':>8}")
+        for label, wall, cpu in rows:
+            other = py.get(label)
+            extra = f"{other['s']:13.2f} s{other['s'] / wall:7.1f}x" if other else f"{'(not installed)':>22}"
+            print(f"{label:<34}{wall:13.3f} s{cpu:7.2f} s{extra}")
+            if other and other.get("failed"):
+                print(f"{'':<34}python-lottie failed on {other['failed']} file(s)")
+        big_wall = rows[0][1]
+        verdict = "ok" if big_wall < 1.0 else "MISSED"
+        print(f"target: 5,000-element SVG well under python-lottie's ~4 s (1 s): {big_wall:.2f} s ({verdict})")
+        ok = big_wall < 1.0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return ok
 
 def measure_wall(cmd):
     """(wall seconds, CPU seconds) of one run."""
