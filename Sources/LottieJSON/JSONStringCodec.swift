@@ -107,21 +107,50 @@ public enum JSONStringCodec {
 
 /// RFC 6901 JSON pointers.
 public enum JSONPointer {
+  // Escaping and splitting work on UTF-8 bytes, not on Characters: a key may start with a
+  // combining mark, which Swift's String operations would fuse with the "/" before it.
   public static func escape(_ token: String) -> String {
-    guard token.contains("~") || token.contains("/") else { return token }
-    return token.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
+    let bytes = Array(token.utf8)
+    guard bytes.contains(UInt8(ascii: "~")) || bytes.contains(UInt8(ascii: "/")) else { return token }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + 4)
+    for b in bytes {
+      switch b {
+      case UInt8(ascii: "~"): out += [UInt8(ascii: "~"), UInt8(ascii: "0")]
+      case UInt8(ascii: "/"): out += [UInt8(ascii: "~"), UInt8(ascii: "1")]
+      default: out.append(b)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   public static func unescape(_ token: Substring) -> String {
-    guard token.contains("~") else { return String(token) }
-    return String(token).replacingAll("~1", with: "/").replacingAll("~0", with: "~")
+    unescapeBytes(Array(token.utf8))
+  }
+
+  static func unescapeBytes(_ bytes: [UInt8]) -> String {
+    guard bytes.contains(UInt8(ascii: "~")) else { return String(decoding: bytes, as: UTF8.self) }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] == UInt8(ascii: "~"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "1") || bytes[i + 1] == UInt8(ascii: "0") {
+        out.append(bytes[i + 1] == UInt8(ascii: "1") ? UInt8(ascii: "/") : UInt8(ascii: "~"))
+        i += 2
+      } else {
+        out.append(bytes[i])
+        i += 1
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// The reference tokens of a pointer, or nil when it is not a valid pointer.
   public static func tokens(of pointer: String) -> [String]? {
     if pointer.isEmpty { return [] }
-    guard pointer.hasPrefix("/") else { return nil }
-    return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(unescape)
+    let bytes = Array(pointer.utf8)
+    guard bytes.first == UInt8(ascii: "/") else { return nil }
+    return bytes.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { unescapeBytes(Array($0)) }
   }
 
   /// An array index token: digits only, no leading zero (RFC 6901).
