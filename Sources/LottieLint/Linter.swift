@@ -75,10 +75,16 @@ public struct Linter: Sendable {
     context.stickerEmoji = options.stickerEmoji
     context.stickerAllow30fps = options.stickerAllow30fps
     var diagnostics: [Diagnostic] = []
+    let shadowed = Linter.shadowedSpans(document)
     for rule in rules {
       let d = type(of: rule).description
       for finding in rule.check(context) {
         let node = finding.node
+        // A finding inside a value that a later duplicate key replaces is about data no player
+        // reads, and its pointer would name the other value: LK002 reports the duplicate instead.
+        if !shadowed.isEmpty, shadowed.contains(where: { $0.lowerBound <= node.span.lowerBound && node.span.upperBound <= $0.upperBound }) {
+          continue
+        }
         let start = node.location
         let end = node.endLocation
         let pointer = node.pointer
@@ -96,11 +102,24 @@ public struct Linter: Sendable {
     return diagnostics
   }
 
+  /// Byte spans (key through value) of members that a later member with the same key replaces.
+  static func shadowedSpans(_ document: JSONDocument) -> [Range<Int>] {
+    var spans: [Range<Int>] = []
+    for id in document.duplicateKeys {
+      let later = document.node(id)
+      guard let object = later.parent, let name = later.string else { continue }
+      for member in object.members where member.keyNode.span.lowerBound < later.span.lowerBound && member.key == name {
+        spans.append(member.keyNode.span.lowerBound..<member.value.span.upperBound)
+      }
+    }
+    return spans
+  }
+
   func isIgnored(_ d: Diagnostic) -> Bool {
     options.ignores.contains { ignore in
       if let r = ignore.rule, r != d.code && r != d.name { return false }
       if let p = ignore.path, !Glob.matches(p, d.file) { return false }
-      if let ptr = ignore.pointer, ptr != d.pointer && !d.pointer.hasPrefix(ptr + "/") { return false }
+      if let ptr = ignore.pointer, ptr != d.pointer && !d.pointer.utf8.starts(with: (ptr + "/").utf8) { return false }
       return true
     }
   }
