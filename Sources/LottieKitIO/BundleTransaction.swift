@@ -105,6 +105,33 @@ public final class BundleTransaction {
       return IOFailure(path: path, message: "\(message); nothing was changed")
     }
 
+    // Hidden backups of removed files, named up front so that the crash journal can list them.
+    var removalBackups: [String: String] = [:]
+    var counter = 0
+    for step in steps {
+      guard case .remove(let path) = step else { continue }
+      var backup: String
+      repeat {
+        counter += 1
+        backup = "\(FileIO.directory(of: path))/.\(FileIO.fileName(of: path)).lottiekit-removed-\(getpid())-\(counter)"
+      } while Self.lexists(backup)
+      removalBackups[path] = backup
+    }
+    // A crash or SIGKILL from here on is finished by the next run (see CrashJournal).
+    var journalSteps: [CrashJournal.Step] = []
+    for step in steps {
+      switch step {
+      case .create(let path, let temp): journalSteps.append(.create(temp: temp, destination: path))
+      case .move(let from, let to): journalSteps.append(.move(from: from, to: to))
+      case .replace(let path, let temp): journalSteps += [.replace(temp: temp, destination: path), .discard(path: temp + ".orig")]
+      case .remove(let path):
+        journalSteps.append(.remove(path: path))
+        if let b = removalBackups[path] { journalSteps.append(.discard(path: b)) }
+      }
+    }
+    let journal = steps.count > 1 ? CrashJournal.begin(journalSteps, near: steps.first.map(Self.firstPath) ?? ".") : nil
+    defer { CrashJournal.end(journal) }
+
     // Phase 1: additions. Nothing disappears yet.
     for step in steps {
       switch step {
@@ -164,18 +191,13 @@ public final class BundleTransaction {
 
     // Phase 2: removals. A renamed file's old name goes (its new name holds the same file); a removed
     // file is moved to a hidden backup, deleted at the end.
-    var counter = 0
     for r in removals {
       if let keptAs = r.keptAs {
         guard unlink(r.path) == 0 else { throw fail(r.path, "cannot remove the old name: \(FileIO.errnoText(errno))") }
         let path = r.path
         undo.append { link(keptAs, path) }
       } else {
-        var backup: String
-        repeat {
-          counter += 1
-          backup = "\(FileIO.directory(of: r.path))/.\(FileIO.fileName(of: r.path)).lottiekit-removed-\(getpid())-\(counter)"
-        } while Self.lexists(backup)
+        guard let backup = removalBackups[r.path] else { continue }
         guard rename(r.path, backup) == 0 else { throw fail(r.path, "cannot remove: \(FileIO.errnoText(errno))") }
         backups.append(backup)
         let path = r.path
@@ -193,6 +215,13 @@ public final class BundleTransaction {
   }
 
   deinit { rollback() }
+
+  private static func firstPath(_ step: Step) -> String {
+    switch step {
+    case .replace(let path, _), .create(let path, _), .remove(let path): return path
+    case .move(let from, _): return from
+    }
+  }
 
   // MARK: checks
 

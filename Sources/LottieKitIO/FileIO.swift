@@ -197,6 +197,13 @@ public final class FileTransaction {
 
   public func commit() throws(IOFailure) {
     var backups: [(backup: String?, destination: String)] = []
+    // Several files: a crash or SIGKILL between two renames is finished by the next run (see
+    // CrashJournal); one file needs none, its rename is atomic.
+    let journal = staged.count > 1
+      ? CrashJournal.begin(staged.flatMap { [.replace(temp: $0.temp, destination: $0.destination), .discard(path: $0.temp + ".orig")] },
+                           near: staged[0].destination)
+      : nil
+    defer { CrashJournal.end(journal) }
     for (k, s) in staged.enumerated() {
       var backup: String? = nil
       if FileIO.exists(s.destination) {

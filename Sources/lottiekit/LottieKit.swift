@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import LottieJSON
+import LottieKitIO
 
 @main
 struct LottieKit: ParsableCommand {
@@ -16,4 +18,49 @@ struct LottieKit: ParsableCommand {
     version: version,
     subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, InfoCommand.self, FormatCommand.self, StripCommand.self, InlineCommand.self, ExtractCommand.self, CompatCommand.self, RenameAssetsCommand.self, PackCommand.self, UnpackCommand.self, SVGCommand.self, RenderCommand.self, DiffCommand.self, RenderWorkerCommand.self]
   )
+
+  /// Before any command: finish multi-file writes that a crash or SIGKILL interrupted in the
+  /// folders this invocation names (its paths, their folders, and folders below a named folder),
+  /// so that no command ever reads a half-committed bundle (see CrashJournal).
+  static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first != "render-worker" {
+      for message in CrashJournal.recover(in: journalFolders(arguments)) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+      }
+    }
+    main(nil)
+  }
+
+  /// Folders where a journal of an interrupted write for these arguments can lie: the folder of
+  /// every existing path, and folders below an existing folder (bounded walk).
+  static func journalFolders(_ arguments: [String]) -> [String] {
+    var folders: [String] = []
+    var budget = 20_000
+    for argument in arguments where !argument.hasPrefix("-") || argument == "-" {
+      guard argument != "-", FileIO.exists(argument) else {
+        // An output that does not exist yet: its folder may.
+        let parent = FileIO.directory(of: argument)
+        if FileIO.isDirectory(parent) { folders.append(parent) }
+        continue
+      }
+      if FileIO.isDirectory(argument) {
+        var queue = [argument]
+        while let dir = queue.popLast(), budget > 0 {
+          folders.append(dir)
+          budget -= 1
+          guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+          budget -= names.count
+          for name in names where !name.hasPrefix(".") {
+            let path = (dir.hasSuffix("/") ? dir : dir + "/") + name
+            var st = stat()
+            if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { queue.append(path) }
+          }
+        }
+      } else {
+        folders.append(FileIO.directory(of: argument))
+      }
+    }
+    return folders
+  }
 }

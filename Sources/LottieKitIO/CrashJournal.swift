@@ -1,0 +1,180 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An intent journal that makes multi-file commits survive a crash or SIGKILL.
+///
+/// Before the first visible change of a commit that touches several files, the commit writes every
+/// step it is about to make into a hidden journal beside its first destination
+/// (`.lottiekit-journal-<pid>-XXXXXX`), flushes it and holds an exclusive `flock` on it; it removes
+/// the journal after its last step. Every step is idempotent when replayed forwards, and every new
+/// content already sits, complete and flushed, in a temporary file. So a commit killed half-way is
+/// finished by `recover`: the next lottiekit run that touches the folder ("roll forward"). A
+/// journal whose lock is held belongs to a commit still running and is left alone.
+public enum CrashJournal {
+  public enum Step: Sendable, Equatable {
+    /// `temp` replaces `destination` (rename).
+    case replace(temp: String, destination: String)
+    /// `temp` becomes the new file `destination` (link, then unlink; or rename).
+    case create(temp: String, destination: String)
+    /// `from` is renamed to `to` (link, then unlink the old name; or rename).
+    case move(from: String, to: String)
+    /// `path` is removed.
+    case remove(path: String)
+    /// A backup the commit made, deleted once it is done.
+    case discard(path: String)
+  }
+
+  public static let prefix = ".lottiekit-journal-"
+
+  /// An open journal: its path and the descriptor that holds its lock.
+  public struct Handle {
+    let path: String
+    let fd: Int32
+  }
+
+  /// Writes and flushes the journal; nil when it cannot be written (the commit then goes on
+  /// without crash protection, as before, rather than failing).
+  public static func begin(_ steps: [Step], near destination: String) -> Handle? {
+    let dir = FileIO.directory(of: absolute(destination))
+    var template = Array("\(dir)/\(prefix)\(getpid())-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { buf -> Int32 in
+      guard let base = buf.baseAddress else { return -1 }
+      return mkstemp(base)
+    }
+    guard fd >= 0 else { return nil }
+    let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard flock(fd, LOCK_EX) == 0 else {
+      close(fd)
+      unlink(path)
+      return nil
+    }
+    var text = "lottiekit journal 1\n"
+    for step in steps {
+      switch step {
+      case .replace(let t, let d): text += "replace\t\(absolute(t))\t\(absolute(d))\n"
+      case .create(let t, let d): text += "create\t\(absolute(t))\t\(absolute(d))\n"
+      case .move(let f, let t): text += "move\t\(absolute(f))\t\(absolute(t))\n"
+      case .remove(let p): text += "remove\t\(absolute(p))\n"
+      case .discard(let p): text += "discard\t\(absolute(p))\n"
+      }
+    }
+    text += "end\n"
+    let bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+      if n <= 0 {
+        close(fd)
+        unlink(path)
+        return nil
+      }
+      written += n
+    }
+    guard fsync(fd) == 0 else {
+      close(fd)
+      unlink(path)
+      return nil
+    }
+    FileIO.syncDirectory(of: path)
+    return Handle(path: path, fd: fd)
+  }
+
+  /// The commit is complete (or undone): the journal goes.
+  public static func end(_ handle: Handle?) {
+    guard let handle else { return }
+    unlink(handle.path)
+    FileIO.syncDirectory(of: handle.path)
+    close(handle.fd)
+  }
+
+  /// Finishes every interrupted commit whose journal lies in `directories` (not recursively).
+  /// Returns one line per journal replayed.
+  @discardableResult
+  public static func recover(in directories: [String]) -> [String] {
+    var messages: [String] = []
+    var seen = Set<String>()
+    for dir in directories where seen.insert(dir).inserted {
+      guard let d = opendir(dir) else { continue }
+      var journals: [String] = []
+      while let entry = readdir(d) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name.hasPrefix(prefix) { journals.append((dir.hasSuffix("/") ? dir : dir + "/") + name) }
+      }
+      closedir(d)
+      for journal in journals.sorted() {
+        if let message = replay(journal) { messages.append(message) }
+      }
+    }
+    return messages
+  }
+
+  /// Replays one journal forwards, unless a running commit holds it.
+  static func replay(_ journal: String) -> String? {
+    let fd = open(journal, O_RDWR | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return nil }
+    guard let bytes = try? FileIO.read(journal, limit: 64 * 1024 * 1024) else { return nil }
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+    // A journal cut short was being written when the process died: nothing had changed yet.
+    guard lines.first == "lottiekit journal 1", lines.last == "end" else {
+      unlink(journal)
+      return nil
+    }
+    var replayed = 0
+    for line in lines.dropFirst().dropLast() {
+      let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      switch (f.first, f.count) {
+      case ("replace", 3):
+        if exists(f[1]) { if rename(f[1], f[2]) == 0 { replayed += 1 } }
+      case ("create", 3):
+        if exists(f[1]) {
+          if exists(f[2]) { unlink(f[1]) } else if rename(f[1], f[2]) == 0 { replayed += 1 }
+        }
+      case ("move", 3):
+        if exists(f[1]) {
+          if !exists(f[2]) {
+            if rename(f[1], f[2]) == 0 { replayed += 1 }
+          } else if sameFile(f[1], f[2]) {
+            unlink(f[1])
+            replayed += 1
+          }
+        }
+      case ("remove", 2):
+        if exists(f[1]), unlink(f[1]) == 0 { replayed += 1 }
+      case ("discard", 2):
+        unlink(f[1])
+      default:
+        break
+      }
+      if f.count >= 3 { FileIO.syncDirectory(of: f[2]) }
+    }
+    unlink(journal)
+    FileIO.syncDirectory(of: journal)
+    return "lottiekit: finished an interrupted write (\(replayed) step\(replayed == 1 ? "" : "s") replayed from \(journal))"
+  }
+
+  static func exists(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0
+  }
+
+  static func sameFile(_ a: String, _ b: String) -> Bool {
+    var sa = stat(), sb = stat()
+    guard lstat(a, &sa) == 0, lstat(b, &sb) == 0 else { return false }
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+  }
+
+  static func absolute(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
+    let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return cwd + "/" + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+  }
+}
