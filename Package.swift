@@ -4,6 +4,7 @@ import PackageDescription
 // Dependencies, each on purpose:
 // - swift-argument-parser: the CLI (subcommands, help, completions, man page, exit code 64 on misuse).
 // - Yams: `.lottiekit.yml` configuration, with node positions so that errors name the line.
+// - swift-property-based (tests only): generated inputs with shrinking for the JSON core's properties.
 // - libxml2 (system, `CLibXML2`): the SVG parser for `svg`, a hardened, fast C parser that every
 //   Linux has; used with no network, no DTD loading and no entity substitution.
 // Everything else is ours or the system's: the JSON core works on bytes with no dependency; gzip and
@@ -20,6 +21,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    // Tests only: property-based tests of the JSON core on Swift Testing.
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
   ],
   targets: [
     .systemLibrary(name: "CLottieZlib", path: "Sources/CLottieZlib"),
@@ -41,7 +44,7 @@ let package = Package(
         "LottieJSON", "LottieModel", "LottieKitIO", "LottieLint", "LottieTransforms", "LottieRender", "LottieDiff", "SVGImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
-    .testTarget(name: "LottieJSONTests", dependencies: ["LottieJSON"]),
+    .testTarget(name: "LottieJSONTests", dependencies: ["LottieJSON", .product(name: "PropertyBased", package: "swift-property-based")]),
     .testTarget(name: "LottieModelTests", dependencies: ["LottieModel", "LottieJSON", "LottieKitIO"]),
     .testTarget(name: "LottieLintTests", dependencies: ["LottieLint", "LottieJSON", "LottieModel", "LottieKitIO"]),
     .testTarget(name: "LottieTransformsTests", dependencies: ["LottieTransforms", "LottieJSON", "LottieModel", "LottieLint"]),
