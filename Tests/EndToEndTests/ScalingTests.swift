@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// Resource bounds on hostile shapes (issue #10): each input is made at 1×, 10× and 100× its base
+/// size; CPU time and peak memory must grow about linearly (a quadratic step would be 100× for a
+/// 10× input; the bar is 25×), and so must peak memory.
+@Suite("resource bounds: 1×, 10×, 100× inputs", .serialized)
+struct ScalingTests {
+  struct Cost {
+    var cpu: Double
+    var rssMB: Double
+  }
+
+  /// CPU seconds (user + sys) and peak RSS of one run, from /usr/bin/time.
+  func measure(_ arguments: [String], cwd: String) throws -> Cost {
+    let r = try run("/usr/bin/time", ["-f", "lottiekit-cost %U %S %M"] + [lottiekitBinary] + arguments, cwd: cwd)
+    #expect([0, 1, 2].contains(r.status) && !r.crashed, "\(arguments): \(r.status) \(r.stderr.suffix(300))")
+    guard let line = r.stderr.split(separator: "\n").last(where: { $0.hasPrefix("lottiekit-cost ") }) else { return Cost(cpu: 0, rssMB: 0) }
+    let f = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+    guard f.count == 3 else { return Cost(cpu: 0, rssMB: 0) }
+    return Cost(cpu: f[0] + f[1], rssMB: f[2] / 1024)
+  }
+
+  typealias Shape = (name: String, base: Int, file: String, make: @Sendable (Int) -> [UInt8], arguments: @Sendable (String) -> [String])
+
+  static let shapes: [Shape] = [
+    ("lint: layers array of n empty objects", 5_000, "layers.json", { n in
+      Array(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["#.utf8) + Array(repeating: Array("{},".utf8), count: n).flatMap { $0 } + Array("{}]}".utf8)
+    }, { ["lint", "--format", "json", $0] }),
+    ("lint: a string of n×20 bytes", 5_000, "string.json", { n in
+      Array(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"nm":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: n * 20) + Array(#"","layers":[]}"#.utf8)
+    }, { ["lint", $0] }),
+    ("format: n shape layers", 300, "shapes.json", { n in
+      let layer = #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[1.5,2.25]},{"t":60,"s":[3,4]}]}},"shapes":[{"ty":"rc","s":{"a":0,"k":[10,10]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":2}}]}"#
+      return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + Array(repeating: layer, count: n).joined(separator: ",") + "]}").utf8)
+    }, { ["format", "--pretty", $0, "-o", "out.json"] }),
+    // 5,000 × 100 segments stay under libxml2's 10 MB limit for one attribute (beyond it: exit 2).
+    ("svg: one path of n segments", 5_000, "path.svg", { n in
+      Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><path d="M0 0"#.utf8) + Array(repeating: Array("l1 1a1 1 0 0 1 1 1".utf8), count: n).flatMap { $0 } + Array(#""/></svg>"#.utf8)
+    }, { ["svg", $0, "-o", "out.json"] }),
+    ("svg: n styled elements", 1_000, "elements.svg", { n in
+      var s = #"<svg xmlns="http://www.w3.org/2000/svg" width="99" height="99"><style>.a{fill:red}</style>"#
+      for k in 0..<n { s += "<g class=\"a\"><circle cx=\"\(k % 99)\" cy=\"5\" r=\"2\"/></g>" }
+      return Array((s + "</svg>").utf8)
+    }, { ["svg", $0, "-o", "out.json"] }),
+  ]
+
+  @Test(arguments: 0..<5)
+  func growsLinearly(_ index: Int) throws {
+    let shape = Self.shapes[index]
+    let dir = try makeTemporaryDirectory()
+    var costs: [Cost] = []
+    var sizes: [Int] = []
+    for factor in [1, 10, 100] {
+      let bytes = shape.make(shape.base * factor)
+      sizes.append(bytes.count)
+      try write(bytes, to: dir + "/" + shape.file)
+      costs.append(try measure(shape.arguments(shape.file), cwd: dir))
+    }
+    let line = zip(sizes, costs).map { String(format: "%.1f MB: %.2f s, %.0f MB", Double($0) / 1e6, $1.cpu, $1.rssMB) }
+    print("resource bounds: \(shape.name): " + line.joined(separator: " | "))
+    // CPU: from 10× to 100× the input, at most 25× the time (process start-up makes small runs
+    // look slower, so the floor is 0.2 s).
+    #expect(costs[2].cpu <= 25 * max(costs[1].cpu, 0.2), "\(shape.name): \(line)")
+    // Memory likewise: proportional to the input (lint's also to its findings, which are).
+    #expect(costs[2].rssMB <= 25 * max(costs[1].rssMB, 40), "\(shape.name): \(line)")
+  }
+}
