@@ -84,6 +84,30 @@ public enum Gzip {
     return output
   }
 
+  /// The gzip size of `input` at best compression when it is at most `limit`; nil as soon as the
+  /// compressed output passes `limit` (the rest is not compressed: a size check on a large file
+  /// costs only the first `limit` bytes of output).
+  public static func compressedSize(_ input: [UInt8], atMost limit: Int, level: Int32 = 9) -> Int? {
+    var stream = z_stream()
+    guard deflateInit2_(&stream, level, Z_DEFLATED, 31, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                        Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+    defer { deflateEnd(&stream) }
+    var output = [UInt8](repeating: 0, count: max(0, limit) + 1)
+    var status: Int32 = Z_OK
+    let written: Int = input.withUnsafeBufferPointer { inBuf in
+      output.withUnsafeMutableBufferPointer { outBuf in
+        stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress)
+        stream.avail_in = UInt32(inBuf.count)
+        stream.next_out = outBuf.baseAddress
+        stream.avail_out = UInt32(outBuf.count)
+        status = deflate(&stream, Z_FINISH)
+        return outBuf.count - Int(stream.avail_out)
+      }
+    }
+    guard status == Z_STREAM_END, written <= limit else { return nil }
+    return written
+  }
+
   public static func crc32(_ bytes: [UInt8]) -> UInt32 {
     bytes.withUnsafeBufferPointer { buf in
       UInt32(CLottieZlib.crc32(0, buf.baseAddress, UInt32(buf.count)))
