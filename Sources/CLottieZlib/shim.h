@@ -14,4 +14,8 @@ static inline size_t lottiekit_malloc_free_bytes(void) {
 #endif
 }
 static inline int lottiekit_malloc_trim(void) { return malloc_trim(0); }
+/* One malloc arena for the whole process: the batch commands run one worker per core on short,
+   allocation-heavy jobs; with an arena per thread each keeps its own high-water mark (peak memory
+   varied by 10 MB between identical runs), and one arena measured faster as well. */
+static inline void lottiekit_malloc_one_arena(void) { mallopt(M_ARENA_MAX, 1); }
 #endif

@@ -193,3 +193,13 @@ final class ResultBox<R>: @unchecked Sendable {
   }
   func values() -> [R] { storage.compactMap { $0 } }
 }
+
+/// Process-wide memory settings, applied once at start-up before any worker thread exists.
+public enum MemoryTuning {
+  /// One malloc arena for the process (glibc): see `lottiekit_malloc_one_arena`.
+  public static func useOneMallocArena() {
+    #if os(Linux)
+    lottiekit_malloc_one_arena()
+    #endif
+  }
+}

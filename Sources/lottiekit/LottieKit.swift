@@ -23,6 +23,7 @@ struct LottieKit: ParsableCommand {
   /// folders this invocation names (its paths, their folders, and folders below a named folder),
   /// so that no command ever reads a half-committed bundle (see CrashJournal).
   static func main() {
+    MemoryTuning.useOneMallocArena()
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first != "render-worker" {
       for message in CrashJournal.recover(in: journalFolders(arguments)) {
