@@ -2,6 +2,7 @@
 # `make` builds the release binary; `make test` builds and runs every test; `make demo` runs the tool
 # on Examples/. Missing system packages are installed on first use (Debian/Ubuntu).
 
+SHELL      := /bin/bash
 SWIFT      ?= swift
 PREFIX     ?= /usr/local
 CONFIG     ?= release
@@ -9,7 +10,7 @@ BIN_DIR     = .build/$(CONFIG)
 LOTTIEKIT   = $(BIN_DIR)/lottiekit
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build deps oracles testdata test demo install bench rules rules-check rule-docs clean
+.PHONY: all build deps oracles testdata test demo install bench fuzz rules rules-check rule-docs clean
 
 all: build
 
@@ -59,8 +60,11 @@ testdata:
 # Tests run the debug build of the binary end to end (LOTTIEKIT_BIN), plus the unit tests.
 test: deps rules-check oracles testdata
 	$(SWIFT) build --build-tests
-	LOTTIEKIT_BIN="$$($(SWIFT) build --show-bin-path)/lottiekit" $(SWIFT) test --skip-build
+	@mkdir -p .build
+	set -o pipefail; LOTTIEKIT_BIN="$$($(SWIFT) build --show-bin-path)/lottiekit" $(SWIFT) test --skip-build 2>&1 | tee .build/test-output.txt
 	sh Scripts/install-check.sh
+	@# One plain closing line for CI: the Swift Testing count, after the install check.
+	@sed -n 's/.*Test run with \([0-9]*\) tests* in .* passed after.*/\1 passed, 0 failed/p' .build/test-output.txt | tail -1
 
 DEMO_OUT ?= .build/demo
 
@@ -116,6 +120,13 @@ install: build
 
 bench: build oracles testdata
 	python3 Benchmarks/bench.py --lottiekit $(LOTTIEKIT)
+
+# libFuzzer targets with the address sanitizer, each run for FUZZ_SECONDS (or FUZZ_RUNS runs).
+FUZZ_SECONDS ?= 30
+FUZZ_RUNS ?= 10000000
+FUZZ_SEED ?= 0
+fuzz: deps testdata
+	bash Scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_RUNS) $(FUZZ_SEED)
 
 # Rules/*.json are compiled into the binary through a generated Swift file.
 rules:
