@@ -38,15 +38,18 @@ for t in $targets; do
     FuzzImages) s=images; len=4096 ;;
     FuzzArchives) s=archives; len=65536 ;;
   esac
-  work="$scratch/corpus/$t"
+  # A seeded run starts from the seeds alone (a fresh working corpus), so that it does the same
+  # thing on every machine; an unseeded one keeps what earlier runs found.
+  if [ "$seed" != 0 ]; then work="$scratch/corpus-seeded/$t"; rm -rf "$work"; else work="$scratch/corpus/$t"; fi
   mkdir -p "$work"
   log="$scratch/$t.log"
+  if [ "$seed" != 0 ]; then log="$scratch/$t.seeded.log"; fi
   if SWIFT_BACKTRACE=enable=no "$scratch/release/$t" -max_total_time="$seconds" -runs="$runs" -max_len="$len" -timeout=10 \
       -rss_limit_mb=2560 -seed="$seed" -print_final_stats=1 -artifact_prefix="$scratch/artifacts/$t-" "$work" "$seeds/$s" > "$log" 2>&1; then
-    printf 'fuzz: %-13s %12s runs in %5s s, no crash\n' "$t" "$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')" \
-      "$(grep -m1 -o 'Done [0-9]* runs in [0-9]*' "$log" | awk '{print $5}')"
+    printf 'fuzz: %-13s %12s runs in %5s s, no crash\n' "$t" "$(grep -a -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')" \
+      "$(grep -a -m1 -o 'Done [0-9]* runs in [0-9]*' "$log" | awk '{print $5}')"
   else
-    echo "fuzz: $t FAILED (see $log and $scratch/artifacts/)"; grep -m3 -E "ERROR|Fatal error" "$log" || true
+    echo "fuzz: $t FAILED (see $log and $scratch/artifacts/)"; grep -a -m3 -E "ERROR|Fatal error" "$log" || true
     status=1
   fi
 done
