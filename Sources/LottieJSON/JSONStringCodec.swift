@@ -80,6 +80,17 @@ public enum JSONStringCodec {
   /// non-ASCII characters are written as they are.
   public static func appendQuoted(_ s: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
+    // Fast path: most strings (codes, messages, pointers, names) need no escape at all.
+    var s = s
+    let plain = s.withUTF8 { buf -> Bool in
+      for c in buf where c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { return false }
+      out.append(contentsOf: buf)
+      return true
+    }
+    if plain {
+      out.append(UInt8(ascii: "\""))
+      return
+    }
     for c in s.utf8 {
       switch c {
       case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
