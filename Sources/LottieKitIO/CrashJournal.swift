@@ -35,10 +35,22 @@ public enum CrashJournal {
     let fd: Int32
   }
 
-  /// Writes and flushes the journal; nil when it cannot be written (the commit then goes on
-  /// without crash protection, as before, rather than failing).
+  /// Writes and flushes the journal in the deepest folder that holds every path the steps touch
+  /// (replay refuses any path outside the journal's folder); nil when it cannot be written (the
+  /// commit then goes on without crash protection, as before, rather than failing).
   public static func begin(_ steps: [Step], near destination: String) -> Handle? {
-    let dir = FileIO.directory(of: absolute(destination))
+    var paths: [String] = []
+    for step in steps {
+      switch step {
+      case .replace(let t, let d), .create(let t, let d): paths += [t, d]
+      case .move(let f, let t): paths += [f, t]
+      case .remove(let p), .discard(let p): paths.append(p)
+      }
+    }
+    let dirs = paths.map { resolvedDirectory(of: absolute($0)) }
+    guard var dir = dirs.first ?? Optional(resolvedDirectory(of: absolute(destination))) else { return nil }
+    for d in dirs.dropFirst() { dir = commonAncestor(dir, d) }
+    guard dir != "/" else { return nil }
     var template = Array("\(dir)/\(prefix)\(getpid())-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { buf -> Int32 in
       guard let base = buf.baseAddress else { return -1 }
@@ -54,11 +66,11 @@ public enum CrashJournal {
     var text = "lottiekit journal 1\n"
     for step in steps {
       switch step {
-      case .replace(let t, let d): text += "replace\t\(absolute(t))\t\(absolute(d))\n"
-      case .create(let t, let d): text += "create\t\(absolute(t))\t\(absolute(d))\n"
-      case .move(let f, let t): text += "move\t\(absolute(f))\t\(absolute(t))\n"
-      case .remove(let p): text += "remove\t\(absolute(p))\n"
-      case .discard(let p): text += "discard\t\(absolute(p))\n"
+      case .replace(let t, let d): text += "replace\t\(resolved(t))\t\(resolved(d))\n"
+      case .create(let t, let d): text += "create\t\(resolved(t))\t\(resolved(d))\n"
+      case .move(let f, let t): text += "move\t\(resolved(f))\t\(resolved(t))\n"
+      case .remove(let p): text += "remove\t\(resolved(p))\n"
+      case .discard(let p): text += "discard\t\(resolved(p))\n"
       }
     }
     text += "end\n"
@@ -126,9 +138,16 @@ public enum CrashJournal {
       unlink(journal)
       return nil
     }
+    // A journal is only a file: one that came from elsewhere (committed to a repository, say) must
+    // not let a read-only command touch anything outside its own folder, nor anything but the
+    // temporary and backup files lottiekit itself makes. The whole journal is checked first.
+    let home = resolvedDirectory(of: journal)
+    let rows = lines.dropFirst().dropLast().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    for f in rows where !isAcceptable(f, under: home) {
+      return "lottiekit: warning: ignored \(journal): it names files outside its folder or not made by lottiekit"
+    }
     var replayed = 0
-    for line in lines.dropFirst().dropLast() {
-      let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    for f in rows {
       switch (f.first, f.count) {
       case ("replace", 3):
         if exists(f[1]) { if rename(f[1], f[2]) == 0 { replayed += 1 } }
@@ -157,6 +176,50 @@ public enum CrashJournal {
     unlink(journal)
     FileIO.syncDirectory(of: journal)
     return "lottiekit: finished an interrupted write (\(replayed) step\(replayed == 1 ? "" : "s") replayed from \(journal))"
+  }
+
+  /// Whether a journal row has a known step whose paths all lie under `home` (by resolved folder)
+  /// and whose temporary and backup files have the names lottiekit gives them.
+  static func isAcceptable(_ f: [String], under home: String) -> Bool {
+    func inside(_ p: String) -> Bool {
+      guard p.hasPrefix("/"), !p.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else { return false }
+      let dir = resolvedDirectory(of: p)
+      return dir == home || dir.hasPrefix(home.hasSuffix("/") ? home : home + "/")
+    }
+    /// `.<name>.lottiekit-XXXXXX` beside `destination`.
+    func isTemporary(_ t: String, for destination: String) -> Bool {
+      FileIO.directory(of: t) == FileIO.directory(of: destination)
+        && FileIO.fileName(of: t).hasPrefix("." + FileIO.fileName(of: destination) + ".lottiekit-")
+    }
+    switch (f.first, f.count) {
+    case ("replace", 3), ("create", 3): return inside(f[1]) && inside(f[2]) && isTemporary(f[1], for: f[2])
+    case ("move", 3): return inside(f[1]) && inside(f[2])
+    case ("remove", 2): return inside(f[1])
+    case ("discard", 2):
+      let name = FileIO.fileName(of: f[1])
+      return inside(f[1]) && name.hasPrefix(".") && (name.hasSuffix(".orig") || name.contains(".lottiekit-removed-"))
+    default: return false
+    }
+  }
+
+  /// The path with its folder's symbolic links resolved (the file itself may not exist yet).
+  static func resolved(_ path: String) -> String {
+    let p = absolute(path)
+    return resolvedDirectory(of: p) + "/" + FileIO.fileName(of: p)
+  }
+
+  static func resolvedDirectory(of path: String) -> String {
+    let dir = FileIO.directory(of: absolute(path))
+    guard let real = realpath(dir, nil) else { return dir }
+    defer { free(real) }
+    return String(cString: real)
+  }
+
+  static func commonAncestor(_ a: String, _ b: String) -> String {
+    let x = a.split(separator: "/"), y = b.split(separator: "/")
+    var n = 0
+    while n < x.count, n < y.count, x[n] == y[n] { n += 1 }
+    return "/" + x.prefix(n).joined(separator: "/")
   }
 
   static func exists(_ path: String) -> Bool {
