@@ -77,7 +77,10 @@ public enum CrashJournal {
     let bytes = Array(text.utf8)
     var written = 0
     while written < bytes.count {
-      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+      let n = bytes.withUnsafeBytes { buf -> Int in
+        guard let base = buf.baseAddress else { return -1 }
+        return write(fd, base + written, bytes.count - written)
+      }
       if n <= 0 {
         close(fd)
         unlink(path)
