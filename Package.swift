@@ -61,12 +61,13 @@ let package = Package(
 if Context.environment["LOTTIEKIT_FUZZ"] != nil {
   let fuzzFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
   package.targets += [
-    .executableTarget(name: "FuzzJSON", dependencies: ["LottieJSON"], path: "Fuzz/FuzzJSON", swiftSettings: fuzzFlags),
-    .executableTarget(name: "FuzzLint", dependencies: ["LottieJSON", "LottieModel", "LottieLint"], path: "Fuzz/FuzzLint",
+    .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+    .executableTarget(name: "FuzzJSON", dependencies: ["LottieJSON", "FuzzSupport"], path: "Fuzz/FuzzJSON", swiftSettings: fuzzFlags),
+    .executableTarget(name: "FuzzLint", dependencies: ["LottieJSON", "LottieModel", "LottieLint", "FuzzSupport"], path: "Fuzz/FuzzLint",
                       swiftSettings: fuzzFlags),
-    .executableTarget(name: "FuzzSVG", dependencies: ["LottieJSON", "SVGImport"], path: "Fuzz/FuzzSVG", swiftSettings: fuzzFlags),
-    .executableTarget(name: "FuzzImages", dependencies: ["LottieKitIO"], path: "Fuzz/FuzzImages", swiftSettings: fuzzFlags),
-    .executableTarget(name: "FuzzArchives", dependencies: ["LottieJSON", "LottieKitIO", "LottieTransforms"], path: "Fuzz/FuzzArchives",
+    .executableTarget(name: "FuzzSVG", dependencies: ["LottieJSON", "SVGImport", "FuzzSupport"], path: "Fuzz/FuzzSVG", swiftSettings: fuzzFlags),
+    .executableTarget(name: "FuzzImages", dependencies: ["LottieKitIO", "FuzzSupport"], path: "Fuzz/FuzzImages", swiftSettings: fuzzFlags),
+    .executableTarget(name: "FuzzArchives", dependencies: ["LottieJSON", "LottieKitIO", "LottieTransforms", "FuzzSupport"], path: "Fuzz/FuzzArchives",
                       swiftSettings: fuzzFlags),
   ]
 }

@@ -1,6 +1,7 @@
 import LottieJSON
 import LottieKitIO
 import LottieTransforms
+import FuzzSupport
 
 /// `.tgs` (gzip) and `.lottie` (zip) readers, and `unpack`, with a small expansion limit.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -21,14 +22,7 @@ public func fuzzArchives(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   return 0
 }
 
-// SwiftPM links an executable's entry point as `FuzzArchives_main`; hand control to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                     _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32) -> Int32
-
 @_cdecl("FuzzArchives_main")
 func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-  var count = argc
-  var arguments = argv
-  return runFuzzerDriver(&count, &arguments, { data, size in fuzzArchives(data, size) })
+  runFuzzer(argc, argv, { data, size in fuzzArchives(data, size) })
 }

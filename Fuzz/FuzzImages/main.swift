@@ -1,4 +1,5 @@
 import LottieKitIO
+import FuzzSupport
 
 /// Image header sniffing, data URIs and base64.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -15,14 +16,7 @@ public func fuzzImages(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   return 0
 }
 
-// SwiftPM links an executable's entry point as `FuzzImages_main`; hand control to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                     _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32) -> Int32
-
 @_cdecl("FuzzImages_main")
 func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-  var count = argc
-  var arguments = argv
-  return runFuzzerDriver(&count, &arguments, { data, size in fuzzImages(data, size) })
+  runFuzzer(argc, argv, { data, size in fuzzImages(data, size) })
 }

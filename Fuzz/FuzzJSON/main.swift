@@ -1,4 +1,5 @@
 import LottieJSON
+import FuzzSupport
 
 /// The JSON core: parse; on success, every writer must give text that parses to the same value,
 /// an edit-free write must give the input back, and every node's pointer must resolve to it.
@@ -25,14 +26,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   return 0
 }
 
-// SwiftPM links an executable's entry point as `FuzzJSON_main`; hand control to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                     _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32) -> Int32
-
 @_cdecl("FuzzJSON_main")
 func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-  var count = argc
-  var arguments = argv
-  return runFuzzerDriver(&count, &arguments, { data, size in fuzzJSON(data, size) })
+  runFuzzer(argc, argv, { data, size in fuzzJSON(data, size) })
 }

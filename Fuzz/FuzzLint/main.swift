@@ -1,6 +1,7 @@
 import LottieJSON
 import LottieLint
 import LottieModel
+import FuzzSupport
 
 /// The model walk and every lint rule (all targets and profiles) over arbitrary JSON.
 let linter: Linter = {
@@ -25,14 +26,7 @@ public func fuzzLint(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   return 0
 }
 
-// SwiftPM links an executable's entry point as `FuzzLint_main`; hand control to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                     _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32) -> Int32
-
 @_cdecl("FuzzLint_main")
 func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-  var count = argc
-  var arguments = argv
-  return runFuzzerDriver(&count, &arguments, { data, size in fuzzLint(data, size) })
+  runFuzzer(argc, argv, { data, size in fuzzLint(data, size) })
 }

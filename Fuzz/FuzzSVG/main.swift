@@ -1,5 +1,6 @@
 import LottieJSON
 import SVGImport
+import FuzzSupport
 
 /// The SVG importer (libxml2, CSS, styles, geometry, writer) and the path tokenizer on their own.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -14,14 +15,7 @@ public func fuzzSVG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   return 0
 }
 
-// SwiftPM links an executable's entry point as `FuzzSVG_main`; hand control to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                     _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32) -> Int32
-
 @_cdecl("FuzzSVG_main")
 func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-  var count = argc
-  var arguments = argv
-  return runFuzzerDriver(&count, &arguments, { data, size in fuzzSVG(data, size) })
+  runFuzzer(argc, argv, { data, size in fuzzSVG(data, size) })
 }
