@@ -63,20 +63,7 @@ public struct JSONNode: Sendable, Hashable {
   /// For a value inside an array: its position.
   public var arrayIndex: Int? {
     guard let p = parent, p.isArray else { return nil }
-    let nodes = document.nodes
-    let container = nodes[p.index]
-    // An array of scalars takes one tape slot per element: the position is the offset.
-    if Int(container.next) - p.index - 1 == Int(container.count) { return index - p.index - 1 }
-    // Short arrays: walk the siblings. Long ones: one O(n) index for the whole document, built on
-    // first use, so that pointers into huge arrays of objects stay O(1) (no quadratic lint).
-    if container.count > 64 { return Int(document.arrayPositions.position(of: index, in: nodes)) }
-    var i = p.index + 1
-    var n = 0
-    while i < index {
-      i = Int(nodes[i].next)
-      n += 1
-    }
-    return n
+    return document.nodes.withUnsafeBufferPointer { document.position(of: index, inArray: p.index, nodes: $0) }
   }
 
   // MARK: containers
@@ -226,25 +213,7 @@ public struct JSONNode: Sendable, Hashable {
   // MARK: pointer
 
   /// The RFC 6901 pointer of this value (`/layers/3/ks/o`). For a key node, the pointer of its value.
-  public var pointer: String {
-    var tokens: [String] = []
-    var current = isKey ? JSONNode(document: document, index: index + 1) : self
-    while let p = current.parent {
-      if p.isObject {
-        tokens.append(JSONPointer.escape(current.key ?? ""))
-      } else {
-        tokens.append(String(current.arrayIndex ?? 0))
-      }
-      current = p
-    }
-    if tokens.isEmpty { return "" }
-    var out = ""
-    for token in tokens.reversed() {
-      out += "/"
-      out += token
-    }
-    return out
-  }
+  public var pointer: String { document.pointer(ofValueAt: isKey ? index + 1 : index) }
 
   /// Number of containers above this value.
   public var depth: Int {
@@ -267,6 +236,101 @@ public struct JSONNode: Sendable, Hashable {
 }
 
 extension JSONDocument {
+  /// A value's position in the array at `container`. An array of scalars takes one tape slot per
+  /// element, so the position is the offset; short arrays walk their siblings; long ones use one
+  /// O(n) index for the whole document, built on first use, so that pointers into huge arrays of
+  /// objects stay O(1) (no quadratic lint).
+  func position(of index: Int, inArray container: Int, nodes: UnsafeBufferPointer<TapeNode>) -> Int {
+    let c = nodes[container]
+    if Int(c.next) - container - 1 == Int(c.count) { return index - container - 1 }
+    if c.count > 64 { return Int(arrayPositions.position(of: index, in: self.nodes)) }
+    var i = container + 1
+    var n = 0
+    while i < index {
+      i = Int(nodes[i].next)
+      n += 1
+    }
+    return n
+  }
+
+  /// The RFC 6901 pointer of the value at a tape index, written straight into the string's bytes
+  /// (two walks up the parents: one to measure, one to fill from the end). Keys that need
+  /// unescaping or `~`/`/` escapes take the general path.
+  func pointer(ofValueAt start: Int) -> String {
+    nodes.withUnsafeBufferPointer { nodes -> String in
+      bytes.withUnsafeBufferPointer { bytes -> String in
+        guard let base = bytes.baseAddress else { return "" }
+        var length = 0
+        var depth = 0
+        var i = start
+        while nodes[i].parent != TapeNode.noParent {
+          let p = Int(nodes[i].parent)
+          if nodes[p].kind == .object {
+            let key = nodes[i - 1]
+            if key.flags & TapeNode.hasEscapes != 0 { return slowPointer(ofValueAt: start) }
+            let s = Int(key.start) + 1, e = Int(key.end) - 1
+            var k = s
+            while k < e {
+              if base[k] == UInt8(ascii: "~") || base[k] == UInt8(ascii: "/") { return slowPointer(ofValueAt: start) }
+              k += 1
+            }
+            length += 1 + (e - s)
+          } else {
+            length += 1 + decimalDigits(position(of: i, inArray: p, nodes: nodes))
+          }
+          depth += 1
+          i = p
+        }
+        if depth == 0 { return "" }
+        return String(unsafeUninitializedCapacity: length) { out in
+          var at = length
+          var i = start
+          while nodes[i].parent != TapeNode.noParent {
+            let p = Int(nodes[i].parent)
+            if nodes[p].kind == .object {
+              let key = nodes[i - 1]
+              let s = Int(key.start) + 1, n = Int(key.end) - 1 - s
+              at -= n
+              if n > 0, let o = out.baseAddress { (o + at).update(from: base + s, count: n) }
+            } else {
+              var v = position(of: i, inArray: p, nodes: nodes)
+              repeat {
+                at -= 1
+                out[at] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+              } while v > 0
+            }
+            at -= 1
+            out[at] = UInt8(ascii: "/")
+            i = p
+          }
+          return length
+        }
+      }
+    }
+  }
+
+  /// The general form: decoded keys, escaped as RFC 6901 asks.
+  func slowPointer(ofValueAt start: Int) -> String {
+    var tokens: [String] = []
+    var i = start
+    while nodes[i].parent != TapeNode.noParent {
+      let p = Int(nodes[i].parent)
+      if nodes[p].kind == .object {
+        tokens.append(JSONPointer.escape(decodeString(nodeIndex: i - 1)))
+      } else {
+        tokens.append(String(nodes.withUnsafeBufferPointer { position(of: i, inArray: p, nodes: $0) }))
+      }
+      i = p
+    }
+    var out = ""
+    for token in tokens.reversed() {
+      out += "/"
+      out += token
+    }
+    return out
+  }
+
   func keyEquals(nodeIndex: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
     let t = nodes[nodeIndex]
     if t.flags & TapeNode.hasEscapes != 0 {
@@ -298,6 +362,17 @@ extension JSONDocument {
 }
 
 @inline(__always)
+func decimalDigits(_ value: Int) -> Int {
+  var v = value
+  var n = 1
+  while v >= 10 {
+    v /= 10
+    n += 1
+  }
+  return n
+}
+
+@inline(__always)
 func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
   var i = 0
   while i < n {
@@ -316,8 +391,8 @@ extension Optional where Wrapped == JSONNode {
 }
 
 extension JSONDocument {
-  /// Tape indices of the key nodes spelled exactly `name` (no escapes) inside a range of the tape:
-  /// a byte scan, much cheaper than looking the key up in every object.
+  /// Tape indices of the key nodes equal to `name` (escaped spellings included) inside a range of
+  /// the tape, duplicates included: a byte scan, much cheaper than looking the key up in every object.
   public func keyIndices(named name: String, in range: Range<Int>) -> [Int] {
     var name = name
     return name.withUTF8 { key -> [Int] in
@@ -330,9 +405,12 @@ extension JSONDocument {
           var i = lower
           while i < upper {
             let t = nodes[i]
-            if t.flags & TapeNode.isKey != 0, Int(t.end &- t.start) &- 2 == length,
-               memcmpBytes(base + Int(t.start) + 1, k, length) {
-              result.append(i)
+            if t.flags & TapeNode.isKey != 0 {
+              if t.flags & TapeNode.hasEscapes != 0 {
+                if keyEquals(nodeIndex: i, key) { result.append(i) }
+              } else if Int(t.end &- t.start) &- 2 == length, memcmpBytes(base + Int(t.start) + 1, k, length) {
+                result.append(i)
+              }
             }
             i += 1
           }

@@ -94,10 +94,13 @@ public struct Finding: Sendable {
   public var renderers: [String]
   /// A severity that overrides the rule's default for this finding (e.g. an info-level variant).
   public var severity: Severity?
+  /// The node's pointer, when the rule has already computed it (nil: the linter computes it).
+  public var pointer: String?
 
   public init(_ node: JSONNode, _ message: String, help: String? = nil, layerPath: [String] = [], fix: Fix? = nil,
-              renderers: [String] = [], severity: Severity? = nil) {
+              renderers: [String] = [], severity: Severity? = nil, pointer: String? = nil) {
     self.node = node
+    self.pointer = pointer
     self.message = message
     self.help = help
     self.layerPath = layerPath

@@ -87,7 +87,7 @@ public struct Linter: Sendable {
         }
         let start = node.location
         let end = node.endLocation
-        let pointer = node.pointer
+        let pointer = finding.pointer ?? node.pointer
         let layerPath = finding.layerPath.isEmpty ? context.animation.layerPath(of: node) : finding.layerPath
         let diagnostic = Diagnostic(code: d.code, name: d.name, severity: severity(for: d, finding: finding.severity),
                                     message: finding.message, help: finding.help ?? d.fixHint, file: path,

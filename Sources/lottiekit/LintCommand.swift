@@ -167,7 +167,7 @@ struct LintCommand: ParsableCommand {
         }
         switch format {
         case .text: if let chunk = text.file(result) { printOut(chunk) }
-        case .json: printRaw(json.file(result, first: counts.files == 0))
+        case .json: printRaw(json.fileBytes(result, first: counts.files == 0))
         case .sarif, .junit, .github: kept.append(result)
         }
         counts.files += 1

@@ -50,6 +50,10 @@ func printRaw(_ s: String) {
   try? FileIO.writeStandardOutput(Array(s.utf8))
 }
 
+func printRaw(_ bytes: [UInt8]) {
+  try? FileIO.writeStandardOutput(bytes)
+}
+
 /// The one place where failures become exit codes: 2 for input, I/O and internal errors.
 enum Exit {
   static let findings = ExitCode(1)

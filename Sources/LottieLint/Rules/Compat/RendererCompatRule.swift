@@ -1,5 +1,6 @@
 import LottieJSON
 import LottieModel
+import Synchronization
 
 let compatRules: [any LintRule.Type] = [RendererCompatRule.self]
 
@@ -28,26 +29,62 @@ struct RendererCompatRule: LintRule {
     guard !context.targets.isEmpty else { return [] }
     let data = RendererSupport.shared
     let targets = context.targets.compactMap { sel in data.target(sel.name).map { ($0, sel.version) } }
+    // What the targets do with a use depends only on the targets and the use's feature, effect
+    // type, match name and detail: files repeat the same few combinations thousands of times, so
+    // each is worked out once per run (shared by the files linted on both cores).
+    let selection = context.targets.map { $0.name + "@" + ($0.version ?? "") }
     var findings: [Finding] = []
     for use in context.featureUses {
-      var affected: [(target: RendererTarget, label: String, entry: SupportEntry)] = []
-      for (target, version) in targets {
-        if let entry = data.lookup(use, in: target, version: version), entry.support != .supported {
-          affected.append((target, version.map { "\(target.id)@\($0)" } ?? target.id, entry))
-        }
+      let key = UseKey(targets: selection, feature: use.feature, type: use.node["ty"]?.int,
+                       matchName: use.node["mn"]?.string, detail: use.detail)
+      let verdict: Verdict?
+      if let known = Self.verdicts.withLock({ $0[key] }) {
+        verdict = known
+      } else {
+        verdict = Self.verdict(use, targets: targets, data: data)
+        Self.verdicts.withLock { $0[key] = verdict }
       }
-      guard let worst = affected.map(\.entry.support).max(), let severity = worst.severity else { continue }
-      let what = Self.phrase(use)
-      let parts = affected.map { a in
-        "\(a.label) \(a.entry.support.word)" + (a.entry.effect.map { ": " + Self.clause($0) } ?? "")
-      }
-      var workarounds: [String] = []
-      for a in affected { if let w = a.entry.workaround.map(Self.clause), !workarounds.contains(w) { workarounds.append(w) } }
-      findings.append(Finding(use.node, "\(what) — " + parts.joined(separator: "; "),
-                              help: workarounds.isEmpty ? nil : workarounds.joined(separator: "; "),
-                              layerPath: use.layerPath, renderers: affected.map(\.label), severity: severity))
+      guard let verdict else { continue }
+      findings.append(Finding(use.node, verdict.message, help: verdict.help, layerPath: use.layerPath,
+                              renderers: verdict.renderers, severity: verdict.severity))
     }
     return findings
+  }
+
+  static let verdicts = Mutex<[UseKey: Verdict?]>([:])
+
+  struct UseKey: Hashable, Sendable {
+    let targets: [String]
+    let feature: Feature
+    let type: Int?
+    let matchName: String?
+    let detail: String?
+  }
+
+  struct Verdict: Sendable {
+    let message: String
+    let help: String?
+    let renderers: [String]
+    let severity: Severity
+  }
+
+  /// The finding for one use, or nil when every target supports it.
+  static func verdict(_ use: FeatureUse, targets: [(RendererTarget, String?)], data: RendererSupport) -> Verdict? {
+    var affected: [(target: RendererTarget, label: String, entry: SupportEntry)] = []
+    for (target, version) in targets {
+      if let entry = data.lookup(use, in: target, version: version), entry.support != .supported {
+        affected.append((target, version.map { "\(target.id)@\($0)" } ?? target.id, entry))
+      }
+    }
+    guard let worst = affected.map(\.entry.support).max(), let severity = worst.severity else { return nil }
+    let parts = affected.map { a in
+      "\(a.label) \(a.entry.support.word)" + (a.entry.effect.map { ": " + Self.clause($0) } ?? "")
+    }
+    var workarounds: [String] = []
+    for a in affected { if let w = a.entry.workaround.map(Self.clause), !workarounds.contains(w) { workarounds.append(w) } }
+    return Verdict(message: "\(phrase(use)) — " + parts.joined(separator: "; "),
+                   help: workarounds.isEmpty ? nil : workarounds.joined(separator: "; "),
+                   renderers: affected.map(\.label), severity: severity)
   }
 
   static func phrase(_ use: FeatureUse) -> String {

@@ -23,23 +23,29 @@ struct AnimatedFlagMissingRule: LintRule {
 
   func check(_ context: LintContext) -> [Finding] {
     var findings: [Finding] = []
-    SpecStrict.forEachProperty(in: context) { property, visit in
-      guard property["a"] == nil, property["sid"] == nil, let k = property["k"] else { return }
+    let words = SpecStrict.Describer(context)
+    for property in SpecStrict.properties(in: context) {
+      let node = property.node
+      guard node["a"] == nil, node["sid"] == nil else { continue }
       // Text documents (`t.d`) are keyframed but have no `a` in the schema.
-      if let textDocument = visit.layer.textData?["d"], textDocument == property { return }
-      let message = "\(SpecStrict.describe(property, in: visit)) has no \"a\" (whether it is animated)"
-      switch SpecStrict.form(of: k) {
+      if let textDocument = context.layerVisits[property.visitIndex].layer.textData?["d"], textDocument == node { continue }
+      let pointer = node.pointer
+      let message = words.describe(property, pointer: pointer) + " has no \"a\" (whether it is animated)"
+      switch SpecStrict.form(of: property.k) {
       case .keyframes:
-        findings.append(Finding(property, message,
+        findings.append(Finding(node, message,
                                 fix: Fix(summary: "add \"a\": 1 (\"k\" holds keyframes)",
-                                         operations: [.add(objectPointer: property.pointer, key: "a", json: "1")])))
+                                         operations: [.add(objectPointer: pointer, key: "a", json: "1")]),
+                                pointer: pointer))
       case .staticValue:
-        findings.append(Finding(property, message,
+        findings.append(Finding(node, message,
                                 fix: Fix(summary: "add \"a\": 0 (\"k\" holds a value)",
-                                         operations: [.add(objectPointer: property.pointer, key: "a", json: "0")])))
+                                         operations: [.add(objectPointer: pointer, key: "a", json: "0")]),
+                                pointer: pointer))
       case .unclear:
-        findings.append(Finding(property, message,
-                                help: "add \"a\" by hand: \"k\" is neither a value nor a list of keyframes, so it is not fixed automatically"))
+        findings.append(Finding(node, message,
+                                help: "add \"a\" by hand: \"k\" is neither a value nor a list of keyframes, so it is not fixed automatically",
+                                pointer: pointer))
       }
     }
     return findings

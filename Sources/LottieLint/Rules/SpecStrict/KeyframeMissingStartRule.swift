@@ -26,36 +26,40 @@ struct KeyframeMissingStartRule: LintRule {
 
   func check(_ context: LintContext) -> [Finding] {
     var findings: [Finding] = []
-    SpecStrict.forEachProperty(in: context) { property, visit in
-      guard let k = property["k"], k.isArray, AnimatedProperty(node: property).isAnimated else { return }
+    let words = SpecStrict.Describer(context)
+    for property in SpecStrict.properties(in: context) {
+      let k = property.k
+      guard k.isArray, AnimatedProperty(node: property.node).isAnimated else { continue }
       let frames = Array(k.elements)
       // A list mixing keyframes with other values is malformed in a way this rule cannot describe.
-      guard frames.allSatisfy({ $0.isObject }) else { return }
+      guard frames.allSatisfy({ $0.isObject }) else { continue }
       for (i, frame) in frames.enumerated() where frame.isObject && frame["s"] == nil {
         let keyframe = frame["t"]?.double.map { "keyframe at frame \($0.compactText)" } ?? "keyframe \(i + 1)"
-        let place = SpecStrict.describe(property, in: visit)
+        let propertyPointer = property.node.pointer
+        let pointer = propertyPointer + "/k/" + String(i)
+        let place = words.describe(property, pointer: propertyPointer)
         let isLast = i == frames.count - 1
         let previous = i > 0 ? frames[i - 1] : nil
         if isLast, let previous, previous.isObject, let end = previous["e"] {
           let message = "the last \(keyframe) of \(place) has no \"s\" (old Bodymovin form: its value is the previous keyframe's \"e\")"
           if previous["h"]?.truthy == true {
             findings.append(Finding(frame, message,
-                                    help: "add \"s\" by hand: after a hold keyframe players disagree about this value (lottie-android keeps the held value, lottie-ios and Skottie take \"e\"), so it is not fixed automatically"))
+                                    help: "add \"s\" by hand: after a hold keyframe players disagree about this value (lottie-android keeps the held value, lottie-ios and Skottie take \"e\"), so it is not fixed automatically", pointer: pointer))
           } else {
             let fix = Fix(summary: "copy the previous keyframe's \"e\" into \"s\"",
-                          operations: [.add(objectPointer: frame.pointer, key: "s", json: end.sourceText)])
-            findings.append(Finding(frame, message, fix: fix))
+                          operations: [.add(objectPointer: pointer, key: "s", json: end.sourceText)])
+            findings.append(Finding(frame, message, fix: fix, pointer: pointer))
           }
         } else if isLast && previous != nil {
           findings.append(Finding(frame, "the last \(keyframe) of \(place) has no \"s\", and the keyframe before it has no \"e\" to take it from",
                                   help: "set \"s\" to the value at this frame: lottie-ios rejects the animation and Skottie drops the property",
-                                  severity: .error))
+                                  severity: .error, pointer: pointer))
         } else {
           let help = i == 0
             ? "set \"s\" to the value at this frame: there is no keyframe before it to take a value from (lottie-ios rejects the animation, Skottie drops the property)"
             : "set \"s\" to the value at this frame: players disagree about a keyframe without a value (lottie-ios takes the previous keyframe's \"e\", Skottie drops the property)"
           findings.append(Finding(frame, "\(keyframe) of \(place) has no \"s\"; only the last keyframe may leave it out, in the old Bodymovin form",
-                                  help: help, severity: .error))
+                                  help: help, severity: .error, pointer: pointer))
         }
       }
     }

@@ -30,27 +30,56 @@ enum SpecStrict {
     return .unclear
   }
 
-  /// Every property (an object with `k`) inside the layers of every composition, except wrappers
-  /// whose `k` is itself a property (gradient colours: `"g": {"p": 3, "k": {"a": 0, "k": […]}}`).
-  static func forEachProperty(in context: LintContext, _ body: (JSONNode, LayerVisit) -> Void) {
-    let document = context.document
-    for visit in context.layerVisits {
-      let layer = visit.layer.node
-      guard layer.isObject else { continue }
-      for i in layer.subtreeRange {
-        let candidate = document.node(JSONNode.ID(raw: UInt32(i)))
-        guard candidate.isObject, let k = candidate["k"] else { continue }
-        if k.isObject && k["k"] != nil { continue }
-        body(candidate, visit)
-      }
-    }
+  /// One property (an object with `k`) inside a layer, with what the messages say about it.
+  struct Property {
+    let node: JSONNode
+    /// Its `k` (the last one when the key repeats).
+    let k: JSONNode
+    /// Index of its layer in the context's layer visits.
+    let visitIndex: Int
   }
 
-  /// `property ks/o of layer "Dot" (ind 1) in composition "Main"`
-  static func describe(_ property: JSONNode, in visit: LayerVisit) -> String {
-    let layerPointer = visit.layer.node.pointer
-    let pointer = property.pointer
-    let relative = pointer.hasPrefix(layerPointer + "/") ? String(pointer.dropFirst(layerPointer.count + 1)) : pointer
-    return "property \(relative) of layer \(visit.layer.label) in composition \"\(visit.composition.displayName)\""
+  /// Every property inside the layers of every composition, except wrappers whose `k` is itself a
+  /// property (gradient colours: `"g": {"p": 3, "k": {"a": 0, "k": […]}}`). Found once per file for
+  /// all the spec-strict rules by a byte scan for `"k"` keys.
+  static func properties(in context: LintContext) -> [Property] {
+    context.shared(PropertiesKey.self) {
+      let document = context.document
+      var result: [Property] = []
+      for (v, visit) in context.layerVisits.enumerated() where visit.layer.node.isObject {
+        for keyIndex in document.keyIndices(named: "k", in: visit.layer.node.subtreeRange) {
+          let k = document.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
+          // With a repeated "k", only the last one counts (as in every player).
+          guard let candidate = k.parent, candidate.isObject, candidate["k"] == k else { continue }
+          if k.isObject && k["k"] != nil { continue }
+          result.append(Property(node: candidate, k: k, visitIndex: v))
+        }
+      }
+      return result
+    }
+  }
+  private enum PropertiesKey {}
+
+  /// Builds the words for findings on properties: `property ks/o of layer "Dot" (ind 1) in
+  /// composition "Main"`, from pointers the rule has already computed (each layer's part is built once).
+  final class Describer {
+    private let visits: [LayerVisit]
+    private var layers: [Int: (pointer: String, suffix: String)] = [:]
+
+    init(_ context: LintContext) { visits = context.layerVisits }
+
+    func describe(_ property: Property, pointer: String) -> String {
+      let layer: (pointer: String, suffix: String)
+      if let known = layers[property.visitIndex] {
+        layer = known
+      } else {
+        let visit = visits[property.visitIndex]
+        layer = (visit.layer.node.pointer + "/",
+                 " of layer \(visit.layer.label) in composition \"\(visit.composition.displayName)\"")
+        layers[property.visitIndex] = layer
+      }
+      let relative = pointer.utf8.starts(with: layer.pointer.utf8) ? String(pointer.utf8.dropFirst(layer.pointer.utf8.count)) ?? pointer : pointer
+      return "property " + relative + layer.suffix
+    }
   }
 }

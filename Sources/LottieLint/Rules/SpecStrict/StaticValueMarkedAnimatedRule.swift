@@ -20,11 +20,13 @@ struct StaticValueMarkedAnimatedRule: LintRule {
 
   func check(_ context: LintContext) -> [Finding] {
     var findings: [Finding] = []
-    SpecStrict.forEachProperty(in: context) { property, visit in
-      guard let a = property["a"], a.truthy == true, let k = property["k"],
-            SpecStrict.form(of: k) == .staticValue else { return }
-      findings.append(Finding(property, "\(SpecStrict.describe(property, in: visit)) is marked animated (\"a\": \(a.sourceText)) but its \"k\" is a single value",
-                              fix: Fix(summary: "set \"a\" to 0", operations: [.replace(pointer: a.pointer, json: "0")])))
+    let words = SpecStrict.Describer(context)
+    for property in SpecStrict.properties(in: context) {
+      guard let a = property.node["a"], a.truthy == true, SpecStrict.form(of: property.k) == .staticValue else { continue }
+      let pointer = property.node.pointer
+      findings.append(Finding(property.node, "\(words.describe(property, pointer: pointer)) is marked animated (\"a\": \(a.sourceText)) but its \"k\" is a single value",
+                              fix: Fix(summary: "set \"a\" to 0", operations: [.replace(pointer: pointer + "/a", json: "0")]),
+                              pointer: pointer))
     }
     return findings
   }
