@@ -10,7 +10,7 @@ struct DiffCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "diff",
     abstract: "What changed between two versions of an animation: canvas, layers, assets, features.",
-    discussion: """
+    discussion: prose("""
       Layers are matched by ind, then by name, never by position: a reordered layer is reported
       as moved, not as removed and added. Layers: added, removed, renamed, retimed, reparented,
       moved, changed (transform, shapes, effects, masks…). Assets: added, removed, resized,
@@ -20,9 +20,9 @@ struct DiffCommand: ParsableCommand {
       Exit codes: 0 no structural change, 1 changes, 2 input error (like diff(1)).
       Examples:
         lottiekit diff v1/hero.json v2/hero.json
-        lottiekit diff old.json new.json --format markdown --target ios,android > comment.md
+        lottiekit diff old.json new.json --format markdown --target ios > pr.md
         lottiekit diff old.json new.json --render -o diff.png
-      """
+      """)
   )
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }

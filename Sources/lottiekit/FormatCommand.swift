@@ -6,7 +6,7 @@ struct FormatCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "format",
     abstract: "Rewrite the JSON layout only: the value, key order and every number's spelling are kept.",
-    discussion: """
+    discussion: prose("""
       Without -o or --in-place the result goes to stdout (several inputs: one after another, like jq).
       .tgs inputs are decompressed; with --in-place (or -o x.tgs) they are written back gzipped.
       .lottie inputs: each animation inside is formatted; --in-place (or -o x.lottie) rewrites the
@@ -15,7 +15,7 @@ struct FormatCommand: ParsableCommand {
         lottiekit format --pretty hero.json -o hero.pretty.json
         lottiekit format --minify --in-place delivery/
         cat hero.json | lottiekit format --minify -
-      """
+      """)
   )
 
   @Argument(help: "Files, folders or - (stdin).")

@@ -7,12 +7,12 @@ struct InfoCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "info",
     abstract: "Summarise animations: version, size, frames, layers, assets, features used.",
-    discussion: """
+    discussion: prose("""
       Examples:
         lottiekit info hero.json
         lottiekit info delivery/ --format json
         gunzip -c sticker.tgs | lottiekit info -
-      """
+      """)
   )
 
   @Argument(help: "Files, folders or - (stdin).")

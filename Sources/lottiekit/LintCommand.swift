@@ -16,7 +16,7 @@ struct LintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lint",
     abstract: "Check animations: validity, references, images, naming, budgets (the CI check).",
-    discussion: """
+    discussion: prose("""
       Folders are searched recursively; .tgs and .lottie files are opened. A file that is not valid
       JSON gives one diagnostic at the syntax error; the other files are still linted.
       Configuration: .lottiekit.yml in the current folder or above, or --config.
@@ -26,14 +26,14 @@ struct LintCommand: ParsableCommand {
         lottiekit lint --format sarif delivery/ > lottiekit.sarif
         lottiekit lint --format github --fail-on warning animations/
         lottiekit lint --profile spec-strict --fix hero.json
-        lottiekit lint --write-baseline .lottiekit-baseline.json animations/   (once, to adopt)
-        lottiekit lint --baseline .lottiekit-baseline.json animations/         (in CI)
+        lottiekit lint --write-baseline baseline.json animations/   (once, to adopt)
+        lottiekit lint --baseline baseline.json animations/         (in CI)
       Baseline: --write-baseline records every current finding (file, rule, JSON pointer and a
       fingerprint of the value it points at) and exits 0; --baseline then reports only findings
       that are not in it. A finding stays baselined when unrelated edits move it (a layer added
       above); editing the value itself reports it again. Rewrite the baseline after fixing some:
       fixed findings drop out.
-      """
+      """)
   )
 
   @Argument(help: "Files, folders or - (stdin).")

@@ -12,17 +12,19 @@ struct PackCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pack",
     abstract: "Prepare animations for upload: minified JSON, gzip, dotLottie or Telegram .tgs.",
-    discussion: """
+    discussion: prose("""
       Every file is minified first; then, on request, unused assets are pruned (--prune), names are
       removed (--strip-names), numbers are rounded where it is safe (--precision: never ind, parent,
       refId, ty or frame values, and never a number that is already short enough), and external
-      images are embedded (--inline). The result is written as:
+      images are embedded (--inline).
+      The result is written as:
         json    minified JSON
-        gz      gzip of the minified JSON (zlib, best compression), for Content-Encoding: gzip
-        lottie  dotLottie v2 (manifest.json with "version": "2", a/, i/ with images as u "/i/");
-                --dotlottie-version 1 writes the v1 layout (animations/, images/)
-        tgs     Telegram sticker; refused (exit 1, nothing written) when the telegram-sticker
-                profile finds an error, with every reason listed
+        gz      gzip of the minified JSON (best compression), for Content-Encoding
+        lottie  dotLottie v2 (manifest.json with "version": "2", a/, i/, images
+                as u "/i/"); --dotlottie-version 1 writes the v1 layout
+                (animations/, images/)
+        tgs     Telegram sticker; refused (exit 1, nothing written) when the
+                telegram-sticker profile finds an error, with every reason
       Without --format, the format comes from -o's extension (.json.gz, .lottie, .tgs), else json.
       A size report on stderr shows the bytes before and after each step (--quiet hides it).
       Several inputs or a folder: -o is a folder and each animation is written as <name>.<ext>.
@@ -35,7 +37,7 @@ struct PackCommand: ParsableCommand {
         lottiekit pack hero.json --format lottie -o dist/hero.lottie
         lottiekit pack sticker.json -o sticker.tgs --precision 2
         lottiekit pack animations/ --format gz --manifest -o cdn/
-      """
+      """)
   )
 
   @Argument(help: "Animation files or folders (- for stdin).")
@@ -429,7 +431,7 @@ struct UnpackCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "unpack",
     abstract: "Unpack a .lottie (v1 or v2) or .tgs into JSON and image files (the reverse of pack).",
-    discussion: """
+    discussion: prose("""
       A .lottie's animations (a/ or animations/) are written as <id>.json in the -o folder and its
       images (i/ or images/) under images/, with the assets pointed there (u: "images/"). A .tgs
       (or .json.gz) is written as <name>.json. Archive entries whose names would land outside the
@@ -438,7 +440,7 @@ struct UnpackCommand: ParsableCommand {
       Examples:
         lottiekit unpack hero.lottie -o hero/
         lottiekit unpack sticker.tgs -o stickers/
-      """
+      """)
   )
 
   @Argument(help: "A .lottie or .tgs file.")

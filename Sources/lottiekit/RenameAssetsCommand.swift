@@ -7,15 +7,16 @@ struct RenameAssetsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rename-assets",
     abstract: "Make image file names unique across a bundle of animations (no more img_0.png overwriting img_0.png).",
-    discussion: """
+    discussion: prose("""
       The folders given form one bundle (one iOS app bundle, where Xcode flattens resources, or one
       Android assets folder, where lottie-android ignores u): every animation (.json) under them
       and the images they use. Names that collide bundle-wide — the same base name, compared
       case-insensitively as macOS does, in any folder, with different bytes — are replaced by
       unique ones. Files stay in their folder: they are renamed in place and only p changes in
       the JSON; every other byte, u included, stays as it was.
-        --scheme prefix (default)  <animation>_<original>.<ext>   hero_img_0.png
-        --scheme hash              <original>-<sha256, 12 hex>.<ext>   img_0-3fa9c2d1e0b4.png
+        --scheme prefix (default)  <animation>_<original>.<ext>    hero_img_0.png
+        --scheme hash              <original>-<12 hex of sha256>.<ext>
+                                   img_0-3fa9c2d1e0b4.png
       Names keep to ASCII letters, digits, _ and - with a lowercase extension, and never repeat a
       name that exists anywhere in the bundle (_2, _3 … are added instead). With --dedupe,
       identical files (byte for byte) share one name, and one file when in the same folder.
@@ -32,7 +33,7 @@ struct RenameAssetsCommand: ParsableCommand {
         lottiekit rename-assets onboarding/ checkout/ settings/
         lottiekit rename-assets --scheme hash --dedupe app/src/main/assets/lottie
         lottiekit rename-assets --dry-run --format json Animations/ | jq '.files'
-      """
+      """)
   )
 
   enum SchemeChoice: String, ExpressibleByArgument, CaseIterable { case prefix, hash }

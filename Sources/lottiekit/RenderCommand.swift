@@ -10,7 +10,7 @@ struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
     abstract: "Render frames of an animation to PNG with rlottie: one frame, a sequence, or a contact sheet.",
-    discussion: """
+    discussion: prose("""
       Frame numbers are the animation's own (from its ip to op, as After Effects shows them); the
       default is the first frame. External images are found next to the JSON as players find them;
       .tgs and .lottie files (the first animation, with the archive's images) work too.
@@ -18,10 +18,11 @@ struct RenderCommand: ParsableCommand {
       lottiekit reports it (exit 2) instead of crashing.
       Examples:
         lottiekit render hero.json -o hero.png
-        lottiekit render hero.json --frame 45 --size 256x256 --background white -o hero-45.png
+        lottiekit render hero.json --frame 45 --size 256x256 --background white \\
+          -o hero-45.png
         lottiekit render hero.json --frames 0:90:10 -o frames/
         lottiekit render hero.json --sheet 4x3 -o hero-sheet.png
-      """
+      """)
   )
 
   @Argument(help: "The animation (.json, .tgs or .lottie).")

@@ -9,7 +9,7 @@ struct SVGCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "svg",
     abstract: "Convert SVG into a Lottie shape layer (a new animation, or a layer added to one).",
-    discussion: """
+    discussion: prose("""
       Paths (every command, packed arc flags and numbers), rect, circle, ellipse, line, polyline,
       polygon, g, use, symbol, defs and nested svg are converted; transforms are baked into the
       vertices (exact for skew and non-uniform scale, which Lottie players draw differently);
@@ -28,7 +28,7 @@ struct SVGCommand: ParsableCommand {
         lottiekit svg icon.svg --size 512x512 --fps 30 --duration 2 -o icon.json
         lottiekit svg icons/*.svg -o lottie-icons/
         lottiekit svg badge.svg --into hero.json --name Badge -o hero-with-badge.json
-      """
+      """)
   )
 
   @Argument(help: "SVG files (- for stdin).")

@@ -7,7 +7,7 @@ struct StripCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "strip",
     abstract: "Remove layers by name, keeping parents, mattes and assets consistent.",
-    discussion: """
+    discussion: prose("""
       --layer takes an exact name, a glob (Logo*), a /regular expression/, or a keypath
       "Comp › Layer" (a precomp layer's name, then a layer inside the composition it uses).
       Layers are matched in the root and in every precomp. When another layer uses a removed one
@@ -19,7 +19,7 @@ struct StripCommand: ParsableCommand {
         lottiekit strip --layer Watermark hero.json -o hero.clean.json
         lottiekit strip --layer "Guide*" --hidden --cascade --in-place delivery/
         lottiekit strip --layer "/^(Debug|Temp) /" --dry-run hero.json
-      """
+      """)
   )
 
   @Argument(help: "Animation files or folders.")

@@ -118,3 +118,34 @@ func formatBytes(_ n: Int) -> String {
   if n < 1024 * 1024 { return String(format: "%.1f KB", Double(n) / 1024) }
   return String(format: "%.1f MB", Double(n) / (1024 * 1024))
 }
+
+/// Help text written in the source at source width, laid out for swift-argument-parser, which wraps
+/// prose to the terminal itself: lines of a paragraph are joined; indented lines (examples, lists)
+/// and headings ending in ":" before them keep their own lines; a blank line comes before a heading
+/// and after an indented block.
+func prose(_ text: String) -> String {
+  let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  var out = ""
+  var previousWasProse = false
+  for (k, line) in lines.enumerated() {
+    let indented = line.first == " "
+    let nextIndented = k + 1 < lines.count && lines[k + 1].first == " "
+    let heading = !indented && line.hasSuffix(":") && nextIndented
+    if line.isEmpty {
+      out += "\n\n"
+      previousWasProse = false
+    } else if indented {
+      out += "\n" + line
+      previousWasProse = false
+    } else if heading {
+      out += (out.isEmpty ? "" : out.hasSuffix("\n\n") ? "" : "\n\n") + line
+      previousWasProse = false
+    } else if previousWasProse {
+      out += " " + line
+    } else {
+      out += (out.isEmpty || out.hasSuffix("\n\n") ? "" : "\n\n") + line
+      previousWasProse = true
+    }
+  }
+  return out
+}

@@ -17,6 +17,30 @@ struct CommandTests {
     #expect(help.stdoutText.contains("Examples:"))
   }
 
+  /// Help prose is left for swift-argument-parser to wrap (no ragged lines where the source was
+  /// wrapped), and examples and tables fit 80 columns (a wrapped example would continue at column 0).
+  @Test func helpLaysOutAt80Columns() throws {
+    let commands = ["lint", "format", "info", "compat", "rules", "explain", "rename-assets", "strip", "inline", "extract",
+                    "pack", "unpack", "svg", "render", "diff"]
+    for command in commands {
+      let help = try lottiekit(command, "--help")
+      #expect(help.status == 0)
+      let text = help.stdoutText
+      guard let usage = text.range(of: "\nUSAGE:") else {
+        Issue.record("\(command): no USAGE")
+        continue
+      }
+      let lines = text[..<usage.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      for (a, b) in zip(lines, lines.dropFirst()) where !b.isEmpty {
+        if a.hasPrefix(" ") {
+          #expect(b.hasPrefix(" "), "\(command): \"\(b)\" continues the indented line \"\(a)\"")
+        } else if !a.isEmpty && !b.hasPrefix(" ") {
+          #expect(a.count >= 55, "\(command): ragged line \"\(a)\" before \"\(b)\"")
+        }
+      }
+    }
+  }
+
   @Test func infoText() throws {
     let dir = try makeTemporaryDirectory()
     try write(smallAnimation, to: dir + "/tiny.json")
