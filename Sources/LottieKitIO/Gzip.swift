@@ -59,40 +59,32 @@ public enum Gzip {
 
   /// Compresses with the best compression; gzip framing unless `raw` (zip entries use raw deflate).
   public static func compress(_ input: [UInt8], raw: Bool = false, level: Int32 = 9) throws(ArchiveError) -> [UInt8] {
-    var stream = z_stream()
-    let windowBits: Int32 = raw ? -15 : 31
-    guard deflateInit2_(&stream, level, Z_DEFLATED, windowBits, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-                        Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-      throw ArchiveError("zlib could not start compressing")
-    }
-    defer { deflateEnd(&stream) }
-    let bound = Int(deflateBound(&stream, UInt(input.count))) + 64
-    var output = [UInt8](repeating: 0, count: bound)
-    var status: Int32 = Z_OK
-    let written: Int = input.withUnsafeBufferPointer { inBuf in
-      output.withUnsafeMutableBufferPointer { outBuf in
-        stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress)
-        stream.avail_in = UInt32(inBuf.count)
-        stream.next_out = outBuf.baseAddress
-        stream.avail_out = UInt32(outBuf.count)
-        status = deflate(&stream, Z_FINISH)
-        return outBuf.count - Int(stream.avail_out)
-      }
-    }
+    guard let (output, written, status) = deflateOnce(input, level: level, windowBits: raw ? -15 : 31, capacity: { stream in
+      Int(deflateBound(&stream, UInt(input.count))) + 64
+    }) else { throw ArchiveError("zlib could not start compressing") }
     guard status == Z_STREAM_END else { throw ArchiveError("zlib failed to compress (status \(status))") }
-    output.removeLast(output.count - written)
-    return output
+    return Array(output.prefix(written))
   }
 
   /// The gzip size of `input` at best compression when it is at most `limit`; nil as soon as the
   /// compressed output passes `limit` (the rest is not compressed: a size check on a large file
   /// costs only the first `limit` bytes of output).
   public static func compressedSize(_ input: [UInt8], atMost limit: Int, level: Int32 = 9) -> Int? {
+    guard let (_, written, status) = deflateOnce(input, level: level, windowBits: 31, capacity: { _ in max(0, limit) + 1 }),
+          status == Z_STREAM_END, written <= limit else { return nil }
+    return written
+  }
+
+  /// One deflate call over the whole input into a buffer of `capacity` bytes (asked once the
+  /// stream exists): the output, how much of it was written, and zlib's status; nil when zlib
+  /// cannot start.
+  private static func deflateOnce(_ input: [UInt8], level: Int32, windowBits: Int32,
+                                  capacity: (inout z_stream) -> Int) -> ([UInt8], Int, Int32)? {
     var stream = z_stream()
-    guard deflateInit2_(&stream, level, Z_DEFLATED, 31, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+    guard deflateInit2_(&stream, level, Z_DEFLATED, windowBits, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
                         Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
     defer { deflateEnd(&stream) }
-    var output = [UInt8](repeating: 0, count: max(0, limit) + 1)
+    var output = [UInt8](repeating: 0, count: capacity(&stream))
     var status: Int32 = Z_OK
     let written: Int = input.withUnsafeBufferPointer { inBuf in
       output.withUnsafeMutableBufferPointer { outBuf in
@@ -104,8 +96,7 @@ public enum Gzip {
         return outBuf.count - Int(stream.avail_out)
       }
     }
-    guard status == Z_STREAM_END, written <= limit else { return nil }
-    return written
+    return (output, written, status)
   }
 
   public static func crc32(_ bytes: [UInt8]) -> UInt32 {

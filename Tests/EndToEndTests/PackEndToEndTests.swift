@@ -144,21 +144,27 @@ struct PackEndToEndTests {
     #expect(render.stdoutText.contains("\"ok\": true"))
   }
 
-  @Test func dotLottieOfCorpusStickerRendersLikeTheOriginal() throws {
+  /// A real Telegram sticker from the corpus (nil, with the reason printed, when it is absent).
+  static func corpusSticker() -> String? {
     guard let root = corpusRoot else {
       print("skipping: ../shared/corpus is absent")
-      return
+      return nil
     }
+    let sticker = root + "/tdesktop/Telegram/Resources/animations/phone.tgs"
+    guard FileManager.default.fileExists(atPath: sticker) else {
+      print("skipping: \(sticker) is absent")
+      return nil
+    }
+    return sticker
+  }
+
+  @Test func dotLottieOfCorpusStickerRendersLikeTheOriginal() throws {
+    guard let sticker = Self.corpusSticker() else { return }
     guard let thorvg = thorvgPython else {
       print("skipping: no oracle venv with thorvg_python")
       return
     }
     let dir = try makeTemporaryDirectory()
-    let sticker = root + "/tdesktop/Telegram/Resources/animations/phone.tgs"
-    guard FileManager.default.fileExists(atPath: sticker) else {
-      print("skipping: \(sticker) is absent")
-      return
-    }
     #expect(try lottiekit("unpack", sticker, "-o", dir).status == 0)
     #expect(try lottiekit("pack", dir + "/phone.json", "--format", "lottie", "-o", dir + "/phone.lottie").status == 0)
     var pixels: [String] = []
@@ -173,16 +179,8 @@ struct PackEndToEndTests {
   }
 
   @Test func tgsFromCorpusPassesPythonLottieAndRoundTrips() throws {
-    guard let root = corpusRoot else {
-      print("skipping: ../shared/corpus is absent")
-      return
-    }
+    guard let sticker = Self.corpusSticker() else { return }
     let dir = try makeTemporaryDirectory()
-    let sticker = root + "/tdesktop/Telegram/Resources/animations/phone.tgs"
-    guard FileManager.default.fileExists(atPath: sticker) else {
-      print("skipping: \(sticker) is absent")
-      return
-    }
     #expect(try lottiekit("unpack", sticker, "-o", dir + "/src").status == 0)
     let r = try lottiekit("pack", dir + "/src/phone.json", "--format", "tgs", "-o", dir + "/phone.tgs")
     #expect(r.status == 0, "\(r.stderr)")
