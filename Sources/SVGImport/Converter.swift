@@ -295,13 +295,7 @@ public struct SVGConverter {
       let h = length(e.attributes["height"] ?? "100%", .vertical, vp) ?? vp.h
       guard w > 0, h > 0 else { return nil }
       context.ctm = context.ctm.concatenating(.translate(x, y))
-      if let vb = e.attributes["viewBox"].flatMap(SVGValues.viewBox) {
-        context.ctm = context.ctm.concatenating(SVGValues.viewBoxTransform(vb, width: w, height: h,
-                                                                            preserveAspectRatio: e.attributes["preserveAspectRatio"]))
-        context.viewport = (vb.w, vb.h)
-      } else {
-        context.viewport = (w, h)
-      }
+      Self.enterViewport(of: e.attributes, width: w, height: h, context: &context)
       items = children(of: element, context: &context)
     case "use":
       guard let href = e.attributes["href"] ?? e.attributes["xlink:href"] else { return nil }
@@ -331,13 +325,7 @@ public struct SVGConverter {
         if let raw = t.attributes["transform"], t.name == "symbol", let m = SVGValues.transform(raw) {
           context.ctm = context.ctm.concatenating(m)
         }
-        if let vb = t.attributes["viewBox"].flatMap(SVGValues.viewBox) {
-          context.ctm = context.ctm.concatenating(SVGValues.viewBoxTransform(vb, width: w, height: h,
-                                                                              preserveAspectRatio: t.attributes["preserveAspectRatio"]))
-          context.viewport = (vb.w, vb.h)
-        } else {
-          context.viewport = (w, h)
-        }
+        Self.enterViewport(of: t.attributes, width: w, height: h, context: &context)
         // The symbol's own presentation attributes and styles apply to its content.
         let symbolStyle = context.style.inheriting(specifiedStyle(target), viewport: context.viewport)
         guard symbolStyle.display || t.name == "symbol" else { return nil }
@@ -363,6 +351,18 @@ public struct SVGConverter {
     }
     if items.isEmpty { return nil }
     return [("it", .array(items + [transformItem(opacity: opacity)]))]
+  }
+
+  /// A new viewport of `width` × `height` (nested `<svg>`, or a `<symbol>`/`<svg>` drawn by
+  /// `<use>`): its viewBox, if any, maps onto it and becomes the viewport of percentages inside.
+  static func enterViewport(of attributes: [String: String], width: Double, height: Double, context: inout Context) {
+    if let vb = attributes["viewBox"].flatMap(SVGValues.viewBox) {
+      context.ctm = context.ctm.concatenating(SVGValues.viewBoxTransform(vb, width: width, height: height,
+                                                                          preserveAspectRatio: attributes["preserveAspectRatio"]))
+      context.viewport = (vb.w, vb.h)
+    } else {
+      context.viewport = (width, height)
+    }
   }
 
   func length(_ raw: String?, _ axis: SVGValues.Axis, _ viewport: (w: Double, h: Double)) -> Double? {
