@@ -61,6 +61,12 @@ public struct IsolatedRenderer: Sendable {
     return CommandLine.arguments.first ?? "lottiekit"
   }
 
+  /// Called first thing in the worker: it dies with `parent` (even when that is killed) and may
+  /// use at most `cpuSeconds` of CPU. False when the parent is already gone.
+  public static func boundWorker(parent: Int32, cpuSeconds: UInt32) -> Bool {
+    lottiekit_bound_worker(parent, cpuSeconds) != 0
+  }
+
   /// Largest picture rendered (per frame), and all frames of one call together.
   public static let maxSide = 8192
   public static let maxTotalBytes = 1 << 30
@@ -76,7 +82,8 @@ public struct IsolatedRenderer: Sendable {
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["render-worker", file, "--size", "\(width)x\(height)", "--frames", frames.map(String.init).joined(separator: ",")]
+    process.arguments = ["render-worker", file, "--size", "\(width)x\(height)", "--frames", frames.map(String.init).joined(separator: ","),
+                         "--parent", String(getpid()), "--cpu-seconds", String(Int(timeout.rounded(.up)) + 10)]
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -163,8 +163,14 @@ struct RenderWorkerCommand: ParsableCommand {
   @Argument var file: String
   @Option var size: String
   @Option var frames: String
+  /// The lottiekit process that started this worker: the worker dies with it.
+  @Option var parent: Int32?
+  /// CPU seconds the worker may use (a little more than the parent's wall-clock limit, which
+  /// normally stops it first).
+  @Option var cpuSeconds: UInt32 = 70
 
   func run() throws {
+    if let parent, !IsolatedRenderer.boundWorker(parent: parent, cpuSeconds: cpuSeconds) { throw Exit.failure }
     // Tests simulate a renderer that crashes or hangs.
     switch ProcessInfo.processInfo.environment["LOTTIEKIT_RENDER_WORKER_FAULT"] {
     case "crash":

@@ -56,6 +56,49 @@ struct RenderEndToEndTests {
     }
   }
 
+  /// The rlottie worker never outlives lottiekit: when lottiekit itself is killed (a CI job
+  /// cancelled mid-render), the kernel kills the worker too, instead of leaving it to spin on a
+  /// file that rlottie cannot finish (precomps that expand exponentially).
+  @Test func workerDiesWithLottiekit() throws {
+    let dir = try makeTemporaryDirectory()
+    let parent = Process()
+    parent.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    parent.arguments = ["LOTTIEKIT_RENDER_WORKER_FAULT=hang", lottiekitBinary, "render", wave, "--timeout", "300", "-o", dir + "/x.png"]
+    parent.standardOutput = FileHandle.nullDevice
+    parent.standardError = FileHandle.nullDevice
+    try parent.run()
+    func children(of pid: Int32) -> [Int32] {
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      return entries.compactMap(Int32.init).filter { candidate in
+        guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
+              let close = stat.range(of: ")", options: .backwards) else { return false }
+        let fields = stat[close.upperBound...].split(separator: " ")
+        return fields.count > 2 && fields[0] != "Z" && Int32(fields[1]) == pid
+      }
+    }
+    func alive(_ pid: Int32) -> Bool {
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.range(of: ")", options: .backwards) else { return false }
+      return stat[close.upperBound...].split(separator: " ").first != "Z"
+    }
+    var worker: Int32? = nil
+    for _ in 0..<500 where worker == nil {
+      worker = children(of: parent.processIdentifier).first
+      if worker == nil { usleep(10_000) }
+    }
+    let pid = try #require(worker, "the render worker did not start")
+    #expect(alive(pid))
+    kill(parent.processIdentifier, SIGKILL)
+    parent.waitUntilExit()
+    var gone = false
+    for _ in 0..<300 where !gone {
+      gone = !alive(pid)
+      if !gone { usleep(10_000) }
+    }
+    #expect(gone, "the render worker \(pid) outlived lottiekit")
+    if !gone { kill(pid, SIGKILL) }
+  }
+
   @Test func tgsAndDotLottieInputs() throws {
     let dir = try makeTemporaryDirectory()
     // A .tgs made with python's gzip-compatible zlib through lottiekit's own format? Use gzip(1).
