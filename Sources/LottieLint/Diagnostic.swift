@@ -192,3 +192,12 @@ public protocol LintRule: Sendable {
   init()
   func check(_ context: LintContext) -> [Finding]
 }
+
+/// Chains in messages (`a → b → c`): a hostile file can make them thousands long, so beyond 12
+/// items the message names the first 8 and the last 2.
+enum Chain {
+  static func text(_ items: [String]) -> String {
+    guard items.count > 12 else { return items.joined(separator: " → ") }
+    return (items.prefix(8) + ["… \(items.count - 10) more …"] + items.suffix(2)).joined(separator: " → ")
+  }
+}

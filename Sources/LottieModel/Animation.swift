@@ -1,3 +1,4 @@
+import Foundation
 import LottieJSON
 
 /// A read-only view of a Lottie animation over its JSON document. Nothing is copied: every accessor
@@ -6,9 +7,26 @@ public struct Animation: Sendable {
   public let document: JSONDocument
   public let root: JSONNode
 
+  private let cache = Cache()
+
   public init(document: JSONDocument) {
     self.document = document
     self.root = document.root
+  }
+
+  /// Values derived from the document, computed on first use (the document never changes).
+  final class Cache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byID: [String: Asset]?
+
+    func assetsByID(_ compute: () -> [String: Asset]) -> [String: Asset] {
+      lock.lock()
+      defer { lock.unlock() }
+      if let byID { return byID }
+      let value = compute()
+      byID = value
+      return value
+    }
   }
 
   /// Whether this looks like a Lottie animation at all (an object with `layers`, or `v`/`fr`/`ip`/`op`).
@@ -50,13 +68,17 @@ public struct Animation: Sendable {
     return list.elements.map { Asset(node: $0) }
   }
 
-  /// Assets by id (the last one wins on duplicate ids, as in players).
+  /// Assets by id (the last one wins on duplicate ids, as in players). Built once per animation:
+  /// walks over precomps look ids up once per layer, and rebuilding it each time made them
+  /// quadratic (4,000 chained precomps: 2.1 s of lint).
   public var assetsByID: [String: Asset] {
-    var result: [String: Asset] = [:]
-    for asset in assets {
-      if let id = asset.id { result[id] = asset }
+    cache.assetsByID {
+      var result: [String: Asset] = [:]
+      for asset in assets {
+        if let id = asset.id { result[id] = asset }
+      }
+      return result
     }
-    return result
   }
 
   /// The root composition followed by every precomp asset, in file order.

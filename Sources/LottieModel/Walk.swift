@@ -60,6 +60,7 @@ extension Animation {
     for start in adjacency.keys.sorted() where state[start] == nil {
       var stack: [(String, Int)] = [(start, 0)]
       var path: [String] = [start]
+      var pathIndex: [String: Int] = [start: 0]
       state[start] = 1
       while let (node, next) = stack.last {
         let targets = adjacency[node] ?? []
@@ -67,7 +68,7 @@ extension Animation {
           stack[stack.count - 1].1 += 1
           let target = targets[next]
           if state[target] == 1 {
-            if let k = path.firstIndex(of: target) {
+            if let k = pathIndex[target] {
               let cycle = Array(path[k...]) + [target]
               // Normalise the rotation so one cycle is reported once.
               let body = Array(cycle.dropLast())
@@ -79,12 +80,13 @@ extension Animation {
           } else if state[target] == nil {
             state[target] = 1
             stack.append((target, 0))
+            pathIndex[target] = path.count
             path.append(target)
           }
         } else {
           state[node] = 2
           stack.removeLast()
-          path.removeLast()
+          pathIndex[path.removeLast()] = nil
         }
       }
     }

@@ -38,6 +38,22 @@ struct ScalingTests {
     ("svg: one path of n segments", 5_000, "path.svg", { n in
       Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><path d="M0 0"#.utf8) + Array(repeating: Array("l1 1a1 1 0 0 1 1 1".utf8), count: n).flatMap { $0 } + Array(#""/></svg>"#.utf8)
     }, { ["svg", $0, "-o", "out.json"] }),
+    // Graphs: every layer's parent is the one before it; every precomp holds the next one. Walks
+    // that followed each chain from each layer were quadratic (2,000 parents: 48 s).
+    ("lint (every rule): n layers in one parent chain", 200, "parents.json", { n in
+      var layers: [String] = []
+      for k in 1...n { layers.append(#"{"ty":3,"ind":\#(k),"ip":0,"op":60,"ks":{}\#(k > 1 ? ",\"parent\":\(k - 1)" : "")}"#) }
+      return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + layers.joined(separator: ",") + "]}").utf8)
+    }, { ["lint", "--format", "json", "--profile", "spec-strict", "--profile", "telegram-sticker", "--target", "ios", $0] }),
+    ("lint (every rule): n precomps nested in one chain", 40, "precomps.json", { n in
+      var assets: [String] = []
+      for k in 0..<n {
+        let inner = k + 1 < n ? #"{"ty":0,"ind":1,"refId":"p\#(k + 1)","ip":0,"op":60,"ks":{}}"# : ""
+        assets.append(#"{"id":"p\#(k)","layers":[\#(inner)]}"#)
+      }
+      return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":["# + assets.joined(separator: ",") +
+                    #"],"layers":[{"ty":0,"ind":1,"refId":"p0","ip":0,"op":60,"ks":{}}]}"#).utf8)
+    }, { ["lint", "--format", "json", "--profile", "spec-strict", "--profile", "telegram-sticker", "--target", "ios", $0] }),
     ("svg: n styled elements", 1_000, "elements.svg", { n in
       var s = #"<svg xmlns="http://www.w3.org/2000/svg" width="99" height="99"><style>.a{fill:red}</style>"#
       for k in 0..<n { s += "<g class=\"a\"><circle cx=\"\(k % 99)\" cy=\"5\" r=\"2\"/></g>" }
@@ -45,7 +61,7 @@ struct ScalingTests {
     }, { ["svg", $0, "-o", "out.json"] }),
   ]
 
-  @Test(arguments: 0..<5)
+  @Test(arguments: 0..<7)
   func growsLinearly(_ index: Int) throws {
     let shape = Self.shapes[index]
     let dir = try makeTemporaryDirectory()

@@ -40,7 +40,7 @@ struct PrecompDepthBudgetRule: LintRule {
     var names = ["\"\(animation.rootComposition.displayName)\""]
     names += chain.map { "\"\(animation.composition(id: $0.target)?.displayName ?? $0.target)\"" }
     let step = chain[index]
-    return [Finding(node, "precompositions are nested \(depth) deep (\(names.joined(separator: " → "))), more than \(limit); level \(index + 1) is layer \(step.layer.label) in composition \"\(step.from)\"")]
+    return [Finding(node, "precompositions are nested \(depth) deep (\(Chain.text(names))), more than \(limit); level \(index + 1) is layer \(step.layer.label) in composition \"\(step.from)\"")]
   }
 
   /// One precomp layer on a nesting chain: the composition it is in, the layer, the asset it uses.
