@@ -34,6 +34,57 @@ extension Animation {
     }
   }
 
+  /// How many layers a player builds: every layer of the root composition, and for each precomp
+  /// layer every layer of the composition it uses, again and again down the nesting. A precomp
+  /// used twice counts twice (players instantiate it twice), so precomps that each use the next
+  /// one twice grow exponentially. Nil when the count passes `limit` or precomps include
+  /// themselves (then it has no end). Linear in the file: each composition is counted once.
+  public func layerInstances(limit: Int) -> Int? {
+    struct Frame {
+      let id: String?
+      let layers: [Layer]
+      var next = 0
+      var sum = 0
+    }
+    let byID = assetsByID
+    let cap = limit >= Int.max - 1 ? Int.max : limit + 1
+    var memo: [String: Int] = [:]
+    var open: Set<String> = []
+    func add(_ a: Int, _ b: Int) -> Int {
+      let (sum, overflow) = a.addingReportingOverflow(b)
+      return overflow ? cap : min(cap, sum)
+    }
+    var stack = [Frame(id: nil, layers: rootComposition.layers)]
+    while var top = stack.popLast() {
+      if top.sum >= cap { return nil }
+      if top.next < top.layers.count {
+        let layer = top.layers[top.next]
+        top.next += 1
+        top.sum = add(top.sum, 1)
+        if layer.typeCode == 0, let ref = layer.refId, let asset = byID[ref], asset.isPrecomp {
+          if let known = memo[ref] {
+            top.sum = add(top.sum, known)
+          } else {
+            if open.contains(ref) { return nil }
+            open.insert(ref)
+            stack.append(top)
+            stack.append(Frame(id: ref, layers: Composition(animation: self, node: asset.node, asset: asset).layers))
+            continue
+          }
+        }
+        stack.append(top)
+        continue
+      }
+      if let id = top.id {
+        memo[id] = top.sum
+        open.remove(id)
+      }
+      guard !stack.isEmpty else { return top.sum > limit ? nil : top.sum }
+      stack[stack.count - 1].sum = add(stack[stack.count - 1].sum, top.sum)
+    }
+    return 0
+  }
+
   /// Precomp edges: composition id (nil = root) → ids of precomp assets its layers reference.
   public func precompReferences() -> [(from: Composition, layer: Layer, to: String)] {
     var edges: [(Composition, Layer, String)] = []

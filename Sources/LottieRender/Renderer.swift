@@ -70,6 +70,8 @@ public struct IsolatedRenderer: Sendable {
   /// Largest picture rendered (per frame), and all frames of one call together.
   public static let maxSide = 8192
   public static let maxTotalBytes = 1 << 30
+  /// Layers rlottie may have to build for one animation (precomps expanded).
+  public static let maxLayerInstances = 1_000_000
 
   /// `file`: a Lottie JSON file on disk (images resolved against its folder).
   public func render(file: String, frames: [Int], width: Int, height: Int, shownAs name: String) throws(RenderError) -> [RGBAImage] {
@@ -77,6 +79,12 @@ public struct IsolatedRenderer: Sendable {
       throw RenderError("\(name): size \(width)×\(height) is out of range (1 to \(Self.maxSide) pixels a side)")
     }
     guard !frames.isEmpty else { return [] }
+    // rlottie builds every layer instance before drawing: precomps that nest exponentially (or
+    // include themselves) would keep it busy until the time limit, so they are refused at once.
+    if let data = FileManager.default.contents(atPath: file), let document = try? JSONDocument(parsing: [UInt8](data)),
+       Animation(document: document).layerInstances(limit: Self.maxLayerInstances) == nil {
+      throw RenderError("\(name): its precomps expand to more than \(Self.maxLayerInstances / 1_000_000) million layers (or include themselves); rlottie would not finish, so nothing was rendered")
+    }
     guard width * height * 4 * frames.count <= Self.maxTotalBytes else {
       throw RenderError("\(name): \(frames.count) frames of \(width)×\(height) are more than 1 GB of pixels; render fewer or smaller")
     }

@@ -99,6 +99,24 @@ struct RenderEndToEndTests {
     if !gone { kill(pid, SIGKILL) }
   }
 
+  /// Precomps that expand exponentially are refused at once instead of waiting for the time limit.
+  @Test func exponentialPrecompsAreRefusedAtOnce() throws {
+    let dir = try makeTemporaryDirectory()
+    var assets: [String] = []
+    for k in 0..<40 {
+      let inner = k < 39 ? (0..<2).map { _ in #"{"ty":0,"refId":"p\#(k + 1)","ip":0,"op":60,"ks":{}}"# }.joined(separator: ",")
+                         : #"{"ty":4,"ip":0,"op":60,"ks":{},"shapes":[]}"#
+      assets.append(#"{"id":"p\#(k)","layers":[\#(inner)]}"#)
+    }
+    try write(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":[\#(assets.joined(separator: ","))],"layers":[{"ty":0,"refId":"p0","ip":0,"op":60,"ks":{}}]}"#,
+              to: dir + "/diamond.json")
+    let started = Date()
+    let r = try lottiekit("render", dir + "/diamond.json", "-o", dir + "/x.png")
+    #expect(r.status == 2 && r.stderr.contains("expand to more than 1 million layers"), "\(r.stderr)")
+    #expect(Date().timeIntervalSince(started) < 10)
+    #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+  }
+
   @Test func tgsAndDotLottieInputs() throws {
     let dir = try makeTemporaryDirectory()
     // A .tgs made with python's gzip-compatible zlib through lottiekit's own format? Use gzip(1).
