@@ -15,7 +15,8 @@ struct RenderCommand: ParsableCommand {
       default is the first frame. External images are found next to the JSON as players find them;
       .tgs and .lottie files (the first animation, with the archive's images) work too.
       rlottie runs in a separate process with a time limit: when it crashes or hangs on a file,
-      lottiekit reports it (exit 2) instead of crashing.
+      lottiekit reports it (exit 2) instead of crashing. Files whose precomps expand to more than a
+      million layers (or include themselves) are refused at once (exit 2).
       Examples:
         lottiekit render hero.json -o hero.png
         lottiekit render hero.json --frame 45 --size 256x256 --background white \\
