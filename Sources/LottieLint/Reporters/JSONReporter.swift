@@ -45,17 +45,8 @@ public struct JSONReporter: Reporter {
     out.put(first ? "\n    {\n      \"path\": " : ",\n    {\n      \"path\": ")
     JSONStringCodec.appendQuoted(file.path, to: &out)
     out.put(",\n      \"diagnostics\": ")
-    if file.diagnostics.isEmpty {
-      out.put("[]")
-    } else {
-      out.put("[")
-      var help = HelpCache()
-      for (k, d) in file.diagnostics.enumerated() {
-        out.put(k == 0 ? "\n        " : ",\n        ")
-        Self.appendDiagnostic(d, to: &out, help: &help)
-      }
-      out.put("\n      ]")
-    }
+    var help = HelpCache()
+    Self.appendArray(file.diagnostics, depth: 3, to: &out) { d, out in Self.appendDiagnostic(d, to: &out, help: &help) }
     out.put("\n    }")
     return out
   }
@@ -67,11 +58,6 @@ public struct JSONReporter: Reporter {
   }
 
   /// One diagnostic at depth 4 (inside a file's `diagnostics` array).
-  static func appendDiagnostic(_ d: Diagnostic, to out: inout [UInt8]) {
-    var help = HelpCache()
-    appendDiagnostic(d, to: &out, help: &help)
-  }
-
   static func appendDiagnostic(_ d: Diagnostic, to out: inout [UInt8], help cache: inout HelpCache) {
     out.put("{\n          \"code\": ")
     JSONStringCodec.appendQuoted(d.code, to: &out)
@@ -107,57 +93,59 @@ public struct JSONReporter: Reporter {
     out.put(",\n          \"pointer\": ")
     JSONStringCodec.appendQuoted(d.pointer, to: &out)
     out.put(",\n          \"layerPath\": ")
-    appendStrings(d.layerPath, to: &out)
+    appendArray(d.layerPath, depth: 5, to: &out) { JSONStringCodec.appendQuoted($0, to: &$1) }
     out.put(",\n          \"renderers\": ")
-    appendStrings(d.renderers, to: &out)
+    appendArray(d.renderers, depth: 5, to: &out) { JSONStringCodec.appendQuoted($0, to: &$1) }
     if let fix = d.fix {
       out.put(",\n          \"fix\": {\n            \"summary\": ")
       JSONStringCodec.appendQuoted(fix.summary, to: &out)
       out.put(",\n            \"operations\": ")
-      if fix.operations.isEmpty {
-        out.put("[]")
-      } else {
-        out.put("[")
-        for (k, op) in fix.operations.enumerated() {
-          out.put(k == 0 ? "\n              {\n                \"op\": " : ",\n              {\n                \"op\": ")
-          switch op {
-          case .replace(let pointer, let json):
-            out.put("\"replace\",\n                \"path\": ")
-            JSONStringCodec.appendQuoted(pointer, to: &out)
-            out.put(",\n                \"value\": ")
-            out.append(contentsOf: json.utf8)
-          case .add(let pointer, let key, let json):
-            out.put("\"add\",\n                \"path\": ")
-            JSONStringCodec.appendQuoted(pointer + "/" + JSONPointer.escape(key), to: &out)
-            out.put(",\n                \"value\": ")
-            out.append(contentsOf: json.utf8)
-          case .remove(let pointer):
-            out.put("\"remove\",\n                \"path\": ")
-            JSONStringCodec.appendQuoted(pointer, to: &out)
-          case .removeBOM:
-            out.put("\"remove-bom\"")
-          }
-          out.put("\n              }")
+      appendArray(fix.operations, depth: 6, to: &out) { op, out in
+        out.put("{\n                \"op\": ")
+        switch op {
+        case .replace(let pointer, let json):
+          out.put("\"replace\",\n                \"path\": ")
+          JSONStringCodec.appendQuoted(pointer, to: &out)
+          out.put(",\n                \"value\": ")
+          out.append(contentsOf: json.utf8)
+        case .add(let pointer, let key, let json):
+          out.put("\"add\",\n                \"path\": ")
+          JSONStringCodec.appendQuoted(pointer + "/" + JSONPointer.escape(key), to: &out)
+          out.put(",\n                \"value\": ")
+          out.append(contentsOf: json.utf8)
+        case .remove(let pointer):
+          out.put("\"remove\",\n                \"path\": ")
+          JSONStringCodec.appendQuoted(pointer, to: &out)
+        case .removeBOM:
+          out.put("\"remove-bom\"")
         }
-        out.put("\n            ]")
+        out.put("\n              }")
       }
       out.put("\n          }")
     }
     out.put("\n        }")
   }
 
-  /// A list of strings at depth 5.
-  static func appendStrings(_ values: [String], to out: inout [UInt8]) {
-    if values.isEmpty {
+  /// A JSON array whose `[` is at `depth`, laid out as `JSONValue.appendPretty` lays one out:
+  /// `[]` when empty, else one element a line, a level deeper, and `]` on a line of its own.
+  static func appendArray<C: Collection>(_ items: C, depth: Int, to out: inout [UInt8],
+                                         _ element: (C.Element, inout [UInt8]) -> Void) {
+    guard !items.isEmpty else {
       out.put("[]")
       return
     }
-    out.put("[")
-    for (k, v) in values.enumerated() {
-      out.put(k == 0 ? "\n            " : ",\n            ")
-      JSONStringCodec.appendQuoted(v, to: &out)
+    out.append(UInt8(ascii: "["))
+    var first = true
+    for item in items {
+      if !first { out.append(UInt8(ascii: ",")) }
+      first = false
+      out.append(0x0A)
+      out.append(contentsOf: repeatElement(0x20, count: 2 * depth + 2))
+      element(item, &out)
     }
-    out.put("\n          ]")
+    out.append(0x0A)
+    out.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+    out.append(UInt8(ascii: "]"))
   }
 
   public func footer(files: Int, errors: Int, warnings: Int, infos: Int) -> String {
