@@ -444,7 +444,11 @@ struct JSONParser {
     var seen = Set<[UInt8]>()
     for key in keys {
       let t = nodes[key]
-      if !seen.insert(Array(p[Int(t.start)..<Int(t.end)])).inserted {
+      // Compared as decoded text: "a" and "\u0061" are the same key.
+      let name = t.flags & TapeNode.hasEscapes != 0
+        ? Array(JSONStringCodec.unescape(p[Int(t.start) + 1..<Int(t.end) - 1]).utf8)
+        : Array(p[Int(t.start) + 1..<Int(t.end) - 1])
+      if !seen.insert(name).inserted {
         duplicateKeys.append(JSONNode.ID(raw: UInt32(key)))
       }
     }

@@ -68,6 +68,13 @@ public enum FileIO {
     return stat(path, &st) == 0
   }
 
+  /// Whether two paths name the same existing file (symlinks followed, hard links included).
+  public static func isSameFile(_ a: String, _ b: String) -> Bool {
+    var sa = stat(), sb = stat()
+    guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+  }
+
   public static func isDirectory(_ path: String) -> Bool {
     var st = stat()
     return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
@@ -108,7 +115,8 @@ public enum FileIO {
   /// path. The caller renames it into place or removes it.
   public static func writeTemporary(_ bytes: [UInt8], beside path: String) throws(IOFailure) -> String {
     let dir = directory(of: path)
-    var template = Array("\(dir)/.\(fileName(of: path)).lottiekit-XXXXXX".utf8CString)
+    // The writer's pid is in the name: a later run can tell a killed run's leftover from a live one's.
+    var template = Array("\(dir)/.\(fileName(of: path)).lottiekit-\(getpid())-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { buf -> Int32 in
       guard let base = buf.baseAddress else { return -1 }
       return mkstemp(base)
@@ -144,6 +152,76 @@ public enum FileIO {
     guard fsync(fd) == 0 else { throw IOFailure(path: path, message: "cannot flush to disk: \(errnoText(errno))") }
     ok = true
     return temp
+  }
+
+  /// Removes lottiekit's own temporary files that a killed run left in `directories` (not
+  /// recursively): `.NAME.lottiekit-PID-XXXXXX` and its `.orig` backup when process PID no longer
+  /// exists, and the older `.NAME.lottiekit-XXXXXX` form when it is over an hour old. A folder that
+  /// still holds a crash journal is left alone (its temporaries may be needed to roll forward).
+  /// Returns the paths removed.
+  @discardableResult
+  public static func removeStaleTemporaries(in directories: [String], now: time_t = time(nil)) -> [String] {
+    var removed: [String] = []
+    var seen = Set<String>()
+    for dir in directories where seen.insert(dir).inserted {
+      guard let d = opendir(dir) else { continue }
+      var names: [String] = []
+      var hasJournal = false
+      while let entry = readdir(d) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name.hasPrefix(CrashJournal.prefix) { hasJournal = true }
+        if name.hasPrefix("."), name.contains(".lottiekit-") { names.append(name) }
+      }
+      closedir(d)
+      guard !hasJournal else { continue }
+      for name in names {
+        guard let owner = temporaryOwner(name) else { continue }
+        let path = (dir.hasSuffix("/") ? dir : dir + "/") + name
+        var st = stat()
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
+        let stale: Bool
+        switch owner {
+        case .process(let pid): stale = pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+        case .unknown: stale = now - st.st_mtim.tv_sec > 3600
+        }
+        if stale && unlink(path) == 0 { removed.append(path) }
+      }
+    }
+    return removed
+  }
+
+  enum TemporaryOwner: Equatable {
+    case process(pid_t)
+    /// Written by a lottiekit that did not put its pid in the name.
+    case unknown
+  }
+
+  /// Who wrote a temporary file, from its name; nil when the name is not one of lottiekit's
+  /// temporaries (`.NAME.lottiekit-[PID-]XXXXXX[.orig]`, NAME not empty).
+  static func temporaryOwner(_ name: String) -> TemporaryOwner? {
+    let bytes = Array(name.utf8)
+    let marker = Array(".lottiekit-".utf8)
+    guard bytes.first == UInt8(ascii: "."), bytes.count > marker.count + 2 else { return nil }
+    // The last ".lottiekit-" after a non-empty NAME.
+    var at = -1
+    var i = bytes.count - marker.count
+    while i >= 2 {
+      if Array(bytes[i..<i + marker.count]) == marker { at = i; break }
+      i -= 1
+    }
+    guard at >= 2 else { return nil }
+    var tail = Array(bytes[(at + marker.count)...])
+    if tail.count > 5, Array(tail.suffix(5)) == Array(".orig".utf8) { tail.removeLast(5) }
+    func isRandom(_ part: ArraySlice<UInt8>) -> Bool {
+      part.count == 6 && part.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }
+    }
+    if isRandom(tail[...]) { return .unknown }
+    guard let dash = tail.firstIndex(of: UInt8(ascii: "-")), dash > 0, dash <= 10,
+          tail[..<dash].allSatisfy({ $0 >= 48 && $0 <= 57 }), isRandom(tail[(dash + 1)...]),
+          let pid = pid_t(String(decoding: tail[..<dash], as: UTF8.self)), pid > 0 else { return nil }
+    return .process(pid)
   }
 
   static func syncDirectory(of path: String) {

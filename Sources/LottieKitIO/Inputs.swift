@@ -52,7 +52,7 @@ public struct InputFailure: Error, Sendable, CustomStringConvertible {
 }
 
 public enum Inputs {
-  public static let animationExtensions: Set<String> = ["json", "lottie", "tgs"]
+  public static let animationExtensions: Set<String> = ["json", "lot", "lottie", "tgs"]
 
   /// Expands folders (recursively, sorted, hidden entries and symlinked folders skipped) into the
   /// animation files under them; files and `-` are kept as given. Order is deterministic.

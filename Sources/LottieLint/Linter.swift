@@ -82,7 +82,7 @@ public struct Linter: Sendable {
         let node = finding.node
         // A finding inside a value that a later duplicate key replaces is about data no player
         // reads, and its pointer would name the other value: LK002 reports the duplicate instead.
-        if !shadowed.isEmpty, shadowed.contains(where: { $0.lowerBound <= node.span.lowerBound && node.span.upperBound <= $0.upperBound }) {
+        if shadowed.covers(node.span) {
           continue
         }
         let start = node.location
@@ -102,17 +102,24 @@ public struct Linter: Sendable {
     return diagnostics
   }
 
-  /// Byte spans (key through value) of members that a later member with the same key replaces.
-  static func shadowedSpans(_ document: JSONDocument) -> [Range<Int>] {
+  /// Byte spans (key through value) of members that a later member with the same key replaces,
+  /// as sorted, disjoint ranges (a shadowed member inside another one is covered by the outer).
+  /// Linear in the number of members of the objects that have duplicates.
+  static func shadowedSpans(_ document: JSONDocument) -> ShadowedSpans {
     var spans: [Range<Int>] = []
+    var objectsDone = Set<Int>()
     for id in document.duplicateKeys {
       let later = document.node(id)
-      guard let object = later.parent, let name = later.string else { continue }
-      for member in object.members where member.keyNode.span.lowerBound < later.span.lowerBound && member.key == name {
+      guard let object = later.parent, objectsDone.insert(object.span.lowerBound).inserted else { continue }
+      // Every member but the last with its key is replaced by a later one.
+      var last: [String: Int] = [:]
+      let members = Array(object.members)
+      for (k, member) in members.enumerated() { last[member.key] = k }
+      for (k, member) in members.enumerated() where last[member.key] != k {
         spans.append(member.keyNode.span.lowerBound..<member.value.span.upperBound)
       }
     }
-    return spans
+    return ShadowedSpans(spans)
   }
 
   func isIgnored(_ d: Diagnostic) -> Bool {
@@ -228,5 +235,34 @@ extension Substring {
       i = index(after: i)
     }
     return nil
+  }
+}
+
+/// Sorted, disjoint byte ranges with a logarithmic containment test.
+struct ShadowedSpans {
+  private var ranges: [Range<Int>] = []
+
+  init(_ spans: [Range<Int>]) {
+    for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = ranges.last, span.lowerBound < last.upperBound {
+        ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
+      } else {
+        ranges.append(span)
+      }
+    }
+  }
+
+  var isEmpty: Bool { ranges.isEmpty }
+
+  /// Whether `span` lies inside one of the ranges.
+  func covers(_ span: Range<Int>) -> Bool {
+    var low = 0, high = ranges.count
+    // The last range starting at or before span.lowerBound.
+    while low < high {
+      let mid = (low + high) / 2
+      if ranges[mid].lowerBound <= span.lowerBound { low = mid + 1 } else { high = mid }
+    }
+    guard low > 0 else { return false }
+    return span.upperBound <= ranges[low - 1].upperBound
   }
 }

@@ -181,7 +181,10 @@ public struct RenderSource {
     }
     guard Animation(document: document).looksLikeLottie else { throw RenderError("\(source.displayPath): not a Lottie animation") }
     if source.container == .json && path != "-" && path.lowercased().hasSuffix(".json") {
-      return RenderSource(path: path, displayName: source.displayPath, document: document, scratch: nil)
+      // rlottie takes the images' folder from the path up to its last "/": a bare `data.json` has
+      // none, so it is named `./data.json` (its folder is the current one).
+      let diskPath = path.contains("/") ? path : "./" + path
+      return RenderSource(path: diskPath, displayName: source.displayPath, document: document, scratch: nil)
     }
     let scratch = NSTemporaryDirectory() + "lottiekit-render-" + UUID().uuidString
     do {

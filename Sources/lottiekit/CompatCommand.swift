@@ -20,8 +20,10 @@ struct CompatCommand: ParsableCommand {
       """)
   )
 
-  @Argument(help: "Files, folders or - (stdin).")
+  @Argument(help: "Files, folders or - (stdin); none: the current folder.")
   var inputs: [String] = []
+
+  @OptionGroup var empty: EmptyInputOption
 
   @Option(help: "Renderers (comma separated, NAME@VERSION allowed); default: all.")
   var target: [String] = []
@@ -56,7 +58,7 @@ struct CompatCommand: ParsableCommand {
   func run() throws {
     let targets = try selections()
     let data = RendererSupport.shared
-    let files = try expandInputs(inputs)
+    let files = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: empty.allowEmpty)
     var failed = false
     var tables: [(path: String, rows: [Row])] = []
     parallelOrdered(files, { path in loadAndParse(path) }) { result in

@@ -21,6 +21,8 @@ struct FormatCommand: ParsableCommand {
   @Argument(help: "Files, folders or - (stdin).")
   var inputs: [String] = []
 
+  @OptionGroup var empty: EmptyInputOption
+
   @Flag(help: "Layout: --pretty (two spaces, the default) or --minify (no whitespace).")
   var layout: Layout = .pretty
 
@@ -37,18 +39,21 @@ struct FormatCommand: ParsableCommand {
   }
 
   func validate() throws {
+    if inputs.isEmpty { throw ValidationError("give animation files or folders, or - to read standard input") }
     if inPlace && outputPath != nil { throw ValidationError("--in-place and -o cannot be used together") }
     if inPlace && (inputs.isEmpty || inputs.contains("-")) { throw ValidationError("--in-place needs files, not stdin") }
     if outputPath != nil && inputs.count > 1 { throw ValidationError("-o takes exactly one input; use --in-place for several") }
+    try refuseOutputOntoInput(outputPath, inputs: inputs)
   }
 
   var jsonLayout: JSONLayout { layout == .minify ? .minified : .pretty }
 
   func run() throws {
-    let files = try expandInputs(inputs)
+    let files = try expandInputs(inputs, allowEmpty: empty.allowEmpty)
     if outputPath != nil && files.count != 1 {
       throw ValidationError("-o takes exactly one input file, and \(inputs.first ?? "") holds \(files.count)")
     }
+    try refuseOutputOntoInput(outputPath, inputs: files)
     if !inPlace && outputPath == nil {
       try writeToStandardOutput(files)
       return
@@ -122,23 +127,47 @@ struct FormatCommand: ParsableCommand {
     if failed { throw Exit.failure }
   }
 
-  /// The new bytes of a file: JSON as is, gzip for .tgs, a rewritten archive for .lottie.
+  /// The container a destination's name asks for.
+  enum Destination {
+    case json, gzip, dotLottie
+
+    init(_ path: String) {
+      let name = FileIO.fileName(of: path).lowercased()
+      if name.hasSuffix(".tgs") || name.hasSuffix(".gz") { self = .gzip }
+      else if name.hasSuffix(".lottie") { self = .dotLottie }
+      else { self = .json }
+    }
+  }
+
+  /// The new bytes of a file, in the container the destination's extension names (`.tgs` and
+  /// `.json.gz`: gzip; `.lottie`: the archive rewritten; anything else: JSON). In place, the file
+  /// keeps the container it has.
   private func encode(_ animations: [ParsedAnimation], layout: JSONLayout, originalPath: String,
                       destination: String) throws -> [UInt8] {
     guard let first = animations.first else { return [] }
-    let destinationExtension = destination.split(separator: ".").last.map { $0.lowercased() } ?? ""
-    switch first.source.container {
+    let kind: Destination
+    if inPlace {
+      switch first.source.container {
+      case .json: kind = .json
+      case .tgs: kind = .gzip
+      case .dotLottie: kind = .dotLottie
+      }
+    } else {
+      kind = Destination(destination)
+    }
+    if kind != .dotLottie || first.source.container != .dotLottie {
+      guard animations.count == 1 else {
+        throw ArchiveError("\(originalPath) holds \(animations.count) animations; write it to a .lottie file or use --in-place")
+      }
+    }
+    switch kind {
     case .json:
       return first.document.written(layout)
-    case .tgs:
-      let json = first.document.written(layout)
-      return destinationExtension == "json" ? json : try Gzip.compress(json)
+    case .gzip:
+      return try Gzip.compress(first.document.written(layout))
     case .dotLottie:
-      if destinationExtension == "json" {
-        guard animations.count == 1 else {
-          throw ArchiveError("\(originalPath) holds \(animations.count) animations; write it to a .lottie file or use --in-place")
-        }
-        return first.document.written(layout)
+      guard first.source.container == .dotLottie else {
+        throw ArchiveError("format writes a .lottie only from a .lottie; to make one from \(originalPath), use lottiekit pack --format lottie")
       }
       let archive = try ZipArchive(bytes: try FileIO.read(originalPath))
       var replaced: [String: [UInt8]] = [:]

@@ -15,8 +15,10 @@ struct InfoCommand: ParsableCommand {
       """)
   )
 
-  @Argument(help: "Files, folders or - (stdin).")
+  @Argument(help: "Files, folders or - (stdin); none: the current folder.")
   var inputs: [String] = []
+
+  @OptionGroup var empty: EmptyInputOption
 
   @Option(help: "Output format: text or json.")
   var format: InfoFormat = .text
@@ -26,7 +28,7 @@ struct InfoCommand: ParsableCommand {
   enum InfoFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
   func run() throws {
-    let files = try expandInputs(inputs)
+    let files = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: empty.allowEmpty)
     let style = Style(output.color)
     var failed = false
     var jsonFiles: [JSONValue] = []

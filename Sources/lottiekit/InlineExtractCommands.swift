@@ -41,6 +41,7 @@ struct InlineCommand: ParsableCommand {
   var maxSize: Int?
 
   @OptionGroup var destination: TransformDestination
+  @OptionGroup var empty: EmptyInputOption
   @OptionGroup var output: OutputOptions
 
   func validate() throws {
@@ -50,7 +51,7 @@ struct InlineCommand: ParsableCommand {
   }
 
   func run() throws {
-    let documents = try readJSONInputs(try expandInputs(inputs))
+    let documents = try readJSONInputs(try expandInputs(inputs, allowEmpty: empty.allowEmpty))
     var results: [TransformResult] = []
     var refused = false
     for (path, document, base) in documents {
@@ -95,6 +96,7 @@ struct ExtractCommand: ParsableCommand {
   var imagesDir: String = "images/"
 
   @OptionGroup var destination: TransformDestination
+  @OptionGroup var empty: EmptyInputOption
   @OptionGroup var output: OutputOptions
 
   func validate() throws {
@@ -106,7 +108,7 @@ struct ExtractCommand: ParsableCommand {
   }
 
   func run() throws {
-    let documents = try readJSONInputs(try expandInputs(inputs))
+    let documents = try readJSONInputs(try expandInputs(inputs, allowEmpty: empty.allowEmpty))
     var results: [TransformResult] = []
     var refused = false
     for (path, document, base) in documents {

@@ -36,7 +36,7 @@ struct LintCommand: ParsableCommand {
       """)
   )
 
-  @Argument(help: "Files, folders or - (stdin).")
+  @Argument(help: "Files, folders or - (stdin); none: the current folder.")
   var inputs: [String] = []
 
   @Option(help: "Renderers to check compatibility for, comma separated: ios, ios-main-thread, android, web (web-svg), web-canvas, web-html, skottie, rlottie, thorvg; NAME@VERSION uses the data for that version (ios@4.4).")
@@ -76,6 +76,7 @@ struct LintCommand: ParsableCommand {
   var jobs: Int?
 
   @OptionGroup var output: OutputOptions
+  @OptionGroup var empty: EmptyInputOption
 
   enum LintFormat: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, junit, github }
 
@@ -117,7 +118,7 @@ struct LintCommand: ParsableCommand {
     options.stickerAllow30fps = sticker30fps
     let failLevel: Severity = strict ? .warning : (failOn?.severity ?? configuration.failOn ?? .error)
     let linter = Linter(options: options)
-    let files = try expandInputs(inputs)
+    let files = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: empty.allowEmpty)
 
     if fix { try applyFixes(files, linter: linter) }
 
@@ -197,10 +198,10 @@ struct LintCommand: ParsableCommand {
     }
     let report = LintReport(files: kept, rules: ruleDescriptions)
     switch format {
-    case .text: printOut(text.summary(files: counts.files, errors: counts.errors, warnings: counts.warnings, infos: counts.infos))
+    case .text: if !output.quiet { printOut(text.summary(files: counts.files, errors: counts.errors, warnings: counts.warnings, infos: counts.infos)) }
     case .json: printOut(json.footer(files: counts.files, errors: counts.errors, warnings: counts.warnings, infos: counts.infos))
     case .sarif: printOut(makeSARIF(report))
-    case .junit: printOut(makeJUnit(report))
+    case .junit: printOut(makeJUnit(report, failOn: failLevel))
     case .github:
       let lines = makeGitHub(report)
       if !lines.isEmpty { printOut(lines) }
@@ -214,7 +215,15 @@ struct LintCommand: ParsableCommand {
     do {
       let sources = try Inputs.load(path)
       return sources.map { source in
-        let diagnostics = linter.lint(path: source.displayPath, bytes: source.bytes, baseDirectory: source.baseDirectory)
+        var diagnostics = linter.lint(path: source.displayPath, bytes: source.bytes, baseDirectory: source.baseDirectory)
+        if source.container == .json, path.lowercased().hasSuffix(".tgs") {
+          // Telegram opens a .tgs as gzip and nothing else: plain JSON under that name is refused.
+          diagnostics.insert(Diagnostic(code: "LK001", name: "invalid-json", severity: .error,
+                                        message: "this .tgs file is plain JSON, not gzip-compressed; Telegram will not load it",
+                                        help: "compress it: lottiekit format \(path) -o sticker.tgs (or pack --format tgs)",
+                                        file: source.displayPath, line: 1, column: 1, endLine: 1, endColumn: 1, offset: 0,
+                                        pointer: "", layerPath: []), at: 0)
+        }
         var prints: [String] = []
         if fingerprints {
           let doc = try? JSONDocument(parsing: source.bytes)
@@ -268,7 +277,7 @@ struct LintCommand: ParsableCommand {
   }
 
   func makeSARIF(_ report: LintReport) -> String { ReporterFactory.sarif(report) }
-  func makeJUnit(_ report: LintReport) -> String { ReporterFactory.junit(report) }
+  func makeJUnit(_ report: LintReport, failOn: Severity) -> String { ReporterFactory.junit(report, failOn: failOn) }
   func makeGitHub(_ report: LintReport) -> String { ReporterFactory.github(report) }
 }
 

@@ -26,9 +26,12 @@ struct LottieKit: ParsableCommand {
     MemoryTuning.useOneMallocArena()
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first != "render-worker" {
-      for message in CrashJournal.recover(in: journalFolders(arguments)) {
+      let folders = journalFolders(arguments)
+      for message in CrashJournal.recover(in: folders) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
       }
+      // Then the temporary files of runs that were killed before their commit (#21.10).
+      FileIO.removeStaleTemporaries(in: folders)
     }
     main(nil)
   }

@@ -55,6 +55,7 @@ struct RenameAssetsCommand: ParsableCommand {
   var format: ReportFormat = .text
 
   @OptionGroup var output: OutputOptions
+  @OptionGroup var empty: EmptyInputOption
 
   func validate() throws {
     if bundles.isEmpty {
@@ -74,6 +75,10 @@ struct RenameAssetsCommand: ParsableCommand {
       throw Exit.failure
     }
     let bundle = RenameAssets.scan(bundles)
+    if bundle.animations.isEmpty && bundle.problems.isEmpty && !empty.allowEmpty {
+      printError("lottiekit: error: no animations found under \(bundles.joined(separator: ", ")) (.json, .lottie, .tgs, .lot); --allow-empty accepts that")
+      throw Exit.failure
+    }
     let plan = RenameAssets.plan(bundle, options: RenameAssets.Options(scheme: scheme == .hash ? .hash : .prefix, dedupe: dedupe))
     var failure: IOFailure? = nil
     var applied = false

@@ -25,6 +25,8 @@ struct StripCommand: ParsableCommand {
   @Argument(help: "Animation files or folders.")
   var inputs: [String] = []
 
+  @OptionGroup var empty: EmptyInputOption
+
   @Option(name: .customLong("layer"), help: "Layers to remove: NAME, GLOB, /REGEX/ or \"Comp › Layer\" (repeatable).")
   var layers: [String] = []
 
@@ -61,7 +63,7 @@ struct StripCommand: ParsableCommand {
     options.hidden = hidden
     options.keepAssets = keepAssets
     options.policy = cascade ? .cascade : (detach ? .detach : .refuse)
-    let files = try expandInputs(inputs)
+    let files = try expandInputs(inputs, allowEmpty: empty.allowEmpty)
     let documents = try readJSONInputs(files)
     var results: [TransformResult] = []
     var refused = false

@@ -95,14 +95,45 @@ func loadAndParse(_ path: String) -> Result<[ParsedAnimation], InputFailure> {
   return .success(parsed)
 }
 
-/// Expands the arguments, or fails with exit 2 and a message.
-func expandInputs(_ arguments: [String]) throws -> [String] {
+/// What a command does when it is given no path at all.
+enum WhenNoPath {
+  /// Check the current folder (lint, compat, info: as SwiftLint and ruff do).
+  case currentFolder
+  /// A usage error that says what is expected (stdin is read only for `-`).
+  case usage
+}
+
+/// `--allow-empty`, for commands that walk folders: a pipeline that expects no animations says so;
+/// otherwise finding none is an error (a misconfigured CI path must not stay green).
+struct EmptyInputOption: ParsableArguments {
+  @Flag(name: .customLong("allow-empty"), help: "Succeed when the given folders hold no animation (default: exit 2).")
+  var allowEmpty = false
+}
+
+/// Expands the arguments into animation files. No path: the current folder or a usage error, as
+/// the command asks; a path that does not exist, or folders with no animation (unless
+/// `allowEmpty`): exit 2 with a message.
+func expandInputs(_ arguments: [String], whenNoPath: WhenNoPath = .usage, allowEmpty: Bool = false) throws -> [String] {
+  var given = arguments
+  if given.isEmpty {
+    switch whenNoPath {
+    case .currentFolder: given = ["."]
+    case .usage: throw ValidationError("give animation files or folders, or - to read standard input")
+    }
+  }
+  let files: [String]
   do {
-    return try Inputs.expand(arguments.isEmpty ? ["-"] : arguments)
+    files = try Inputs.expand(given)
   } catch {
     printError(error.errorLine)
     throw Exit.failure
   }
+  if files.isEmpty && !allowEmpty {
+    let shown = given.map { $0 == "." ? "the current folder" : $0 }.joined(separator: ", ")
+    printError("lottiekit: error: no animations found under \(shown) (.json, .lottie, .tgs, .lot); --allow-empty accepts that")
+    throw Exit.failure
+  }
+  return files
 }
 
 extension Double {

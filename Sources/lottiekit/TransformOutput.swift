@@ -12,9 +12,20 @@ struct TransformDestination: ParsableArguments {
   var inPlace = false
 
   func validate(inputs: [String]) throws {
+    if inputs.isEmpty { throw ValidationError("give animation files or folders, or - to read standard input") }
     if inPlace && outputPath != nil { throw ValidationError("--in-place and -o cannot be used together") }
     if inPlace && inputs.contains("-") { throw ValidationError("--in-place needs files, not stdin") }
     if outputPath != nil && inputs.count > 1 { throw ValidationError("-o takes exactly one input; use --in-place for several") }
+    try refuseOutputOntoInput(outputPath, inputs: inputs)
+  }
+}
+
+/// Inputs change only with --in-place: `-o` naming an input (the same file by any path, link or
+/// hard link) is a usage error.
+func refuseOutputOntoInput(_ outputPath: String?, inputs: [String]) throws {
+  guard let output = outputPath else { return }
+  for input in inputs where input != "-" && FileIO.isSameFile(input, output) {
+    throw ValidationError("-o \(output) is the input \(input); use --in-place to rewrite an input")
   }
 }
 
@@ -30,9 +41,11 @@ struct TransformResult {
 /// Writes results: everything is staged first (temporary files beside each destination), then
 /// renamed into place. Nothing is written when `results` is empty or any staging fails.
 func writeTransformResults(_ results: [TransformResult], destination: TransformDestination, quiet: Bool) throws {
+  // No input (folders with no animation, accepted with --allow-empty): nothing to write.
+  if results.isEmpty { return }
   if !destination.inPlace && destination.outputPath == nil {
     guard results.count == 1, let only = results.first else {
-      throw ValidationError("several inputs need --in-place (or one input with -o)")
+      throw ValidationError("\(results.count) inputs need --in-place (or one input with -o)")
     }
     let transaction = FileTransaction()
     do {

@@ -32,6 +32,36 @@ struct RenderEndToEndTests {
     #expect(pngSize(try readBytes(dir + "/sheet.png"))?.0 == 4 * 256 + 5 * 8)
   }
 
+  /// #21.2: a file named bare (`data.json`, run in its folder) keeps its external images, in
+  /// `render` and in `diff --render`.
+  @Test func bareFileNameKeepsExternalImages() throws {
+    let dir = try makeTemporaryDirectory()
+    let folder = packageRoot + "/Examples/delivery/onboarding"
+    #expect(try lottiekit("render", "hero.json", "--frame", "45", "-o", dir + "/bare.png", cwd: folder).status == 0)
+    #expect(try lottiekit("render", "./hero.json", "--frame", "45", "-o", dir + "/dot.png", cwd: folder).status == 0)
+    #expect(try lottiekit("render", "images/../hero.json", "--frame", "45", "-o", dir + "/path.png", cwd: folder).status == 0)
+    #expect(try readBytes(dir + "/bare.png") == readBytes(dir + "/dot.png"))
+    #expect(try readBytes(dir + "/bare.png") == readBytes(dir + "/path.png"))
+    // Without its images the picture differs: the comparison above is not trivially true.
+    try write(try readBytes(folder + "/hero.json"), to: dir + "/hero.json")
+    #expect(try lottiekit("render", "hero.json", "--frame", "45", "-o", dir + "/noimages.png", cwd: dir).status == 0)
+    #expect(try readBytes(dir + "/noimages.png") != readBytes(dir + "/bare.png"))
+    // diff --render, both files named bare in their folder: new.json reads its images from alt/,
+    // where the two pictures are swapped (a visible change the structure alone does not show).
+    try FileManager.default.createDirectory(atPath: dir + "/images", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: dir + "/alt", withIntermediateDirectories: true)
+    for (a, b) in [("img_0.png", "img_1.png"), ("img_1.png", "img_0.png")] {
+      try write(try readBytes(folder + "/images/" + a), to: dir + "/images/" + a)
+      try write(try readBytes(folder + "/images/" + a), to: dir + "/alt/" + b)
+    }
+    let heroText = String(decoding: try readBytes(folder + "/hero.json"), as: UTF8.self)
+    try write(heroText, to: dir + "/old.json")
+    try write(heroText.replacingOccurrences(of: #""u":"images/""#, with: #""u":"alt/""#), to: dir + "/new.json")
+    let diff = try lottiekit("diff", "--render", "-o", dir + "/d.png", "old.json", "new.json", cwd: dir)
+    #expect(diff.stdoutText.contains("pixels changed"), "\(diff.stdoutText) \(diff.stderr)")
+    #expect(diff.stdoutText.range(of: #"frame [0-9]+ [1-9][0-9.]*%"#, options: .regularExpression) != nil, "\(diff.stdoutText)")
+  }
+
   @Test func usageAndInputErrors() throws {
     let dir = try makeTemporaryDirectory()
     #expect(try lottiekit("render", hero, "--frame", "1", "--sheet", "2x2", "-o", dir + "/x.png").status == 64)

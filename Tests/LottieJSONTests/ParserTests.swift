@@ -57,6 +57,9 @@ struct ParserTests {
     let escaped = try JSONDocument(parsing: #"{"ab":1,"a\u0062":2}"#)
     #expect(escaped.duplicateKeys.count == 1)
     #expect(escaped.root["ab"]?.int == 2)
+    // The same in an object past the small-object path (more than 24 keys).
+    let large = try JSONDocument(parsing: "{" + (0..<30).map { "\"k\($0)\":0" }.joined(separator: ",") + #","ab":1,"a\u0062":2}"#)
+    #expect(large.duplicateKeys.count == 1)
   }
 
   /// Small objects are checked on a fingerprint (length + first 7 bytes): keys that share it but

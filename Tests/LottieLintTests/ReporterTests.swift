@@ -277,7 +277,7 @@ struct ReporterTests {
   }
 
   @Test func junitIsWellFormedWithTheRightCounts() throws {
-    let elements = try XMLCollector.parse(JUnitReporter().render(Self.report))
+    let elements = try XMLCollector.parse(JUnitReporter(failOn: .warning).render(Self.report))
     let root = try #require(elements.first)
     #expect(root.name == "testsuites")
     #expect(root.attributes["tests"] == "2" && root.attributes["failures"] == "2" && root.attributes["errors"] == "0")
@@ -304,6 +304,20 @@ struct ReporterTests {
     let second = cases[1].children.map { elements[$0] }
     #expect(second.map(\.name) == ["failure"])
     #expect(second.first?.attributes["type"] == "LK301")
+  }
+
+  /// #21.8: test cases fail as the exit code does. With the default failing level (error), the
+  /// file with only a warning passes and lists the warning in `<system-out>`.
+  @Test func junitFailuresFollowTheFailingLevel() throws {
+    let elements = try XMLCollector.parse(JUnitReporter().render(Self.report))
+    #expect(elements[0].attributes["tests"] == "2" && elements[0].attributes["failures"] == "1")
+    let cases = elements.filter { $0.name == "testcase" }
+    #expect(cases.count == 2)
+    let second = cases[1].children.map { elements[$0] }
+    #expect(second.map(\.name) == ["system-out"])
+    #expect(second.first?.text.contains("warning: [LK301]") == true)
+    let errorsOnly = try XMLCollector.parse(JUnitReporter(failOn: .info).render(Self.report))
+    #expect(errorsOnly.filter { $0.name == "failure" }.count == 3)
   }
 
   @Test func junitCleanFilesPass() throws {

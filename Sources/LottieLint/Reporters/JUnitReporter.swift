@@ -17,11 +17,13 @@
 ///
 /// Decisions:
 /// - One test case per linted file, in input order; a file with no warning or error passes.
-/// - Every warning and error is one `<failure>` (`type` is the code, `message` the diagnostic's
-///   message, the body the same lines as the text format: position, severity, pointer, help, fix).
-///   Warnings fail the test case whatever `--fail-on` says: the report shows what was found, the exit
-///   code says whether it is fatal.
-/// - Infos never fail: they are listed, in the text format, in the test case's `<system-out>`.
+/// - A test case fails as the exit code does: every finding at or above the failing level
+///   (`--fail-on`, default error; `--strict`: warning) is one `<failure>` (`type` is the code,
+///   `message` the diagnostic's message, the body the same lines as the text format: position,
+///   severity, pointer, help, fix). A report that shows failures while the run exits 0 is a report
+///   CI users learn to ignore.
+/// - Findings below that level never fail: they are listed, in the text format, in the test case's
+///   `<system-out>`.
 /// - `tests` counts files and `failures` counts failing files (test cases with at least one
 ///   `<failure>`), as the JUnit format defines them, so `failures` never exceeds `tests`.
 /// - Everything is XML-escaped (`&`, `<`, `>`, `"`, `'`); carriage returns, and tabs and line feeds
@@ -29,10 +31,12 @@
 ///   exactly; characters XML 1.0 forbids (other C0 controls, U+FFFE, U+FFFF) become U+FFFD.
 public struct JUnitReporter: Reporter {
   public static let name = "junit"
-  public init() {}
+  /// Findings at or above this severity fail their test case.
+  public var failOn: Severity
+  public init(failOn: Severity = .error) { self.failOn = failOn }
 
   public func render(_ report: LintReport) -> String {
-    let failing = report.files.filter { $0.diagnostics.contains { $0.severity >= .warning } }.count
+    let failing = report.files.filter { $0.diagnostics.contains { $0.severity >= failOn } }.count
     let counts = "tests=\"\(report.files.count)\" failures=\"\(failing)\" errors=\"0\""
     var lines = [
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
@@ -42,8 +46,8 @@ public struct JUnitReporter: Reporter {
     for file in report.files {
       let path = Self.escaped(file.path)
       let open = "    <testcase classname=\"\(path)\" name=\"\(path)\""
-      let failures = file.diagnostics.filter { $0.severity >= .warning }
-      let infos = file.diagnostics.filter { $0.severity < .warning }
+      let failures = file.diagnostics.filter { $0.severity >= failOn }
+      let infos = file.diagnostics.filter { $0.severity < failOn }
       if failures.isEmpty && infos.isEmpty {
         lines.append(open + "/>")
         continue
