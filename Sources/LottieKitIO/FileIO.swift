@@ -254,11 +254,17 @@ public enum FileIO {
 /// If a rename fails, the files already replaced are restored from hard-linked backups.
 public final class FileTransaction {
   private var staged: [(temp: String, destination: String)] = []
+  /// Folders this transaction created for its destinations, outermost first; removed again (when
+  /// empty) if it does not commit, so that a refusal leaves nothing behind.
+  private var createdFolders: [String] = []
 
   public init() {}
 
+  /// Writes `bytes` to a temporary file beside `destination`, creating the destination's missing
+  /// folders.
   public func stage(_ bytes: [UInt8], to destination: String) throws(IOFailure) {
     do {
+      try makeFolders(for: destination)
       let temp = try FileIO.writeTemporary(bytes, beside: destination)
       staged.append((temp, destination))
     } catch {
@@ -267,10 +273,33 @@ public final class FileTransaction {
     }
   }
 
-  /// Removes the staged temporary files (nothing was replaced yet).
+  private func makeFolders(for destination: String) throws(IOFailure) {
+    var missing: [String] = []
+    var folder = FileIO.directory(of: destination)
+    while !FileIO.exists(folder) {
+      missing.append(folder)
+      let parent = FileIO.directory(of: folder)
+      if parent == folder { break }
+      folder = parent
+    }
+    for folder in missing.reversed() {
+      if mkdir(folder, 0o777) != 0 && errno != EEXIST {
+        throw IOFailure(path: folder, message: "cannot create the folder: \(FileIO.errnoText(errno))")
+      }
+      createdFolders.append(folder)
+    }
+  }
+
+  /// Removes the staged temporary files (nothing was replaced yet) and the folders made for them.
   public func rollback() {
     for s in staged { unlink(s.temp) }
     staged.removeAll()
+    removeCreatedFolders()
+  }
+
+  private func removeCreatedFolders() {
+    for folder in createdFolders.reversed() { rmdir(folder) }
+    createdFolders.removeAll()
   }
 
   public func commit() throws(IOFailure) {
@@ -297,6 +326,7 @@ public final class FileTransaction {
         if let b = backup { unlink(b) }
         for rest in staged[k...] { unlink(rest.temp) }
         staged.removeAll()
+        removeCreatedFolders()
         throw IOFailure(path: s.destination, message: "cannot replace: \(FileIO.errnoText(e)); no file was changed")
       }
       backups.append((backup, s.destination))
@@ -306,6 +336,7 @@ public final class FileTransaction {
       FileIO.syncDirectory(of: done.destination)
     }
     staged.removeAll()
+    createdFolders.removeAll()
   }
 
   deinit { rollback() }

@@ -46,6 +46,7 @@ struct CompatCommand: ParsableCommand {
     let data = RendererSupport.shared
     let names = target.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
     if names.isEmpty { return data.targets.map { ($0, nil) } }
+    noteUncoveredTargetVersions(names, quiet: false)
     return try names.map { name in
       let sel = TargetSelection(parsing: name)
       guard let t = data.target(sel.name) else {

@@ -76,7 +76,9 @@ struct FormatCommand: ParsableCommand {
     do {
       if let destination = outputPath, let only = results.first, case .success(let animations) = only.result {
         let bytes = try encode(animations, layout: layout, originalPath: only.path, destination: destination)
-        try FileIO.writeAtomically(bytes, to: destination)
+        let transaction = FileTransaction()  // creates the destination's folder if missing
+        try transaction.stage(bytes, to: destination)
+        try transaction.commit()
         if !output.quiet { printError("formatted \(only.path) → \(destination)") }
         return
       }

@@ -65,11 +65,6 @@ struct InlineCommand: ParsableCommand {
       printError("lottiekit: nothing was written")
       throw Exit.failure
     }
-    for r in results {
-      for side in r.sideFiles {
-        try? FileManager.default.createDirectory(atPath: FileIO.directory(of: side.path), withIntermediateDirectories: true)
-      }
-    }
     try writeTransformResults(results, destination: destination, quiet: output.quiet)
   }
 }
@@ -102,9 +97,21 @@ struct ExtractCommand: ParsableCommand {
   func validate() throws {
     try destination.validate(inputs: inputs)
     let parts = imagesDir.split(separator: "/")
-    if imagesDir.hasPrefix("/") || parts.contains("..") || parts.isEmpty {
+    if parts.contains("..") || parts.isEmpty {
       throw ValidationError("--images-dir must be a folder inside the output's folder, like images/")
     }
+  }
+
+  /// --images-dir relative to the output's folder: as given, or an absolute path inside that folder.
+  func imagesFolder(relativeTo outputFolder: String) throws -> String {
+    guard imagesDir.hasPrefix("/") else { return imagesDir }
+    let folder = canonicalPath(outputFolder)
+    let images = canonicalPath(imagesDir.hasSuffix("/") ? String(imagesDir.dropLast()) : imagesDir)
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    guard images.hasPrefix(prefix), images.count > prefix.count else {
+      throw ValidationError("--images-dir \(imagesDir) is not inside the output's folder \(outputFolder)")
+    }
+    return String(images.dropFirst(prefix.count)) + "/"
   }
 
   func run() throws {
@@ -114,7 +121,7 @@ struct ExtractCommand: ParsableCommand {
     for (path, document, base) in documents {
       // Images go beside the output animation: -o's folder, else the input's.
       let outputFolder = destination.outputPath.map(FileIO.directory(of:)) ?? base ?? FileManager.default.currentDirectoryPath
-      let result = Extract.run(document, options: Extract.Options(imagesFolder: imagesDir)) { relative in
+      let result = Extract.run(document, options: Extract.Options(imagesFolder: try imagesFolder(relativeTo: outputFolder))) { relative in
         try? FileIO.read(outputFolder + "/" + relative)
       }
       printNotes(result.notes, path: path, quiet: output.quiet)
@@ -128,11 +135,6 @@ struct ExtractCommand: ParsableCommand {
     if refused {
       printError("lottiekit: nothing was written")
       throw Exit.failure
-    }
-    for r in results {
-      for side in r.sideFiles {
-        try? FileManager.default.createDirectory(atPath: FileIO.directory(of: side.path), withIntermediateDirectories: true)
-      }
     }
     try writeTransformResults(results, destination: destination, quiet: output.quiet)
   }

@@ -48,7 +48,7 @@ struct LintCommand: ParsableCommand {
   @Flag(name: .customLong("sticker-30fps"), help: "telegram-sticker profile: allow 30 fps as well as 60.")
   var sticker30fps = false
 
-  @Option(help: "Rule profiles to switch on: spec-strict (the official schema's strictness), telegram-sticker (Telegram's .tgs rules).")
+  @Option(help: "Rule profiles to switch on (repeatable or comma separated): spec-strict (the official schema's strictness), telegram-sticker (Telegram's .tgs rules).")
   var profile: [String] = []
 
   @Option(help: "Output format: text, json, sarif, junit or github.")
@@ -89,6 +89,11 @@ struct LintCommand: ParsableCommand {
     target.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
   }
 
+  /// --profile, repeatable and comma separated (as --target).
+  var profiles: [String] {
+    profile.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+  }
+
   func validate() throws {
     for t in targets {
       let selection = TargetSelection(parsing: t)
@@ -99,7 +104,7 @@ struct LintCommand: ParsableCommand {
         throw ValidationError("target version '\(v)' must be a version number like 4.4")
       }
     }
-    for p in profile where !KnownNames.profiles.contains(p) {
+    for p in profiles where !KnownNames.profiles.contains(p) {
       throw ValidationError("unknown profile '\(p)'; known profiles: \(KnownNames.profiles.sorted().joined(separator: ", "))")
     }
     if fix && inputs.contains("-") { throw ValidationError("--fix needs files, not stdin") }
@@ -109,7 +114,8 @@ struct LintCommand: ParsableCommand {
   func run() throws {
     let configuration = try loadConfiguration(explicit: config)
     var options = LintOptions()
-    options.profiles = Set(profile + configuration.profiles)
+    options.profiles = Set(profiles + configuration.profiles)
+    noteUncoveredTargetVersions(targets + configuration.targets, quiet: output.quiet)
     options.severities = configuration.severities
     options.budgets = configuration.budgets
     options.ignores = configuration.ignores

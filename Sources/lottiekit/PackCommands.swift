@@ -15,7 +15,8 @@ struct PackCommand: ParsableCommand {
     discussion: prose("""
       Every file is minified first; then, on request, unused assets are pruned (--prune), names are
       removed (--strip-names), numbers are rounded where it is safe (--precision: never ind, parent,
-      refId, ty or frame values, and never a number that is already short enough), and external
+      refId, ty or frame values, never a number that is already short enough, and easing handles
+      keep at least 3 decimals), and external
       images are embedded (--inline).
       The result is written as:
         json    minified JSON

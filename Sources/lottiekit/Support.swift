@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LottieJSON
 import LottieKitIO
+import LottieLint
 
 /// Options every reporting command shares.
 struct OutputOptions: ParsableArguments {
@@ -134,6 +135,17 @@ func expandInputs(_ arguments: [String], whenNoPath: WhenNoPath = .usage, allowE
     throw Exit.failure
   }
   return files
+}
+
+/// Tells on stderr which `NAME@VERSION` targets lie outside the versions the renderer data covers
+/// (accepted, but the user should know what the answer rests on).
+func noteUncoveredTargetVersions(_ targets: [String], quiet: Bool) {
+  guard !quiet else { return }
+  for t in targets {
+    if let note = RendererSupport.shared.uncoveredVersionNote(TargetSelection(parsing: t)) {
+      printError("lottiekit: warning: \(note)")
+    }
+  }
 }
 
 extension Double {

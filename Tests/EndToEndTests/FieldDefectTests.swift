@@ -145,3 +145,84 @@ struct StaleTemporaryTests {
     #expect(FileManager.default.fileExists(atPath: journaled + "/" + leftovers[0]))
   }
 }
+
+@Suite("outputs and folders (#21)")
+struct OutputFolderTests {
+  let hero = packageRoot + "/Examples/delivery/onboarding/hero.json"
+
+  /// #21.9: a refused extract writes nothing, not even the images' folder.
+  @Test func aRefusedExtractLeavesNothingBehind() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(try lottiekit("inline", hero, "-o", dir + "/inline.json").status == 0)
+    // The destination is a folder: the animation cannot replace it.
+    try FileManager.default.createDirectory(atPath: dir + "/out/hero.json", withIntermediateDirectories: true)
+    let r = try lottiekit("extract", dir + "/inline.json", "-o", dir + "/out/hero.json")
+    #expect(r.status == 2, "\(r.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out") == ["hero.json"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out/hero.json").isEmpty)
+  }
+
+  /// #21.16: every transform creates -o's folder (as pack does), and extract takes an absolute
+  /// --images-dir inside the output's folder.
+  @Test(arguments: [["format"], ["strip", "--layer", "Nothing"], ["inline"], ["extract"]])
+  func transformsCreateTheOutputFolder(_ command: [String]) throws {
+    let dir = try makeTemporaryDirectory()
+    let r = try lottiekit(arguments: command + [hero, "-o", dir + "/new/deeper/x.json"])
+    #expect(r.status == 0, "\(command): \(r.stderr)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/new/deeper/x.json"))
+  }
+
+  @Test func extractTakesAnAbsoluteImagesFolderInsideTheOutputFolder() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(try lottiekit("inline", hero, "-o", dir + "/inline.json").status == 0)
+    let r = try lottiekit("extract", dir + "/inline.json", "-o", dir + "/out/hero.json", "--images-dir", dir + "/out/assets/")
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out/assets").count == 2)
+    #expect(String(decoding: try readBytes(dir + "/out/hero.json"), as: UTF8.self).contains(#""u":"assets/""#))
+    let outside = try lottiekit("extract", dir + "/inline.json", "-o", dir + "/out/h2.json", "--images-dir", dir + "/elsewhere/")
+    #expect(outside.status == 64 && outside.stderr.contains("is not inside the output's folder"), "\(outside.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/out/h2.json"))
+  }
+}
+
+@Suite("options and messages (#21)")
+struct OptionMessageTests {
+  let wave = packageRoot + "/Examples/delivery/stickers/wave.json"
+
+  /// #21.13: --profile takes a comma-separated list like --target; a target version outside the
+  /// data is accepted but said.
+  @Test func profilesCommaSeparatedAndUncoveredVersionsSaid() throws {
+    let both = try lottiekit("lint", "--format", "json", "--profile", "spec-strict,telegram-sticker", wave)
+    let apart = try lottiekit("lint", "--format", "json", "--profile", "spec-strict", "--profile", "telegram-sticker", wave)
+    #expect(both.status == apart.status && both.stdout == apart.stdout, "\(both.stderr)")
+    #expect(try lottiekit("lint", "--profile", "spec-strict,nonsense", wave).status == 64)
+    let future = try lottiekit("lint", "--target", "ios@9.9", wave)
+    #expect(future.stderr.contains("warning: no data for ios@9.9: lottiekit knows lottie-ios"), "\(future.stderr)")
+    let known = try lottiekit("lint", "--target", "ios@4.4", wave)
+    #expect(!known.stderr.contains("no data for"), "\(known.stderr)")
+    let compat = try lottiekit("compat", "--target", "rlottie@99", wave)
+    #expect(compat.stderr.contains("no data for rlottie@99"), "\(compat.stderr)")
+  }
+
+  /// #21.14: a layer whose in- and out-point are equal is said so (not "ends before it starts"),
+  /// and the rule's documentation says which findings are warnings.
+  @Test func emptyLayerRangeMessages() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(#"{"v":"5","fr":30,"ip":0,"op":300,"w":10,"h":10,"layers":[{"ty":3,"nm":"a","ind":1,"ip":291,"op":291,"ks":{}},{"ty":3,"nm":"b","ind":2,"ip":30,"op":10,"ks":{}}]}"#, to: dir + "/a.json")
+    let r = try lottiekit("lint", dir + "/a.json")
+    #expect(r.stdoutText.contains(#"warning: [LK103] layer "a" (ind 1) starts and ends at the same frame (ip 291, op 291): it is never visible"#), "\(r.stdoutText)")
+    #expect(r.stdoutText.contains(#"warning: [LK103] layer "b" (ind 2) ends (op 10) before it starts (ip 30)"#), "\(r.stdoutText)")
+    #expect(try lottiekit("explain", "LK103").stdoutText.contains("a layer's: warning"))
+  }
+
+  /// #21.19: a sound asset whose file is missing is reported, as a missing image is.
+  @Test func missingAudioIsReported() throws {
+    let dir = try makeTemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: dir + "/audio", withIntermediateDirectories: true)
+    try write([0x49, 0x44, 0x33], to: dir + "/audio/aud_0.mp3")
+    try write(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":[{"id":"audio_0","u":"audio/","p":"aud_0.mp3","e":0},{"id":"audio_1","u":"audio/","p":"aud_1.mp3","e":0}],"layers":[{"ty":6,"ind":1,"refId":"audio_0","ip":0,"op":60,"ks":{}},{"ty":6,"ind":2,"refId":"audio_1","ip":0,"op":60,"ks":{}}]}"#, to: dir + "/a.json")
+    let r = try lottiekit("lint", dir + "/a.json")
+    #expect(r.stdoutText.contains(#"[LK310] sound asset "audio_1" points to audio/aud_1.mp3, which does not exist"#), "\(r.stdoutText)")
+    #expect(!r.stdoutText.contains(#"sound asset "audio_0""#))
+  }
+}

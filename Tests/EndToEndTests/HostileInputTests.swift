@@ -143,7 +143,11 @@ struct HostileInputTests {
     try FileManager.default.createDirectory(atPath: dir + "/x.json", withIntermediateDirectories: true)
     let r = try lottiekit("render", dir + "/x.json", "-o", dir + "/x.png")
     #expect(r.status == 2 && r.stderr.contains("x.json"), "\(r.stderr)")
-    let f = try lottiekit("format", packageRoot + "/Examples/delivery/stickers/wave.json", "-o", dir + "/missing/folder/out.json")
-    #expect(f.status == 2 && f.stderr.contains("missing/folder"), "\(f.stderr)")
+    // A missing folder is made (#21.16); a folder that is a file cannot be, and nothing is left.
+    let made = try lottiekit("format", packageRoot + "/Examples/delivery/stickers/wave.json", "-o", dir + "/missing/folder/out.json")
+    #expect(made.status == 0 && FileManager.default.fileExists(atPath: dir + "/missing/folder/out.json"), "\(made.stderr)")
+    try write("not a folder", to: dir + "/file.txt")
+    let f = try lottiekit("format", packageRoot + "/Examples/delivery/stickers/wave.json", "-o", dir + "/file.txt/sub/out.json")
+    #expect(f.status == 2 && f.stderr.contains("file.txt/sub"), "\(f.stderr)")
   }
 }

@@ -93,8 +93,12 @@ struct IOTests {
     try FileIO.writeAtomically(Array("b".utf8), to: dir + "/b")
     let t = FileTransaction()
     try t.stage(Array("A".utf8), to: dir + "/a")
-    #expect(throws: IOFailure.self) { try t.stage(Array("X".utf8), to: dir + "/no/such/dir/x") }
-    // The failed stage rolled everything back: nothing changed, no temporaries left.
+    // Missing folders are made for a destination (and recorded)...
+    try t.stage(Array("N".utf8), to: dir + "/new/deeper/n")
+    #expect(FileIO.isDirectory(dir + "/new/deeper"))
+    // ...and a destination under a file cannot be staged.
+    #expect(throws: IOFailure.self) { try t.stage(Array("X".utf8), to: dir + "/b/x") }
+    // The failed stage rolled everything back: nothing changed, no temporaries and no new folders left.
     #expect(try FileIO.read(dir + "/a") == Array("a".utf8))
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["a", "b"])
     let ok = FileTransaction()

@@ -66,6 +66,18 @@ struct PackTests {
     #expect(Pack.roundNumbers(short, decimals: 3) == short.bytes)
   }
 
+  /// #21.18: easing handles keep at least 3 decimals whatever --precision says (at 2 a corpus
+  /// file moved 1.1% of its pixels); a shape's vertex tangents (arrays under i/o) follow --precision.
+  @Test func easingHandlesKeepThreeDecimals() throws {
+    let text = #"{"layers":[{"ks":{"o":{"a":1,"k":[{"t":0,"s":[0.123456],"i":{"x":0.833333,"y":[0.16666,1.23456]},"o":{"x":[0.16666],"y":0.33333}}]}},"shapes":[{"ty":"sh","ks":{"a":0,"k":{"i":[[0.123456,1.98765]],"o":[[0.55555,0.44444]],"v":[[1.23456,2.34567]],"c":true}}}]}]}"#
+    let out = String(decoding: Pack.roundNumbers(try JSONDocument(parsing: text), decimals: 1), as: UTF8.self)
+    let expected = #"{"layers":[{"ks":{"o":{"a":1,"k":[{"t":0,"s":[0.1],"i":{"x":0.833,"y":[0.167,1.235]},"o":{"x":[0.167],"y":0.333}}]}},"shapes":[{"ty":"sh","ks":{"a":0,"k":{"i":[[0.1,2]],"o":[[0.6,0.4]],"v":[[1.23456,2.34567]],"c":true}}}]}]}"#
+    #expect(out == expected)
+    // Above 3 decimals, the asked precision holds for handles too.
+    let five = String(decoding: Pack.roundNumbers(try JSONDocument(parsing: text), decimals: 5), as: UTF8.self)
+    #expect(five.contains(#""i":{"x":0.83333,"y":[0.16666,1.23456]}"#), "\(five)")
+  }
+
   @Test func pruneRemovesUnreachableAssetsAndKeepsExpressionTargets() throws {
     let doc = try JSONDocument(parsing: imageAnimation)
     let result = Pack.prune(doc)

@@ -158,6 +158,21 @@ public struct RendererSupport: Sendable {
     return nil
   }
 
+  /// What to tell the user when a `NAME@VERSION` lies outside the versions the data covers (nil
+  /// when it is covered, or has no version, or names no target).
+  public func uncoveredVersionNote(_ selection: TargetSelection) -> String? {
+    guard let version = selection.version, let t = target(selection.name),
+          let oldest = t.versions.min(by: { Self.compare($0, $1) < 0 }),
+          let newest = t.versions.max(by: { Self.compare($0, $1) < 0 }) else { return nil }
+    if Self.compare(version, newest) > 0 {
+      return "no data for \(selection.name)@\(version): lottiekit knows \(t.renderer) \(oldest) to \(newest); what it knows of \(newest) is used"
+    }
+    if Self.compare(version, oldest) < 0 {
+      return "no data for \(selection.name)@\(version): lottiekit knows \(t.renderer) \(oldest) to \(newest); what it knows of \(oldest) is used, and older versions may lack more"
+    }
+    return nil
+  }
+
   /// Compares dotted versions numerically ("4.10" > "4.4"); non-numeric parts compare as text.
   static func compare(_ a: String, _ b: String) -> Int {
     let pa = a.split(separator: "."), pb = b.split(separator: ".")

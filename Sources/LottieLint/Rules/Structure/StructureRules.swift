@@ -160,8 +160,8 @@ struct WrongTypeRule: LintRule {
 struct EmptyFrameRangeRule: LintRule {
   static let description = RuleDescription(
     code: "LK103", name: "empty-frame-range",
-    summary: "in-point is not before out-point",
-    rationale: "an animation with ip >= op has no frames and players show nothing; a layer with ip >= op is never visible",
+    summary: "in-point is not before out-point (the animation's: error; a layer's: warning)",
+    rationale: "an animation with ip >= op has no frames and players show nothing, so that is an error; a layer with ip >= op is never visible, which costs bytes and loading time but breaks nothing else, so that is a warning",
     fixHint: "set \"op\" after \"ip\" (op is one past the last frame)",
     category: .structure, defaultSeverity: .error,
     triggering: [
@@ -178,7 +178,10 @@ struct EmptyFrameRangeRule: LintRule {
     for visit in context.layerVisits {
       let layer = visit.layer
       guard let ip = layer.inPoint, let opNode = layer.node["op"], let op = opNode.double, ip >= op else { continue }
-      findings.append(Finding(opNode, "layer \(layer.label) ends (op \(opNode.sourceText)) before it starts (ip \(layer.node["ip"]?.sourceText ?? "")): it is never visible",
+      let ipText = layer.node["ip"]?.sourceText ?? ""
+      let what = ip == op ? "starts and ends at the same frame (ip \(ipText), op \(opNode.sourceText))"
+                          : "ends (op \(opNode.sourceText)) before it starts (ip \(ipText))"
+      findings.append(Finding(opNode, "layer \(layer.label) \(what): it is never visible",
                               help: "set the layer's \"op\" after its \"ip\", or remove the layer", layerPath: visit.path,
                               severity: .warning))
     }
