@@ -64,6 +64,28 @@ public struct JSONEdits: Sendable {
 
   /// Applies every edit and returns the new bytes. Throws when two edits overlap.
   public func apply() throws(JSONEditError) -> [UInt8] {
+    let src = document.bytes
+    let splices = try sortedSplices()
+    var out: [UInt8] = []
+    out.reserveCapacity(src.count + splices.reduce(0) { $0 + $1.bytes.count })
+    var position = 0
+    for s in splices {
+      out.append(contentsOf: src[position..<s.start])
+      out.append(contentsOf: s.bytes)
+      position = s.end
+    }
+    out.append(contentsOf: src[position...])
+    return out
+  }
+
+  /// Throws when two edits overlap, as `apply` would, without building the new bytes: the cost is
+  /// that of the edits and of the containers they touch, not of the document.
+  public func validate() throws(JSONEditError) {
+    _ = try sortedSplices()
+  }
+
+  /// The splices in byte order, checked not to overlap.
+  private func sortedSplices() throws(JSONEditError) -> [Splice] {
     let doc = document
     let nodes = doc.nodes
     let src = doc.bytes
@@ -79,7 +101,11 @@ public struct JSONEdits: Sendable {
     // Children of the containers that have structural edits.
     var containers = Set<Int>()
     for r in removals { containers.insert(Int(nodes[r].parent)) }
-    for ins in insertions { containers.insert(ins.container) }
+    var insertionsByContainer: [Int: [(container: Int, before: Int?, key: String?, value: [UInt8], order: Int)]] = [:]
+    for ins in insertions {
+      containers.insert(ins.container)
+      insertionsByContainer[ins.container, default: []].append(ins)
+    }
 
     for container in containers.sorted() {
       let c = nodes[container]
@@ -139,7 +165,9 @@ public struct JSONEdits: Sendable {
       }
       let lastKept = (0..<count).last { !removed[$0] }
 
-      for ins in insertions where ins.container == container {
+      let positionOfChild = insertionsByContainer[container] == nil ? [:]
+        : Dictionary(childValue.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+      for ins in insertionsByContainer[container] ?? [] {
         var item: [UInt8] = []
         if let key = ins.key {
           JSONStringCodec.appendQuoted(key, to: &item)
@@ -148,7 +176,7 @@ public struct JSONEdits: Sendable {
         item.append(contentsOf: ins.value)
         // Position: before a kept child, or at the end.
         var target: Int? = nil
-        if let before = ins.before, let position = childValue.firstIndex(of: before) {
+        if let before = ins.before, let position = positionOfChild[before] {
           var p = position
           while p < count && removed[p] { p += 1 }
           target = p < count ? p : nil
@@ -165,18 +193,13 @@ public struct JSONEdits: Sendable {
     }
 
     splices.sort { ($0.start, $0.end, $0.order) < ($1.start, $1.end, $1.order) }
-    var out: [UInt8] = []
-    out.reserveCapacity(src.count + splices.reduce(0) { $0 + $1.bytes.count })
     var position = 0
     for s in splices {
       // Sorted by start: a splice that begins before the previous one ended overlaps it.
       if s.start < position { throw JSONEditError(message: "overlapping edits at byte \(s.start)") }
-      out.append(contentsOf: src[position..<s.start])
-      out.append(contentsOf: s.bytes)
       position = s.end
     }
-    out.append(contentsOf: src[position...])
-    return out
+    return splices
   }
 }
 

@@ -132,55 +132,6 @@ public struct Linter: Sendable {
   }
 }
 
-/// Applies the fixes of diagnostics to a document. Overlapping fixes are applied one round at a
-/// time: the ones that conflict wait for the next lint pass.
-public enum Fixer {
-  public static func apply(_ fixes: [Fix], to document: JSONDocument) -> (bytes: [UInt8], applied: Int) {
-    var edits = JSONEdits(document)
-    var applied = 0
-    var dropBOM = false
-    var touched: [Range<Int>] = []
-    for fix in fixes {
-      var trial = edits
-      var spans: [Range<Int>] = []
-      var ok = true
-      for op in fix.operations {
-        switch op {
-        case .replace(let pointer, let json):
-          guard let node = document.node(atPointer: pointer) else { ok = false; break }
-          trial.replace(node, withRaw: Array(json.utf8))
-          spans.append(node.span)
-        case .add(let objectPointer, let key, let json):
-          guard let object = document.node(atPointer: objectPointer), object.isObject else { ok = false; break }
-          do {
-            if let existing = object[key] {
-              trial.replace(existing, withRaw: Array(json.utf8))
-              spans.append(existing.span)
-            } else {
-              try trial.insertMember(key, .raw(Array(json.utf8)), into: object)
-              spans.append(object.span.upperBound - 1..<object.span.upperBound)
-            }
-          } catch { ok = false }
-        case .removeBOM:
-          if document.hasBOM { dropBOM = true }
-        case .remove(let pointer):
-          guard let node = document.node(atPointer: pointer) else { ok = false; break }
-          do { try trial.remove(node) } catch { ok = false }
-          spans.append(node.parent?.span ?? node.span)
-        }
-      }
-      if !ok || spans.contains(where: { s in touched.contains { $0.overlaps(s) } }) { continue }
-      if (try? trial.apply()) == nil { continue }
-      edits = trial
-      touched += spans
-      applied += 1
-    }
-    var bytes = (try? edits.apply()) ?? document.bytes
-    if dropBOM && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-    return (bytes, applied)
-  }
-}
-
 /// Shell-style globs for ignores: `*` and `?` (matching `/` too), `**` the same as `*`.
 public enum Glob {
   /// A pattern without a slash also matches the file name anywhere (as in .gitignore).

@@ -59,6 +59,11 @@ struct ScalingTests {
       return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":["# + assets.joined(separator: ",") +
                     #"],"layers":[{"ty":0,"ind":1,"refId":"p0","ip":0,"op":60,"ks":{}}]}"#).utf8)
     }, { ["lint", "--format", "json", "--profile", "spec-strict", "--profile", "telegram-sticker", "--target", "ios", $0] }),
+    // #22: every fix re-applied the whole file (O(fixes × size)).
+    ("lint --fix: n fixable properties", 200, "fixes.json", { n in
+      let layer = #"{"ty":3,"ind":1,"ip":0,"op":60,"ks":{"o":{"a":1,"k":100}}}"#
+      return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + Array(repeating: layer, count: n).joined(separator: ",") + "]}").utf8)
+    }, { ["lint", "--fix", "--profile", "spec-strict", "--format", "json", $0] }),
     ("svg: n styled elements", 1_000, "elements.svg", { n in
       var s = #"<svg xmlns="http://www.w3.org/2000/svg" width="99" height="99"><style>.a{fill:red}</style>"#
       for k in 0..<n { s += "<g class=\"a\"><circle cx=\"\(k % 99)\" cy=\"5\" r=\"2\"/></g>" }
@@ -66,7 +71,7 @@ struct ScalingTests {
     }, { ["svg", $0, "-o", "out.json"] }),
   ]
 
-  @Test(arguments: 0..<7)
+  @Test(arguments: Array(ScalingTests.shapes.indices))
   func growsLinearly(_ index: Int) throws {
     let shape = Self.shapes[index]
     let dir = try makeTemporaryDirectory()
