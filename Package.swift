@@ -5,6 +5,8 @@ import PackageDescription
 // - swift-argument-parser: the CLI (subcommands, help, completions, man page, exit code 64 on misuse).
 // - Yams: `.lottiekit.yml` configuration, with node positions so that errors name the line.
 // - swift-property-based (tests only): generated inputs with shrinking for the JSON core's properties.
+// - swift-crypto: SHA-256 for content-addressed asset names and the pack manifest (BoringSSL on
+//   Linux, CryptoKit on Apple platforms) instead of a hand-written digest.
 // - libxml2 (system, `CLibXML2`): the SVG parser for `svg`, a hardened, fast C parser that every
 //   Linux has; used with no network, no DTD loading and no entity substitution.
 // Everything else is ours or the system's: the JSON core works on bytes with no dependency; gzip and
@@ -12,7 +14,7 @@ import PackageDescription
 // called `CZlib` on Linux, hence the distinct name).
 let package = Package(
   name: "lottiekit",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v15)],  // Synchronization's Mutex
   products: [
     .executable(name: "lottiekit", targets: ["lottiekit"]),
     .library(name: "LottieJSON", targets: ["LottieJSON"]),
@@ -21,6 +23,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     // Tests only: property-based tests of the JSON core on Swift Testing.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
   ],
@@ -31,7 +34,7 @@ let package = Package(
     .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", pkgConfig: "rlottie"),
     .target(name: "LottieJSON"),
     .target(name: "LottieModel", dependencies: ["LottieJSON"]),
-    .target(name: "LottieKitIO", dependencies: ["LottieJSON", "LottieModel", "CLottieZlib"]),
+    .target(name: "LottieKitIO", dependencies: ["LottieJSON", "LottieModel", "CLottieZlib", .product(name: "Crypto", package: "swift-crypto")]),
     .target(name: "LottieTransforms", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO"]),
     .target(name: "LottieLint", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", .product(name: "Yams", package: "Yams")]),
     .target(name: "LottieRender", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", "CLottieZlib", "CRLottie"]),

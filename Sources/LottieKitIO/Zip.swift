@@ -138,7 +138,15 @@ public struct ZipWriter {
         method = 8
       }
     }
-    guard stored.count < 0xFFFF_FFFF, data.count < 0xFFFF_FFFF, body.count < 0xFFFF_FFFF else {
+    // Without zip64, sizes and offsets are 32-bit and counts and name lengths 16-bit: refused
+    // here rather than trapping on a conversion.
+    guard nameBytes.count <= 0xFFFF else {
+      throw ArchiveError("entry name of \(nameBytes.count) bytes is too long for a zip (65,535 at most)")
+    }
+    guard count < 0xFFFF else { throw ArchiveError("a zip without zip64 holds at most 65,535 entries") }
+    guard stored.count < 0xFFFF_FFFF, data.count < 0xFFFF_FFFF,
+          body.count + 30 + nameBytes.count + stored.count < 0xFFFF_FFFF,
+          central.count + 46 + nameBytes.count < 0xFFFF_FFFF else {
       throw ArchiveError("entry '\(name)' is too large for a zip without zip64")
     }
     let offset = body.count
