@@ -26,7 +26,7 @@ struct AnimatedFlagMissingRule: LintRule {
     let words = SpecStrict.Describer(context)
     for property in SpecStrict.properties(in: context) {
       let node = property.node
-      guard node["a"] == nil, node["sid"] == nil else { continue }
+      guard node["a"] == nil, node["sid"] == nil, SpecStrict.schemaRejects(node, in: context) else { continue }
       // Text documents (`t.d`) are keyframed but have no `a` in the schema.
       if let textDocument = context.layerVisits[property.visitIndex].layer.textData?["d"], textDocument == node { continue }
       let pointer = node.pointer

@@ -33,7 +33,8 @@ struct KeyframeMissingStartRule: LintRule {
       let frames = Array(k.elements)
       // A list mixing keyframes with other values is malformed in a way this rule cannot describe.
       guard frames.allSatisfy({ $0.isObject }) else { continue }
-      for (i, frame) in frames.enumerated() where frame.isObject && frame["s"] == nil {
+      for (i, frame) in frames.enumerated() where frame.isObject && frame["s"] == nil
+        && SpecStrict.schemaRejects(frame, property.node, in: context) {
         let keyframe = frame["t"]?.double.map { "keyframe at frame \($0.compactText)" } ?? "keyframe \(i + 1)"
         let propertyPointer = property.node.pointer
         let pointer = propertyPointer + "/k/" + String(i)

@@ -3,7 +3,7 @@ import LottieModel
 
 let specStrictRules: [any LintRule.Type] = [
   KeyframeMissingStartRule.self, AnimatedFlagMissingRule.self, StaticValueMarkedAnimatedRule.self,
-  ImageAssetWithoutSizeRule.self, NonIntegerSizeRule.self,
+  ImageAssetWithoutSizeRule.self, NonIntegerSizeRule.self, SchemaViolationRule.self,
 ]
 
 /// Shared by the spec-strict rules: the legacy forms that the Lottie 1.0 schema rejects and players
@@ -12,6 +12,25 @@ let specStrictRules: [any LintRule.Type] = [
 /// draws the file wrongly and the fix makes it agree with all the others).
 enum SpecStrict {
   static let profiles = ["spec-strict"]
+
+  private enum SchemaKey {}
+
+  /// The official schema's violations in this file, computed once for the spec-strict rules.
+  static func schemaViolations(in context: LintContext) -> (all: [SchemaViolation], at: Set<Int>) {
+    context.shared(SchemaKey.self) {
+      guard let schema = SchemaViolationRule.schema else { return ([], []) }
+      let all = SchemaValidator(schema: schema).violations(of: context.document.root)
+      return (all, Set(all.map { $0.instance.span.lowerBound }))
+    }
+  }
+
+  /// Whether the schema finds something wrong at one of these values: the legacy-form rules
+  /// report only what the schema rejects (the schema allows, for example, text-animator and
+  /// repeater keyframes without "s").
+  static func schemaRejects(_ nodes: JSONNode?..., in context: LintContext) -> Bool {
+    let at = schemaViolations(in: context).at
+    return nodes.contains { $0.map { at.contains($0.span.lowerBound) } ?? false }
+  }
 
   /// What a property's `k` holds, judged by its shape: lottie-web, lottie-android, lottie-ios,
   /// rlottie and ThorVG decide this way and ignore `a`; Skottie trusts `a` when it is present.

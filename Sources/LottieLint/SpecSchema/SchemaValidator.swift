@@ -1,0 +1,305 @@
+import Foundation
+import LottieJSON
+
+/// One place where a document breaks the schema: the value, what is wrong, and the schema rule.
+struct SchemaViolation {
+  let instance: JSONNode
+  let message: String
+  /// Where the broken constraint is in the schema (`#/$defs/layers/shape-layer/allOf/1/required`).
+  let schemaPath: String
+}
+
+/// Evaluates a JSON Schema (the draft 2020-12 keywords the Lottie schema uses: `$ref`, `type`,
+/// `const`, `enum`, `minimum`, `maximum`, `minItems`, `maxItems`, `pattern`, `required`,
+/// `properties`, `items`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`; annotations are
+/// ignored) over a parsed document, and reports the violations at the values that cause them.
+///
+/// A failing `oneOf` is explained by the one form it was meant to be: the branches whose `const`
+/// properties (the discriminators, such as a layer's `ty` or a property's `a`) agree with the value
+/// are the candidates; when exactly one remains, its own violations are reported, otherwise one
+/// violation at the value lists the forms. Branches whose discriminator disagrees cannot match and
+/// are not evaluated, which keeps a layer from being checked once per layer type.
+final class SchemaValidator {
+  let schema: JSONDocument
+  private var refs: [String: JSONNode] = [:]
+  private var patterns: [Int: NSRegularExpression?] = [:]
+  private var discriminatorCache: [Int: [(key: String, value: JSONNode)]] = [:]
+
+  init(schema: JSONDocument) { self.schema = schema }
+
+  func violations(of instance: JSONNode) -> [SchemaViolation] {
+    var out: [SchemaViolation] = []
+    _ = evaluate(schema.root, instance, path: "#", collect: &out, collecting: true)
+    return out
+  }
+
+  /// Whether `instance` is valid against `node`; when `collecting`, the violations are appended
+  /// to `collect` (otherwise it stops at the first one).
+  private func evaluate(_ node: JSONNode, _ instance: JSONNode, path: String,
+                        collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+    if let b = node.bool { return b || fail(instance, "is not allowed here", path, &collect, collecting) }
+    guard node.isObject else { return true }
+    var valid = true
+    func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
+
+    if let ref = node["$ref"]?.string, let target = resolve(ref) {
+      valid = evaluate(target, instance, path: collecting ? ref : "", collect: &collect, collecting: collecting) && valid
+      if !valid && !collecting { return false }
+    }
+    if let type = node["type"], !matchesType(type, instance) {
+      let expected = type.string.map { [$0] } ?? type.elements.compactMap(\.string)
+      valid = fail(instance, "must be \(expected.map(Self.article).joined(separator: " or ")), not \(Self.describe(instance))",
+                   sub("type"), &collect, collecting)
+      // The other keywords are about values of the right type: stop here.
+      return false
+    }
+    if let c = node["const"], !Self.equal(c, instance) {
+      valid = fail(instance, "must be \(c.sourceText), not \(Self.describe(instance))", sub("const"), &collect, collecting)
+      if !collecting { return false }
+    }
+    if let e = node["enum"], !e.elements.contains(where: { Self.equal($0, instance) }) {
+      let allowed = e.elements.map(\.sourceText).joined(separator: ", ")
+      valid = fail(instance, "must be one of \(allowed), not \(Self.describe(instance))", sub("enum"), &collect, collecting)
+      if !collecting { return false }
+    }
+    if instance.isNumber, let v = instance.double {
+      if let m = node["minimum"]?.double, v < m {
+        valid = fail(instance, "must be at least \(node["minimum"]?.sourceText ?? ""), not \(instance.sourceText)", sub("minimum"), &collect, collecting)
+        if !collecting { return false }
+      }
+      if let m = node["maximum"]?.double, v > m {
+        valid = fail(instance, "must be at most \(node["maximum"]?.sourceText ?? ""), not \(instance.sourceText)", sub("maximum"), &collect, collecting)
+        if !collecting { return false }
+      }
+    }
+    if instance.isArray {
+      if let m = node["minItems"]?.int, instance.count < m {
+        valid = fail(instance, "must have at least \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", sub("minItems"), &collect, collecting)
+        if !collecting { return false }
+      }
+      if let m = node["maxItems"]?.int, instance.count > m {
+        valid = fail(instance, "must have at most \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", sub("maxItems"), &collect, collecting)
+        if !collecting { return false }
+      }
+      if let items = node["items"] {
+        for (k, element) in instance.elements.enumerated() {
+          if !evaluate(items, element, path: collecting ? sub("items") + "[\(k)]" : "", collect: &collect, collecting: collecting) {
+            valid = false
+            if !collecting { return false }
+          }
+        }
+      }
+    }
+    if instance.isString, let p = node["pattern"], let regex = pattern(p), let text = instance.string,
+       regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
+      let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+      valid = fail(instance, "\"\(shown)\" does not match the pattern \(p.string ?? "")", sub("pattern"), &collect, collecting)
+      if !collecting { return false }
+    }
+    if instance.isObject {
+      if let required = node["required"] {
+        for key in required.elements.compactMap(\.string) where instance[key] == nil {
+          valid = fail(instance, "\"\(key)\" is required here", sub("required"), &collect, collecting)
+          if !collecting { return false }
+        }
+      }
+      if let properties = node["properties"], properties.isObject {
+        for member in properties.members {
+          guard let value = instance[member.key] else { continue }
+          if !evaluate(member.value, value, path: sub("properties/\(member.key)"), collect: &collect, collecting: collecting) {
+            valid = false
+            if !collecting { return false }
+          }
+        }
+      }
+    }
+    if let all = node["allOf"] {
+      for (k, branch) in all.elements.enumerated() {
+        if !evaluate(branch, instance, path: sub("allOf/\(k)"), collect: &collect, collecting: collecting) {
+          valid = false
+          if !collecting { return false }
+        }
+      }
+    }
+    if let any = node["anyOf"] {
+      var none: [SchemaViolation] = []
+      if !any.elements.contains(where: { evaluate($0, instance, path: "", collect: &none, collecting: false) }) {
+        valid = fail(instance, "matches none of the \(any.count) forms allowed here", sub("anyOf"), &collect, collecting)
+        if !collecting { return false }
+      }
+    }
+    if let one = node["oneOf"] {
+      if !oneOf(one, instance, path: sub("oneOf"), collect: &collect, collecting: collecting) {
+        valid = false
+        if !collecting { return false }
+      }
+    }
+    if let not = node["not"] {
+      var none: [SchemaViolation] = []
+      if evaluate(not, instance, path: "", collect: &none, collecting: false) {
+        valid = fail(instance, "has a form that is not allowed here", sub("not"), &collect, collecting)
+        if !collecting { return false }
+      }
+    }
+    if let condition = node["if"] {
+      var none: [SchemaViolation] = []
+      let holds = evaluate(condition, instance, path: "", collect: &none, collecting: false)
+      if let branch = holds ? node["then"] : node["else"],
+         !evaluate(branch, instance, path: sub(holds ? "then" : "else"), collect: &collect, collecting: collecting) {
+        valid = false
+        if !collecting { return false }
+      }
+    }
+    return valid
+  }
+
+  private func oneOf(_ one: JSONNode, _ instance: JSONNode, path: String,
+                     collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+    let branches = Array(one.elements)
+    // Candidates: branches whose discriminators agree with the value; with how many of them the
+    // value names explicitly (a layer's `ty: 4` names the shape layer; the catch-all names none).
+    var candidates: [(index: Int, named: Int)] = []
+    for k in branches.indices {
+      guard instance.isObject else { candidates.append((k, 0)); continue }
+      var named = 0
+      var agrees = true
+      for d in discriminators(branches[k]) {
+        guard let value = instance[d.key] else { continue }
+        if Self.equal(d.value, value) { named += 1 } else { agrees = false; break }
+      }
+      if agrees { candidates.append((k, named)) }
+    }
+    var none: [SchemaViolation] = []
+    var passing = 0
+    for c in candidates where evaluate(branches[c.index], instance, path: "", collect: &none, collecting: false) {
+      passing += 1
+      if passing > 1 { break }
+    }
+    if passing == 1 { return true }
+    guard collecting else { return false }
+    if passing > 1 {
+      collect.append(SchemaViolation(instance: instance, message: "matches more than one of the forms allowed here", schemaPath: path))
+      return false
+    }
+    // The form the value meant: the most explicitly named candidates, and among them the one it
+    // comes closest to (fewest violations).
+    let most = candidates.map(\.named).max() ?? 0
+    var best: [SchemaViolation]? = nil
+    if most > 0 || candidates.count == 1 {
+      for c in candidates where c.named == most {
+        var found: [SchemaViolation] = []
+        _ = evaluate(branches[c.index], instance, path: path + "/\(c.index)", collect: &found, collecting: true)
+        if best == nil || found.count < best?.count ?? 0 { best = found }
+      }
+    }
+    let constants = branches.compactMap { $0["const"] }
+    if constants.count == branches.count && !branches.isEmpty {
+      // An enumeration written as oneOf of titled constants (shape direction, blend mode…).
+      let allowed = zip(constants, branches).map { c, b in b["title"]?.string.map { "\(c.sourceText) (\($0))" } ?? c.sourceText }
+      collect.append(SchemaViolation(instance: instance, message: "must be one of \(allowed.joined(separator: ", ")), not \(Self.describe(instance))",
+                                     schemaPath: path))
+    } else if let best, !best.isEmpty {
+      collect.append(contentsOf: best)
+    } else {
+      let names = (candidates.isEmpty ? Array(branches.indices) : candidates.map(\.index)).map { title(of: branches[$0]) ?? "form \($0 + 1)" }
+      collect.append(SchemaViolation(instance: instance, message: "matches none of the forms allowed here (\(names.joined(separator: ", ")))",
+                                     schemaPath: path))
+    }
+    return false
+  }
+
+  /// The `const` properties a branch requires of an object (through `$ref` and `allOf`).
+  private func discriminators(_ branch: JSONNode) -> [(key: String, value: JSONNode)] {
+    if let cached = discriminatorCache[branch.span.lowerBound] { return cached }
+    var found: [(String, JSONNode)] = []
+    func gather(_ node: JSONNode, depth: Int) {
+      guard depth < 6, node.isObject else { return }
+      if let ref = node["$ref"]?.string, let target = resolve(ref) { gather(target, depth: depth + 1) }
+      if let properties = node["properties"], properties.isObject {
+        for member in properties.members { if let c = member.value["const"] { found.append((member.key, c)) } }
+      }
+      for branch in node["allOf"].list { gather(branch, depth: depth + 1) }
+    }
+    gather(branch, depth: 0)
+    discriminatorCache[branch.span.lowerBound] = found
+    return found
+  }
+
+  private func title(of branch: JSONNode) -> String? {
+    if let t = branch["title"]?.string { return t }
+    if let ref = branch["$ref"]?.string, let target = resolve(ref) { return target["title"]?.string }
+    return branch["$comment"]?.string
+  }
+
+  private func resolve(_ ref: String) -> JSONNode? {
+    if let node = refs[ref] { return node }
+    guard ref.hasPrefix("#") else { return nil }
+    let node = schema.node(atPointer: String(ref.dropFirst()))
+    refs[ref] = node
+    return node
+  }
+
+  private func pattern(_ node: JSONNode) -> NSRegularExpression? {
+    if let cached = patterns[node.span.lowerBound] { return cached }
+    let regex = node.string.flatMap { try? NSRegularExpression(pattern: $0) }
+    patterns[node.span.lowerBound] = regex
+    return regex
+  }
+
+  private func fail(_ instance: JSONNode, _ message: String, _ path: String,
+                    _ collect: inout [SchemaViolation], _ collecting: Bool) -> Bool {
+    if collecting { collect.append(SchemaViolation(instance: instance, message: message, schemaPath: path)) }
+    return false
+  }
+
+  private func matchesType(_ type: JSONNode, _ instance: JSONNode) -> Bool {
+    let names = type.string.map { [$0] } ?? type.elements.compactMap(\.string)
+    return names.contains { name in
+      switch name {
+      case "object": return instance.isObject
+      case "array": return instance.isArray
+      case "string": return instance.isString
+      case "number": return instance.isNumber
+      // As JSON Schema defines it: a number with no fractional part (1.0 is an integer).
+      case "integer": return instance.isNumber && (instance.double.map { $0.rounded() == $0 && $0.isFinite } ?? false)
+      case "boolean": return instance.kind == .bool
+      case "null": return instance.isNull
+      default: return true
+      }
+    }
+  }
+
+  /// JSON equality: numbers by value, objects by members regardless of order.
+  static func equal(_ a: JSONNode, _ b: JSONNode) -> Bool {
+    guard a.kind == b.kind else { return false }
+    switch a.kind {
+    case .number: return a.double == b.double
+    case .string: return a.string == b.string
+    case .bool: return a.bool == b.bool
+    case .null: return true
+    case .array:
+      guard a.count == b.count else { return false }
+      return zip(a.elements, b.elements).allSatisfy { equal($0, $1) }
+    case .object:
+      guard a.count == b.count else { return false }
+      return a.members.allSatisfy { m in b[m.key].map { equal(m.value, $0) } ?? false }
+    }
+  }
+
+  static func article(_ type: String) -> String {
+    switch type {
+    case "object", "array", "integer": return "an \(type)"
+    default: return "a \(type)"
+    }
+  }
+
+  /// `1.5`, `"abc"`, `an object`, for messages.
+  static func describe(_ node: JSONNode) -> String {
+    switch node.kind {
+    case .number, .bool, .null: return node.sourceText.count > 24 ? String(node.sourceText.prefix(24)) + "…" : node.sourceText
+    case .string: return node.sourceText.count > 32 ? String(node.sourceText.prefix(31)) + "…\"" : node.sourceText
+    case .object: return "an object"
+    case .array: return "an array"
+    }
+  }
+}
