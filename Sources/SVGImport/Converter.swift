@@ -133,7 +133,9 @@ public struct SVGConverter {
                                                           preserveAspectRatio: root.attributes["preserveAspectRatio"]))
     }
     let viewport = (w: viewBox?.w ?? width, h: viewBox?.h ?? height)
-    let rootStyle = ComputedStyle(currentColor: options.currentColor)
+    // The outermost <svg> takes part in inheritance like any element: outline icon sets put
+    // fill="none" stroke="currentColor" stroke-width… there for every path.
+    let rootStyle = ComputedStyle(currentColor: options.currentColor).inheriting(specifiedStyle(tree.root), viewport: viewport)
     var context = Context(ctm: ctm, style: rootStyle, viewport: viewport, depth: 0, useStack: [])
     let items = children(of: tree.root, context: &context)
     if exhausted {
