@@ -131,6 +131,11 @@ public enum Inputs {
         throw InputFailure(path: shown, message: error.message)
       }
     }
+    if path.lowercased().hasSuffix(".lottie") {
+      // Named as an archive but not a zip: say so, rather than report its first byte as bad JSON.
+      let what = ImageSniffer.sniff(bytes).map { " (its bytes are \($0.mimeType))" } ?? ""
+      throw InputFailure(path: shown, message: "not a .lottie (zip) archive\(what)")
+    }
     return [AnimationSource(displayPath: shown, filePath: path, container: .json, entryName: nil, bytes: bytes, fileBytes: bytes.count)]
   }
 

@@ -45,6 +45,13 @@ public protocol AssetFileSystem: Sendable {
   /// Where `u` + `p` points, and whether lottiekit may read it.
   func locate(_ asset: Asset, baseDirectory: String) -> AssetLookup
   func read(_ path: String, limit: Int) -> [UInt8]?
+  /// Whether this file system gives absolute-looking paths a meaning of its own (a dotLottie
+  /// archive's `/i/`), so that they are looked up rather than reported as absolute.
+  var resolvesAbsolutePaths: Bool { get }
+}
+
+extension AssetFileSystem {
+  public var resolvesAbsolutePaths: Bool { false }
 }
 
 public enum AssetLookup: Sendable {

@@ -33,7 +33,8 @@ public struct LintOptions: Sendable {
 public struct Linter: Sendable {
   public let options: LintOptions
   public let rules: [any LintRule]
-  public let fileSystem: AssetFileSystem?
+  /// Where assets are looked up: the disk by default; `ArchiveFileSystem` for a dotLottie's animations.
+  public var fileSystem: AssetFileSystem?
 
   public init(options: LintOptions = LintOptions(), rules: [any LintRule.Type] = RuleRegistry.all,
               fileSystem: AssetFileSystem? = DiskFileSystem()) {

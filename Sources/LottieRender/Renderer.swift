@@ -206,10 +206,7 @@ public struct RenderSource {
     var changed = false
     for asset in document.root["assets"].list where asset["p"]?.string != nil && asset["layers"] == nil {
       guard let p = asset["p"]?.string, !p.hasPrefix("data:") else { continue }
-      var folder = asset["u"]?.string ?? ""
-      while folder.hasPrefix("/") { folder.removeFirst() }
-      let candidates = [folder + p, "i/" + p, "images/" + p]
-      guard let entry = candidates.lazy.compactMap({ archive.entry(named: $0) }).first,
+      guard let entry = DotLottie.entry(for: Asset(node: asset), in: archive),
             let data = try? archive.data(of: entry), let pNode = asset["p"] else { continue }
       let type = ImageSniffer.sniff(data)?.mimeType ?? "image/png"
       edits.replace(pNode, with: .string(DataURI.encode(data, mediaType: type)))

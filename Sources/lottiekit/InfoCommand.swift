@@ -44,9 +44,9 @@ struct InfoCommand: ParsableCommand {
                                     ("column", error.location.map { .int($0.column) } ?? .null)]))
         }
       case .success(let animations):
-        _ = path
+        let archive = animations.first?.source.container == .dotLottie ? try? ZipArchive(bytes: FileIO.read(path)) : nil
         for parsed in animations {
-          let info = InfoReport(parsed)
+          let info = InfoReport(parsed, archive: archive)
           if format == .json {
             jsonFiles.append(info.json)
           } else {
@@ -70,12 +70,17 @@ struct InfoReport {
   let summary: AnimationSummary
   let images: [(asset: Asset, bytes: Int?, missing: Bool)]
 
-  init(_ parsed: ParsedAnimation) {
+  init(_ parsed: ParsedAnimation, archive: ZipArchive? = nil) {
     self.parsed = parsed
     let animation = Animation(document: parsed.document)
     summary = AnimationSummary(animation: animation)
     images = summary.imageAssets.map { asset in
       if asset.isEmbedded { return (asset, asset.embeddedByteCount, false) }
+      if let archive {
+        // In a dotLottie: an entry of the archive, or missing.
+        guard let entry = DotLottie.entry(for: asset, in: archive) else { return (asset, nil, true) }
+        return (asset, entry.uncompressedSize, false)
+      }
       guard let base = parsed.source.baseDirectory,
             case .file(_, let path) = AssetPaths.locate(asset, baseDirectory: base) else { return (asset, nil, false) }
       let size = FileIO.fileSize(path)
@@ -121,7 +126,7 @@ struct InfoReport {
       if !external.isEmpty {
         let bytes = external.compactMap { $0.bytes }.reduce(0, +)
         let missing = external.filter { $0.missing }.count
-        var t = "\(external.count) external"
+        var t = "\(external.count) \(parsed.source.container == .dotLottie ? "in the archive" : "external")"
         if bytes > 0 { t += " \(formatBytes(bytes))" }
         if missing > 0 { t += ", \(missing) missing" }
         parts.append(t)

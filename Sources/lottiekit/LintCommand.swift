@@ -220,8 +220,15 @@ struct LintCommand: ParsableCommand {
   func lintFile(_ path: String, linter: Linter, fingerprints: Bool) -> [(LintReport.FileResult, [String])] {
     do {
       let sources = try Inputs.load(path)
+      // A dotLottie's assets are entries of the archive, resolved there (#21.1).
+      var archiveLinter: Linter? = nil
+      if sources.first?.container == .dotLottie, let archive = try? ZipArchive(bytes: FileIO.read(path)) {
+        archiveLinter = linter
+        archiveLinter?.fileSystem = ArchiveFileSystem(archive: archive)
+      }
       return sources.map { source in
-        var diagnostics = linter.lint(path: source.displayPath, bytes: source.bytes, baseDirectory: source.baseDirectory)
+        var diagnostics = (archiveLinter ?? linter).lint(path: source.displayPath, bytes: source.bytes,
+                                                         baseDirectory: archiveLinter == nil ? source.baseDirectory : "")
         if source.container == .json, path.lowercased().hasSuffix(".tgs") {
           // Telegram opens a .tgs as gzip and nothing else: plain JSON under that name is refused.
           diagnostics.insert(Diagnostic(code: "LK001", name: "invalid-json", severity: .error,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LottieJSON
+import LottieKitIO
 
 /// Field defects of issue #21: each test failed on 5ba2703.
 @Suite("field defects (#21)")
@@ -224,5 +225,48 @@ struct OptionMessageTests {
     let r = try lottiekit("lint", dir + "/a.json")
     #expect(r.stdoutText.contains(#"[LK310] sound asset "audio_1" points to audio/aud_1.mp3, which does not exist"#), "\(r.stdoutText)")
     #expect(!r.stdoutText.contains(#"sound asset "audio_0""#))
+  }
+}
+
+@Suite("dotLottie archives in lint and info (#21)")
+struct DotLottieLintTests {
+  let hero = packageRoot + "/Examples/delivery/onboarding/hero.json"
+
+  /// #21.1: `u: "/i/"` (v2) and `"/images/"` (v1) are the archive's own folders: pack's output
+  /// lints clean of asset findings, and info counts its images as in the archive.
+  @Test(arguments: ["2", "1"])
+  func packedArchivesResolveTheirOwnImages(_ version: String) throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(try lottiekit("pack", hero, "--format", "lottie", "--dotlottie-version", version, "-o", dir + "/h.lottie").status == 0)
+    let r = try lottiekit("lint", "--format", "json", dir + "/h.lottie")
+    #expect(!r.stdoutText.contains("LK30"), "\(r.stdoutText)")
+    let info = try lottiekit("info", dir + "/h.lottie")
+    #expect(info.stdoutText.contains("2 images (2 in the archive"), "\(info.stdoutText)")
+  }
+
+  /// #21.1: assets the archive does not hold are missing (LK301 images, LK310 sounds), as the same
+  /// JSON outside an archive would be.
+  @Test func missingArchiveEntriesAreReported() throws {
+    let dir = try makeTemporaryDirectory()
+    let animation = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":[{"id":"image_0","w":1,"h":1,"u":"images/","p":"img_0.png","e":0},{"id":"image_1","w":40,"h":40,"u":"/i/","p":"there.png","e":0},{"id":"audio_0","u":"audio/","p":"aud_0.mp3","e":0}],"layers":[{"ty":2,"ind":1,"refId":"image_0","ip":0,"op":60,"st":0,"ks":{}},{"ty":2,"ind":2,"refId":"image_1","ip":0,"op":60,"st":0,"ks":{}},{"ty":6,"ind":3,"refId":"audio_0","ip":0,"op":60,"st":0,"ks":{}}]}"#
+    var zip = ZipWriter()
+    try zip.add(name: "manifest.json", data: Array(#"{"version":"2","animations":[{"id":"a"}]}"#.utf8), compress: false)
+    try zip.add(name: "a/a.json", data: Array(animation.utf8))
+    try zip.add(name: "i/there.png", data: try readBytes(packageRoot + "/Examples/delivery/checkout/images/img_0.png"))
+    try write(zip.finish(), to: dir + "/x.lottie")
+    let r = try lottiekit("lint", dir + "/x.lottie")
+    #expect(r.stdoutText.contains("[LK301]") && r.stdoutText.contains("images/img_0.png"), "\(r.stdoutText)")
+    #expect(r.stdoutText.contains("[LK310]") && r.stdoutText.contains("audio/aud_0.mp3"), "\(r.stdoutText)")
+    #expect(!r.stdoutText.contains("there.png"), "the image the archive holds is found: \(r.stdoutText)")
+    #expect(!r.stdoutText.contains("LK302"), "\(r.stdoutText)")
+  }
+
+  /// #21.15: a file named .lottie that is not a zip says so, in lint as in unpack.
+  @Test func aRenamedPNGIsNotALottie() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(try readBytes(packageRoot + "/Examples/delivery/checkout/images/img_0.png"), to: dir + "/fake.lottie")
+    let r = try lottiekit("lint", dir + "/fake.lottie")
+    #expect(r.status == 1)
+    #expect(r.stdoutText.contains("fake.lottie:1:1: error: [LK001] not a .lottie (zip) archive (its bytes are image/png)"), "\(r.stdoutText)")
   }
 }

@@ -155,11 +155,12 @@ struct ExternalImageFacts: Sendable {
   init(_ asset: Asset, context: LintContext) {
     let relative = asset.relativePath ?? ""
     relativePath = relative
+    let archive = context.fileSystem?.resolvesAbsolutePaths == true
     if asset.isURL {
       location = .url(relative)
-    } else if ExternalImageFacts.isAbsolute(relative) {
+    } else if !archive && ExternalImageFacts.isAbsolute(relative) {
       location = .absolute(relative)
-    } else if ExternalImageFacts.climbsOut(relative) {
+    } else if !archive && ExternalImageFacts.climbsOut(relative) {
       location = .escapesByDots
     } else if let base = context.baseDirectory, let fileSystem = context.fileSystem {
       switch fileSystem.locate(asset, baseDirectory: base) {
