@@ -390,4 +390,22 @@ struct ReporterTests {
     #expect(Self.unescapeGitHub(Substring(GitHubReporter.escapeProperty("%0A%3A:,\n"))) == "%0A%3A:,\n")
     #expect(GitHubReporter().render(Self.cleanReport) == "")
   }
+  /// #21.11: an animation inside a dotLottie is annotated on the archive, with the member in the
+  /// text: `x.lottie%23a/a.json` maps to no file in a repository.
+  @Test func archiveMembersPointAtTheArchive() throws {
+    var d = Self.report.files[0].diagnostics[0]
+    d.file = "deliveries/hero.lottie#a/hero.json"
+    let report = LintReport(files: [.init(path: d.file, diagnostics: [d])], rules: Self.rules)
+    let sarif = try JSONDocument(parsing: SARIFReporter(toolVersion: "1").render(report))
+    let run = try #require(sarif.root["runs"]?.element(at: 0))
+    #expect(run["artifacts"]?.element(at: 0)?["location"]?["uri"]?.string == "deliveries/hero.lottie")
+    let location = try #require(run["results"]?.element(at: 0)?["locations"]?.element(at: 0))
+    #expect(location["physicalLocation"]?["artifactLocation"]?["uri"]?.string == "deliveries/hero.lottie")
+    #expect(location["physicalLocation"]?["region"] == nil)
+    #expect(location["logicalLocations"]?.element(at: 0)?["fullyQualifiedName"]?.string == "a/hero.json#" + d.pointer)
+    #expect(run["results"]?.element(at: 0)?["message"]?["text"]?.string?.hasPrefix("in a/hero.json (line 41, column 17): ") == true)
+    let github = GitHubReporter().render(report)
+    #expect(github.hasPrefix("::error file=deliveries/hero.lottie,title=LK101 missing-parent::in a/hero.json (line 41, column 17): "), "\(github)")
+    #expect(ReportedFile("a/b.json").member == nil && ReportedFile("x.LOTTIE#a/y.json").file == "x.LOTTIE")
+  }
 }

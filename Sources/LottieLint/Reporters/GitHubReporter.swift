@@ -20,11 +20,15 @@ public struct GitHubReporter: Reporter {
     case .warning: kind = "warning"
     case .info: kind = "notice"
     }
-    let properties = [
-      ("file", d.file), ("line", String(d.line)), ("col", String(d.column)),
-      ("endLine", String(d.endLine)), ("endColumn", String(d.endColumn)), ("title", "\(d.code) \(d.name)"),
-    ].map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
+    let reported = ReportedFile(d.file)
+    // An archive member's lines are not the archive's: the annotation is on the whole file.
+    let position = reported.member == nil
+      ? [("line", String(d.line)), ("col", String(d.column)), ("endLine", String(d.endLine)), ("endColumn", String(d.endColumn))]
+      : []
+    let properties = ([("file", reported.file)] + position + [("title", "\(d.code) \(d.name)")])
+      .map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
     var message = d.message
+    if let member = reported.member { message = "in \(member) (line \(d.line), column \(d.column)): " + message }
     if let help = d.help { message += "\nhelp: " + help }
     return "::\(kind) \(properties)::\(escapeData(message))"
   }

@@ -50,3 +50,24 @@ extension Fix {
     }))])
   }
 }
+
+/// A diagnostic's file as a repository path: an animation inside a dotLottie is reported as
+/// `hero.lottie#a/hero.json`, which no CI can map to a file; annotations point at the archive and
+/// name the member in their text.
+public struct ReportedFile: Equatable {
+  public var file: String
+  /// The animation inside the archive, or nil for a file of its own.
+  public var member: String?
+
+  public init(_ path: String) {
+    let lower = path.lowercased()
+    if let hash = lower.range(of: ".lottie#") {
+      let split = path.index(path.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: hash.lowerBound) + 7)
+      file = String(path[..<split])
+      member = String(path[path.index(after: split)...])
+    } else {
+      file = path
+      member = nil
+    }
+  }
+}

@@ -38,9 +38,11 @@ public struct SARIFReporter: Reporter {
     }
     var paths: [String] = []
     var artifactIndex: [String: Int] = [:]
-    for file in report.files where artifactIndex[file.path] == nil {
-      artifactIndex[file.path] = paths.count
-      paths.append(file.path)
+    for file in report.files {
+      let path = ReportedFile(file.path).file
+      guard artifactIndex[path] == nil else { continue }
+      artifactIndex[path] = paths.count
+      paths.append(path)
     }
 
     var driver: [(String, JSONValue)] = [("name", .string("lottiekit"))]
@@ -53,7 +55,7 @@ public struct SARIFReporter: Reporter {
                ("roles", .array([.string("analysisTarget")]))])
     }
     let results: [JSONValue] = report.all.map { d in
-      Self.result(d, ruleIndex: ruleIndex[d.code], artifactIndex: artifactIndex[d.file])
+      Self.result(d, ruleIndex: ruleIndex[d.code], artifactIndex: artifactIndex[ReportedFile(d.file).file])
     }
     let run = JSONValue.object([
       ("tool", .object([("driver", .object(driver))])),
@@ -96,19 +98,26 @@ public struct SARIFReporter: Reporter {
     var members: [(String, JSONValue)] = [("ruleId", .string(d.code))]
     if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
     members.append(("level", .string(level(d.severity))))
+    let reported = ReportedFile(d.file)
     var text = d.message
+    if let member = reported.member { text = "in \(member) (line \(d.line), column \(d.column)): " + text }
     if let help = d.help { text += "\nhelp: " + help }
     members.append(("message", .object([("text", .string(text))])))
 
-    var artifactLocation: [(String, JSONValue)] = [("uri", .string(uri(forPath: d.file)))]
+    var artifactLocation: [(String, JSONValue)] = [("uri", .string(uri(forPath: reported.file)))]
     if let artifactIndex { artifactLocation.append(("index", .int(artifactIndex))) }
-    let region = JSONValue.object([
-      ("startLine", .int(d.line)), ("startColumn", .int(d.column)),
-      ("endLine", .int(d.endLine)), ("endColumn", .int(d.endColumn)),
-    ])
+    var physical: [(String, JSONValue)] = [("artifactLocation", .object(artifactLocation))]
+    // Lines and columns are the member's, not the archive's: an archive member has no region.
+    if reported.member == nil {
+      physical.append(("region", .object([
+        ("startLine", .int(d.line)), ("startColumn", .int(d.column)),
+        ("endLine", .int(d.endLine)), ("endColumn", .int(d.endColumn)),
+      ])))
+    }
+    let logical = (reported.member.map { $0 + "#" } ?? "") + d.pointer
     let location = JSONValue.object([
-      ("physicalLocation", .object([("artifactLocation", .object(artifactLocation)), ("region", region)])),
-      ("logicalLocations", .array([.object([("fullyQualifiedName", .string(d.pointer)), ("kind", .string("member"))])])),
+      ("physicalLocation", .object(physical)),
+      ("logicalLocations", .array([.object([("fullyQualifiedName", .string(logical)), ("kind", .string("member"))])])),
     ])
     members.append(("locations", .array([location])))
 
