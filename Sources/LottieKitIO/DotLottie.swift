@@ -27,4 +27,16 @@ public enum DotLottie {
   public static func shownPath(for asset: Asset) -> String {
     candidates(folder: asset.folder, file: asset.fileName ?? "").first ?? ""
   }
+
+  /// The archive with some entries' bytes replaced: every entry keeps its place, its name, its
+  /// compression choice, and (when not replaced) its bytes.
+  public static func rewrite(_ archive: ZipArchive, replacing replaced: [String: [UInt8]]) throws(ArchiveError) -> [UInt8] {
+    var writer = ZipWriter()
+    for entry in archive.entries {
+      let data: [UInt8]
+      if let new = replaced[entry.name] { data = new } else { data = try archive.data(of: entry) }
+      try writer.add(name: entry.name, data: data, compress: entry.method != 0)
+    }
+    return writer.finish()
+  }
 }

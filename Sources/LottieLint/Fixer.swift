@@ -145,3 +145,22 @@ struct SpanCoverage {
     Self.add(&offset, s.upperBound + 1, -s.upperBound)
   }
 }
+
+extension Linter {
+  /// An animation with its safe fixes applied, round after round (a fix can reveal another) until
+  /// none applies, at most five rounds; `applied` counts the fixes.
+  public func fixed(path: String, bytes: [UInt8], baseDirectory: String?) -> (bytes: [UInt8], applied: Int) {
+    var bytes = bytes
+    var total = 0
+    for _ in 0..<5 {
+      guard let doc = try? JSONDocument(parsing: bytes) else { break }
+      let fixes = lint(path: path, document: doc, baseDirectory: baseDirectory).compactMap(\.fix)
+      if fixes.isEmpty { break }
+      let (next, applied) = Fixer.apply(fixes, to: doc)
+      if applied == 0 || next == bytes { break }
+      bytes = next
+      total += applied
+    }
+    return (bytes, total)
+  }
+}

@@ -174,14 +174,8 @@ struct FormatCommand: ParsableCommand {
       let archive = try ZipArchive(bytes: try FileIO.read(originalPath))
       var replaced: [String: [UInt8]] = [:]
       for a in animations { if let name = a.source.entryName { replaced[name] = a.document.written(layout) } }
-      var writer = ZipWriter()
-      for entry in archive.entries {
-        // The manifest first and uncompressed is what dotLottie players expect of any entry order;
-        // every entry keeps its place and its bytes, only animations change.
-        let data = try replaced[entry.name] ?? archive.data(of: entry)
-        try writer.add(name: entry.name, data: data, compress: entry.method != 0)
-      }
-      return writer.finish()
+      // Every entry keeps its place and its bytes, only animations change.
+      return try DotLottie.rewrite(archive, replacing: replaced)
     }
   }
 }

@@ -220,12 +220,7 @@ struct LintCommand: ParsableCommand {
   func lintFile(_ path: String, linter: Linter, fingerprints: Bool) -> [(LintReport.FileResult, [String])] {
     do {
       let sources = try Inputs.load(path)
-      // A dotLottie's assets are entries of the archive, resolved there (#21.1).
-      var archiveLinter: Linter? = nil
-      if sources.first?.container == .dotLottie, let archive = try? ZipArchive(bytes: FileIO.read(path)) {
-        archiveLinter = linter
-        archiveLinter?.fileSystem = ArchiveFileSystem(archive: archive)
-      }
+      let archiveLinter = Self.archiveLinter(linter, sources: sources, path: path)?.linter
       return sources.map { source in
         var diagnostics = (archiveLinter ?? linter).lint(path: source.displayPath, bytes: source.bytes,
                                                          baseDirectory: archiveLinter == nil ? source.baseDirectory : "")
@@ -253,25 +248,46 @@ struct LintCommand: ParsableCommand {
     }
   }
 
-  /// Applies safe fixes to plain JSON files, all files or none, repeating while fixes apply.
+  /// For a dotLottie: the linter whose assets are the archive's entries (#21.1), and the archive.
+  static func archiveLinter(_ linter: Linter, sources: [AnimationSource], path: String) -> (linter: Linter, archive: ZipArchive)? {
+    guard sources.first?.container == .dotLottie, let archive = try? ZipArchive(bytes: FileIO.read(path)) else { return nil }
+    var archiveLinter = linter
+    archiveLinter.fileSystem = ArchiveFileSystem(archive: archive)
+    return (archiveLinter, archive)
+  }
+
+  /// Applies safe fixes to every animation of the inputs (plain JSON, .tgs and each animation of a
+  /// .lottie, written back in its container), all files or none, repeating while fixes apply.
   func applyFixes(_ files: [String], linter: Linter) throws {
     let transaction = FileTransaction()
     var fixedProblems = 0
     var fixedFiles = 0
     for path in files where path != "-" {
-      guard let sources = try? Inputs.load(path), sources.count == 1, let source = sources.first, source.container == .json else { continue }
-      var bytes = source.bytes
+      guard let sources = try? Inputs.load(path), let container = sources.first?.container else { continue }
+      let archive = Self.archiveLinter(linter, sources: sources, path: path)
+      var replaced: [String: [UInt8]] = [:]
       var total = 0
-      for _ in 0..<5 {
-        guard let doc = try? JSONDocument(parsing: bytes) else { break }
-        let fixes = linter.lint(path: path, document: doc, baseDirectory: source.baseDirectory).compactMap(\.fix)
-        if fixes.isEmpty { break }
-        let (next, applied) = Fixer.apply(fixes, to: doc)
-        if applied == 0 || next == bytes { break }
-        bytes = next
+      for source in sources {
+        let (fixed, applied) = (archive?.linter ?? linter).fixed(path: path, bytes: source.bytes,
+                                                                 baseDirectory: archive == nil ? source.baseDirectory : "")
+        guard applied > 0 else { continue }
+        replaced[source.entryName ?? ""] = fixed
         total += applied
       }
       if total > 0 {
+        let bytes: [UInt8]
+        do {
+          switch container {
+          case .json: bytes = replaced[""] ?? []
+          case .tgs: bytes = try Gzip.compress(replaced[""] ?? [])
+          case .dotLottie:
+            guard let archive else { continue }
+            bytes = try DotLottie.rewrite(archive.archive, replacing: replaced)
+          }
+        } catch {
+          printError("lottiekit: error: \(path): \(error.message); no file was changed")
+          throw Exit.failure
+        }
         do { try transaction.stage(bytes, to: path) } catch {
           printError("lottiekit: error: \(error.description); no file was changed")
           throw Exit.failure

@@ -270,3 +270,48 @@ struct DotLottieLintTests {
     #expect(r.stdoutText.contains("fake.lottie:1:1: error: [LK001] not a .lottie (zip) archive (its bytes are image/png)"), "\(r.stdoutText)")
   }
 }
+
+/// #21.12: `lint --fix` fixes animations inside .lottie and .tgs files too, writing them back in
+/// their container with every other archive entry byte-identical.
+@Suite("lint --fix in archives (#21)")
+struct ArchiveFixTests {
+  static let fixable = #"{"v":"5.7.4","fr":60,"ip":0,"op":60,"w":512,"h":512,"layers":[{"ty":3,"nm":"Dot","ind":1,"ip":0,"op":60,"st":0,"ks":{"o":{"a":1,"k":100}}}]}"#
+
+  @Test func fixesInsideADotLottie() throws {
+    let dir = try makeTemporaryDirectory()
+    // hero.json with one property marked animated that holds a static value; its images go into i/.
+    let folder = packageRoot + "/Examples/delivery/onboarding"
+    let hero = String(decoding: try readBytes(folder + "/hero.json"), as: UTF8.self)
+    try FileManager.default.createDirectory(atPath: dir + "/src/images", withIntermediateDirectories: true)
+    for name in ["img_0.png", "img_1.png"] { try write(try readBytes(folder + "/images/" + name), to: dir + "/src/images/" + name) }
+    try write(hero.replacingOccurrences(of: #""ks":{"o":{"a":0,"k":100,"ix":11}"#, with: #""ks":{"o":{"a":1,"k":100,"ix":11}"#),
+              to: dir + "/src/hero.json")
+    #expect(try lottiekit("pack", dir + "/src/hero.json", "--format", "lottie", "-o", dir + "/both.lottie").status == 0)
+    let before = try ZipArchive(bytes: readBytes(dir + "/both.lottie"))
+    let first = try lottiekit("lint", "--profile", "spec-strict", dir + "/both.lottie")
+    #expect(first.stdoutText.contains("[LK603]"), "\(first.stdoutText)")
+    let fixed = try lottiekit("lint", "--fix", "--profile", "spec-strict", dir + "/both.lottie")
+    #expect(fixed.stderr.contains("fixed "), "\(fixed.stderr)")
+    #expect(!fixed.stdoutText.contains("[LK603]"), "\(fixed.stdoutText)")
+    let after = try ZipArchive(bytes: readBytes(dir + "/both.lottie"))
+    #expect(after.entries.map(\.name) == before.entries.map(\.name))
+    var changed: [String] = []
+    for entry in before.entries {
+      let old = try before.data(of: entry)
+      let new = try after.data(of: try #require(after.entry(named: entry.name)))
+      if old != new { changed.append(entry.name) }
+    }
+    #expect(changed.count == 1 && changed.first?.hasSuffix(".json") == true && changed.first != "manifest.json", "\(changed)")
+  }
+
+  @Test func fixesInsideATgs() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(Self.fixable, to: dir + "/dot.json")
+    #expect(try lottiekit("format", dir + "/dot.json", "-o", dir + "/dot.tgs").status == 0)
+    #expect(try lottiekit("lint", "--fix", "--profile", "spec-strict", dir + "/dot.tgs").stderr.contains("fixed 1 problem"))
+    let bytes = try readBytes(dir + "/dot.tgs")
+    #expect(Array(bytes.prefix(2)) == [0x1F, 0x8B], "written back as gzip")
+    let json = try lottiekit("format", "--minify", dir + "/dot.tgs")
+    #expect(json.stdoutText.contains(#""o":{"a":0,"k":100}"#), "\(json.stdoutText)")
+  }
+}
