@@ -573,23 +573,28 @@ public enum Unpack {
     guard !animations.isEmpty else { throw ArchiveError("dotLottie archive has no animation (no a/*.json or animations/*.json)") }
 
     var result = UnpackedFiles()
-    // Images: every entry under i/ (v2) or images/ (v1) goes to images/ in the output folder.
-    var imageEntries: [String: ZipArchive.Entry] = [:]
-    for entry in archive.entries where !entry.isDirectory {
-      for prefix in ["i/", "images/"] where entry.name.hasPrefix(prefix) {
-        imageEntries[String(entry.name.dropFirst(prefix.count))] = entry
-      }
-    }
     var written = Set<String>()
-    for (name, entry) in imageEntries.sorted(by: { $0.key < $1.key }) {
-      let target = "images/" + name
-      guard written.insert(target).inserted else { continue }
+    // Images (i/, images/) go to images/ and sounds (u/, audio/) to audio/ beside the animations,
+    // where the assets are pointed; the manifest, themes (t/, themes/), state machines (s/, states/)
+    // and any other entry are kept in .dotlottie/ so that `pack` can rebuild the archive.
+    var mediaEntries: [String: [String: ZipArchive.Entry]] = ["images/": [:], "audio/": [:]]
+    for entry in archive.entries where !entry.isDirectory && !animations.contains(where: { $0.name == entry.name }) {
+      if DotLottieLayout.isJunk(entry.name) {
+        result.notes.append("skipped '\(entry.name)' (not part of the animation: a file system's hidden entry)")
+        continue
+      }
+      let target = DotLottieLayout.unpackedPath(of: entry.name)
+      if let media = ["images/", "audio/"].first(where: { target.hasPrefix($0) }) {
+        mediaEntries[media]?[String(target.dropFirst(media.count))] = entry
+      }
+      guard written.insert(target).inserted else {
+        result.notes.append("skipped '\(entry.name)': another entry already unpacks to \(target)")
+        continue
+      }
       result.files.append((target, try archive.data(of: entry)))
-    }
-    for entry in archive.entries where !entry.isDirectory {
-      let handled = entry.name == "manifest.json" || entry.name.hasPrefix("i/") || entry.name.hasPrefix("images/")
-        || animations.contains { $0.name == entry.name }
-      if !handled { result.notes.append("skipped '\(entry.name)' (themes, state machines and other entries are not unpacked)") }
+      if target.hasPrefix(DotLottieLayout.keptFolder) && entry.name != "manifest.json" {
+        result.notes.append("kept '\(entry.name)' as \(target) (pack rebuilds the archive with it)")
+      }
     }
     for entry in animations {
       let prefix = entry.name.hasPrefix("a/") ? "a/" : "animations/"
@@ -599,23 +604,66 @@ public enum Unpack {
       do { document = try JSONDocument(parsing: json) } catch {
         throw ArchiveError("'\(entry.name)' is not valid JSON (\(error.location.line):\(error.location.column): \(error.message))")
       }
-      let rewritten = try pointImages(document, available: Set(imageEntries.keys))
+      let rewritten = try pointAssets(document, images: Set(mediaEntries["images/"]?.keys ?? [:].keys),
+                                      sounds: Set(mediaEntries["audio/"]?.keys ?? [:].keys))
       guard written.insert(relative).inserted else { throw ArchiveError("two animations unpack to '\(relative)'") }
       result.files.append((relative, rewritten))
     }
     return result
   }
 
-  /// Points image assets that reference an archive image (`u: "/i/"` or `"/images/"`, or any `u`:
-  /// players look `p` up in the images folder) at `images/` beside the unpacked animation.
-  static func pointImages(_ document: JSONDocument, available: Set<String>) throws(ArchiveError) -> [UInt8] {
+  /// Points image and sound assets that reference an archive entry (`u: "/i/"`, `"/images/"`,
+  /// `"/u/"`, `"/audio/"`, or any `u`: players look `p` up in the archive's folders) at `images/`
+  /// and `audio/` beside the unpacked animation.
+  static func pointAssets(_ document: JSONDocument, images: Set<String>, sounds: Set<String>) throws(ArchiveError) -> [UInt8] {
     let animation = Animation(document: document)
     var edits = JSONEdits(document)
-    for asset in animation.assets where asset.isImage && !asset.isEmbedded {
-      guard let p = asset.fileName, available.contains(p), asset.folder != "images/" else { continue }
-      do { try edits.set("u", to: .string("images/"), in: asset.node) } catch { throw ArchiveError("internal error: \(error.message)") }
+    for asset in animation.assets where !asset.isEmbedded {
+      guard let p = asset.fileName else { continue }
+      let folder: String
+      if asset.isImage && images.contains(p) { folder = "images/" }
+      else if asset.isSound && sounds.contains(p) { folder = "audio/" }
+      else { continue }
+      guard asset.folder != folder else { continue }
+      do { try edits.set("u", to: .string(folder), in: asset.node) } catch { throw ArchiveError("internal error: \(error.message)") }
     }
     if edits.isEmpty { return document.bytes }
     do { return try edits.apply() } catch { throw ArchiveError("internal error: \(error.message)") }
+  }
+}
+
+/// Where a dotLottie's entries go when unpacked, and back.
+public enum DotLottieLayout {
+  /// The manifest, themes, state machines and entries of no known kind, kept for `pack`.
+  public static let keptFolder = ".dotlottie/"
+
+  /// Archive folder → unpacked folder (v2 and v1 names).
+  static let folders: [(archive: String, unpacked: String)] = [
+    ("i/", "images/"), ("images/", "images/"), ("u/", "audio/"), ("audio/", "audio/"),
+    ("t/", keptFolder + "themes/"), ("themes/", keptFolder + "themes/"),
+    ("s/", keptFolder + "states/"), ("states/", keptFolder + "states/"),
+  ]
+
+  /// Entries a file system adds (`.DS_Store`, `__MACOSX/`): never part of the animation.
+  public static func isJunk(_ name: String) -> Bool {
+    name.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" || $0 == "Thumbs.db" }
+  }
+
+  /// Where a non-animation entry is written by `unpack`.
+  public static func unpackedPath(of name: String) -> String {
+    for f in folders where name.hasPrefix(f.archive) { return f.unpacked + name.dropFirst(f.archive.count) }
+    return keptFolder + name
+  }
+
+  /// Where an unpacked file goes back in a version-`version` archive (nil: not part of it).
+  public static func archivePath(of relative: String, version: Int) -> String? {
+    if relative == keptFolder + "manifest.json" { return "manifest.json" }
+    let v2: [String: String] = ["images/": "i/", "audio/": "u/", keptFolder + "themes/": "t/", keptFolder + "states/": "s/"]
+    let v1: [String: String] = ["images/": "images/", "audio/": "audio/", keptFolder + "themes/": "themes/", keptFolder + "states/": "states/"]
+    for (unpacked, archive) in (version == 1 ? v1 : v2) where relative.hasPrefix(unpacked) {
+      return archive + relative.dropFirst(unpacked.count)
+    }
+    if relative.hasPrefix(keptFolder) { return String(relative.dropFirst(keptFolder.count)) }
+    return nil
   }
 }

@@ -138,6 +138,10 @@ struct PackCommand: ParsableCommand {
 
   func run() throws {
     let format = resolvedFormat
+    if format == .lottie, inputs.count == 1, let folder = inputs.first, FileIO.isDirectory(folder), Repack.isUnpackedArchive(folder) {
+      try repack(folder)
+      return
+    }
     var options = PackOptions()
     options.format = format
     options.inline = inline
@@ -252,6 +256,28 @@ struct PackCommand: ParsableCommand {
     try checkDestinations(packed, inputs: list)
     try write(packed, format: format, folderMode: folderMode)
     if !output.quiet { report(packed, format: format) }
+  }
+
+  /// A folder that `unpack` wrote becomes one .lottie again, with every entry it had.
+  func repack(_ folder: String) throws {
+    let result: Repack.Result
+    do { result = try Repack.run(folder: folder) } catch {
+      printError("\(folder): error: \(error.message)")
+      printError("lottiekit: nothing was written")
+      throw Exit.failure
+    }
+    for note in result.notes { printError("\(folder): warning: \(note)") }
+    let transaction = FileTransaction()
+    do {
+      try transaction.stage(result.bytes, to: outputPath)
+      try transaction.commit()
+    } catch {
+      printError("lottiekit: error: \(error.description); nothing was written")
+      throw Exit.failure
+    }
+    if !output.quiet {
+      printError("\(folder) → \(outputPath): \(result.entries.count) entries, \(result.bytes.count) bytes (rebuilt from an unpacked .lottie)")
+    }
   }
 
   /// Expands the arguments into animation files with their ids: a file's id is its name without
@@ -433,8 +459,11 @@ struct UnpackCommand: ParsableCommand {
     commandName: "unpack",
     abstract: "Unpack a .lottie (v1 or v2) or .tgs into JSON and image files (the reverse of pack).",
     discussion: prose("""
-      A .lottie's animations (a/ or animations/) are written as <id>.json in the -o folder and its
-      images (i/ or images/) under images/, with the assets pointed there (u: "images/"). A .tgs
+      A .lottie's animations (a/ or animations/) are written as <id>.json in the -o folder, its
+      images (i/ or images/) under images/ and its sounds (u/ or audio/) under audio/, with the
+      assets pointed there; the manifest, themes, state machines and any other entry are kept in
+      .dotlottie/, so that pack FOLDER -o x.lottie rebuilds the archive with every entry.
+      File-system junk (.DS_Store, __MACOSX/) is skipped and said. A .tgs
       (or .json.gz) is written as <name>.json. Archive entries whose names would land outside the
       folder (zip-slip), archives that expand beyond --max-size (zip and gzip bombs), truncated
       and corrupt archives are refused with exit 2 and nothing is written.

@@ -315,3 +315,47 @@ struct ArchiveFixTests {
     #expect(json.stdoutText.contains(#""o":{"a":0,"k":100}"#), "\(json.stdoutText)")
   }
 }
+
+/// #21.7: unpack → pack keeps every entry of a dotLottie, payloads byte-identical.
+@Suite("dotLottie round trip (#21)")
+struct DotLottieRoundTripTests {
+  @Test func unpackThenPackKeepsEveryEntry() throws {
+    let dir = try makeTemporaryDirectory()
+    let png = try readBytes(packageRoot + "/Examples/delivery/checkout/images/img_0.png")
+    let animation = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":40,"h":40,"assets":[{"id":"image_0","w":40,"h":40,"u":"/i/","p":"img_0.png","e":0},{"id":"audio_0","u":"/u/","p":"aud_0.mp3","e":0}],"layers":[{"ty":2,"ind":1,"refId":"image_0","ip":0,"op":60,"st":0,"ks":{}},{"ty":6,"ind":2,"refId":"audio_0","ip":0,"op":60,"st":0,"ks":{}}]}"#
+    let second = #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":40,"h":40,"layers":[]}"#
+    let original: [(String, [UInt8])] = [
+      ("manifest.json", Array(#"{"version":"2","generator":"someone","animations":[{"id":"one"},{"id":"two"}],"themes":[{"id":"dark"}],"stateMachines":[{"id":"sm"}]}"#.utf8)),
+      ("a/one.json", Array(animation.utf8)),
+      ("a/two.json", Array(second.utf8)),
+      ("i/img_0.png", png),
+      ("u/aud_0.mp3", [0x49, 0x44, 0x33, 0x04, 0x00]),
+      ("t/dark.json", Array(#"{"rules":[]}"#.utf8)),
+      ("s/sm.json", Array(#"{"initial":"a","states":[]}"#.utf8)),
+      ("i/.DS_Store", [0, 1, 2]),
+    ]
+    var zip = ZipWriter()
+    for (name, data) in original { try zip.add(name: name, data: data, compress: name != "manifest.json") }
+    try write(zip.finish(), to: dir + "/in.lottie")
+
+    let unpacked = try lottiekit("unpack", dir + "/in.lottie", "-o", dir + "/out")
+    #expect(unpacked.status == 0, "\(unpacked.stderr)")
+    #expect(unpacked.stderr.contains("skipped 'i/.DS_Store'"), "junk is said, not written: \(unpacked.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/out/images/.DS_Store"))
+    #expect(FileManager.default.fileExists(atPath: dir + "/out/audio/aud_0.mp3"))
+    let one = String(decoding: try readBytes(dir + "/out/one.json"), as: UTF8.self)
+    #expect(one.contains(#""u":"images/""#) && one.contains(#""u":"audio/""#), "\(one)")
+    // The unpacked animation lints clean of asset findings (its image and sound are beside it).
+    #expect(!(try lottiekit("lint", dir + "/out/one.json").stdoutText.contains("LK3")))
+
+    let packed = try lottiekit("pack", dir + "/out", "-o", dir + "/back.lottie")
+    #expect(packed.status == 0, "\(packed.stderr)")
+    let back = try ZipArchive(bytes: readBytes(dir + "/back.lottie"))
+    for (name, data) in original where name != "i/.DS_Store" {
+      let entry = try #require(back.entry(named: name), "\(name) is missing after the round trip")
+      #expect(try back.data(of: entry) == data, "\(name) changed")
+    }
+    #expect(back.entries.count == original.count - 1)
+    #expect(back.entries.first?.name == "manifest.json")
+  }
+}
