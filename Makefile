@@ -10,7 +10,7 @@ BIN_DIR     = .build/$(CONFIG)
 LOTTIEKIT   = $(BIN_DIR)/lottiekit
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build deps oracles testdata test demo install bench fuzz rules rules-check rule-docs clean
+.PHONY: all build deps oracles testdata test demo install bench fuzz rules rules-check rule-docs compat-lab clean
 
 all: build
 
@@ -127,6 +127,14 @@ FUZZ_RUNS ?= 10000000
 FUZZ_SEED ?= 0
 fuzz: deps testdata
 	bash Scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_RUNS) $(FUZZ_SEED)
+
+# The renderer lab (#18): renders the conformance files and the corpus (every COMPAT_EVERY-th
+# file) with lottie-web (headless Chromium), rlottie and ThorVG, compares each player with
+# lottie-web and lottiekit's claims with what was seen, and writes docs/compat-evidence.md.
+# Renders are cached in .build/compat-lab/. Test tooling only; needs the oracles.
+COMPAT_EVERY ?= 1
+compat-lab: build oracles
+	$(ORACLE_VENV)/bin/python3 Scripts/compat-lab.py $(LOTTIEKIT) --every $(COMPAT_EVERY)
 
 # Rules/*.json are compiled into the binary through a generated Swift file.
 rules:
