@@ -131,12 +131,21 @@ public enum Inputs {
         throw InputFailure(path: shown, message: error.message)
       }
     }
-    if path.lowercased().hasSuffix(".lottie") {
-      // Named as an archive but not a zip: say so, rather than report its first byte as bad JSON.
+    if path.lowercased().hasSuffix(".lottie"), !looksLikeJSON(bytes) {
+      // Named as an archive but neither a zip nor JSON: say so, rather than report its first byte
+      // as bad JSON. Plain JSON named `.lottie` is common (Telegram Desktop's icons, lottie-android's
+      // snapshot tests) and is read as the JSON it is.
       let what = ImageSniffer.sniff(bytes).map { " (its bytes are \($0.mimeType))" } ?? ""
       throw InputFailure(path: shown, message: "not a .lottie (zip) archive\(what)")
     }
     return [AnimationSource(displayPath: shown, filePath: path, container: .json, entryName: nil, bytes: bytes, fileBytes: bytes.count)]
+  }
+
+  /// Whether the first byte after whitespace (and a UTF-8 byte-order mark) opens a JSON object or array.
+  static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+    var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+    return i < bytes.count && (bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "["))
   }
 
   /// Animation entries of a dotLottie archive: `a/*.json` (v2) or `animations/*.json` (v1), in

@@ -269,6 +269,19 @@ struct DotLottieLintTests {
     #expect(r.status == 1)
     #expect(r.stdoutText.contains("fake.lottie:1:1: error: [LK001] not a .lottie (zip) archive (its bytes are image/png)"), "\(r.stdoutText)")
   }
+
+  /// Plain JSON named `.lottie` (Telegram Desktop's icons do this) is read as the JSON it is.
+  @Test func plainJSONNamedLottieIsReadAsJSON() throws {
+    let dir = try makeTemporaryDirectory()
+    let json = #"{"v":"5.7.4","fr":60,"ip":0,"op":60,"w":512,"h":512,"layers":[]}"#
+    try write(Array(json.utf8), to: dir + "/icon.lottie")
+    try write(Array(json.utf8), to: dir + "/icon.json")
+    let asLottie = try lottiekit("lint", "--format", "json", dir + "/icon.lottie")
+    let asJSON = try lottiekit("lint", "--format", "json", dir + "/icon.json")
+    #expect(asLottie.status == asJSON.status)
+    #expect(!asLottie.stdoutText.contains("LK001"), "\(asLottie.stdoutText)")
+    #expect(asLottie.stdoutText.replacingOccurrences(of: "icon.lottie", with: "icon.json") == asJSON.stdoutText)
+  }
 }
 
 /// #21.12: `lint --fix` fixes animations inside .lottie and .tgs files too, writing them back in
