@@ -50,9 +50,18 @@ def animation_frames(path):
     return [int((op - ip) * f) for f in FRACTIONS]
 
 
-def tile(image, size):
+def unpremultiplied(image):
+    """rlottie and ThorVG hand back premultiplied pixels, which render.py saves as if they were
+    straight RGBA: undo that, so that half-transparent colours are not darkened."""
+    a = np.asarray(image.convert("RGBA"), dtype=np.float64)
+    alpha = a[..., 3:4]
+    rgb = np.where(alpha > 0, np.clip(a[..., :3] * 255.0 / np.maximum(alpha, 1), 0, 255), 0)
+    return Image.fromarray(np.concatenate([rgb, alpha], axis=2).round().astype(np.uint8), "RGBA")
+
+
+def tile(image, size, premultiplied=False):
     """An RGBA render composited on white and centred in a size × size tile."""
-    im = image.convert("RGBA")
+    im = unpremultiplied(image) if premultiplied else image.convert("RGBA")
     if max(im.size) != size:
         scale = size / max(im.size)
         im = im.resize((max(1, round(im.width * scale)), max(1, round(im.height * scale))), Image.LANCZOS)
@@ -61,13 +70,14 @@ def tile(image, size):
     return np.asarray(canvas.convert("RGB"), dtype=np.int16)
 
 
-def differing_share(a, b):
-    """Share of pixels of a with no pixel of b within one pixel and TOLERANCE, and vice versa."""
+def differing_share(a, b, radius=1):
+    """Share of pixels of a with no pixel of b within `radius` pixels and TOLERANCE, and vice versa."""
     def unmatched(x, y):
         ok = np.zeros(x.shape[:2], dtype=bool)
-        padded = np.pad(y, ((1, 1), (1, 1), (0, 0)), mode="edge")
-        for dy in (0, 1, 2):
-            for dx in (0, 1, 2):
+        r = radius
+        padded = np.pad(y, ((r, r), (r, r), (0, 0)), mode="edge")
+        for dy in range(2 * r + 1):
+            for dx in range(2 * r + 1):
                 shifted = padded[dy:dy + x.shape[0], dx:dx + x.shape[1]]
                 ok |= (np.abs(x - shifted).max(axis=2) <= TOLERANCE)
         return ~ok
@@ -110,26 +120,373 @@ def render_all(path, frames, size, cache):
                 kind = {"2": "refuses the file", "3": "fails to render"}.get(code, "crashes" if code.startswith("-") else f"fails ({code})")
                 tiles = f"{player} {kind}"
                 break
-            tiles.append(tile(Image.open(out), size))
+            tiles.append(tile(Image.open(out), size, premultiplied=True))
         result[player] = tiles
     return result
 
 
 def claims(lottiekit, path):
-    """{player: [feature names with a level other than supported]}."""
-    code, out = run([lottiekit, "compat", "--format", "json", "--target", ",".join(PLAYERS), path], timeout=60)
+    """{player: [(feature text, whether lottie-web (svg) draws that feature)]} for every feature use
+    with a level other than supported for that player."""
+    code, out = run([lottiekit, "compat", "--format", "json", "--target", ",".join(PLAYERS) + ",web-svg", path], timeout=60)
     found = {p: [] for p in PLAYERS}
+    found["used"] = []
     try:
         report = json.loads(out)
     except ValueError:
         return found
     for f in report.get("files", []):
         for feature in f.get("features", []):
+            found["used"].append(feature["feature"] + (f" ({feature['detail']})" if feature.get("detail") else ""))
+            support = feature.get("support", {})
+            web_draws = (support.get("web-svg") or {}).get("level", "supported") in ("supported", "slow-fallback")
             for player in PLAYERS:
-                level = (feature.get("support", {}).get(player) or {}).get("level")
+                level = (support.get(player) or {}).get("level")
                 if level and level != "supported":
-                    found[player].append(f"{feature['feature']}" + (f" ({feature['detail']})" if feature.get("detail") else ""))
+                    text = f"{feature['feature']}" + (f" ({feature['detail']})" if feature.get("detail") else "")
+                    found[player].append((text, web_draws))
     return found
+
+
+# ---- Ablation: neutralise one feature at a time in a copy, re-render, see what explains the difference.
+
+def _layers(doc):
+    for layer in doc.get("layers") or []:
+        if isinstance(layer, dict):
+            yield layer
+    for asset in doc.get("assets") or []:
+        if isinstance(asset, dict):
+            for layer in asset.get("layers") or []:
+                if isinstance(layer, dict):
+                    yield layer
+
+
+def _shape_lists(doc):
+    def walk(items):
+        if isinstance(items, list):
+            yield items
+            for it in items:
+                if isinstance(it, dict) and isinstance(it.get("it"), list):
+                    yield from walk(it["it"])
+    for layer in _layers(doc):
+        yield from walk(layer.get("shapes"))
+
+
+def _objects(node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, dict):
+            yield n
+            stack.extend(n.values())
+        elif isinstance(n, list):
+            stack.extend(n)
+
+
+def _remove_shapes(types):
+    def f(doc):
+        changed = False
+        for items in _shape_lists(doc):
+            keep = [it for it in items if not (isinstance(it, dict) and it.get("ty") in types)]
+            if len(keep) != len(items):
+                items[:] = keep
+                changed = True
+        return changed
+    return f
+
+
+def _drop_layer_key(key, value=None):
+    def f(doc):
+        changed = False
+        for layer in _layers(doc):
+            if key in layer and layer[key] != value:
+                if value is None:
+                    del layer[key]
+                else:
+                    layer[key] = value
+                changed = True
+        return changed
+    return f
+
+
+def _no_expressions(doc):
+    changed = False
+    for o in _objects(doc):
+        if isinstance(o.get("x"), str) and "k" in o:
+            del o["x"]
+            changed = True
+    return changed
+
+
+def _static(prop, value):
+    if isinstance(prop, dict) and (prop.get("a") == 1 or prop.get("k") != value):
+        prop.clear()
+        prop.update({"a": 0, "k": value})
+        return True
+    return False
+
+
+def _layer_opacity(doc):
+    return any([_static((l.get("ks") or {}).get("o"), 100) for l in _layers(doc)])
+
+
+def _shape_opacity(doc):
+    changed = False
+    for items in _shape_lists(doc):
+        for it in items:
+            if isinstance(it, dict) and it.get("ty") in ("fl", "st", "gf", "gs"):
+                changed |= _static(it.get("o"), 100)
+            if isinstance(it, dict) and it.get("ty") == "tr":
+                changed |= _static(it.get("o"), 100)
+    return changed
+
+
+def _gradient_alpha(doc):
+    changed = False
+    for items in _shape_lists(doc):
+        for it in items:
+            if isinstance(it, dict) and it.get("ty") in ("gf", "gs") and isinstance(it.get("g"), dict):
+                g = it["g"]
+                n, k = g.get("p"), (g.get("k") or {}).get("k")
+                if isinstance(n, int) and isinstance(k, list) and k and not isinstance(k[0], dict) and len(k) > 4 * n:
+                    g["k"]["k"] = k[:4 * n]
+                    changed = True
+    return changed
+
+
+def _skew(doc):
+    changed = False
+    for o in _objects(doc):
+        if "sk" in o and isinstance(o.get("sk"), dict) and ("p" in o or "a" in o or "ty" in o):
+            changed |= _static(o["sk"], 0)
+    return changed
+
+
+def _fill_rule(doc):
+    changed = False
+    for items in _shape_lists(doc):
+        for it in items:
+            if isinstance(it, dict) and it.get("ty") in ("fl", "gf") and it.get("r", 1) != 1:
+                it["r"] = 1
+                changed = True
+    return changed
+
+
+def _dashes(doc):
+    changed = False
+    for items in _shape_lists(doc):
+        for it in items:
+            if isinstance(it, dict) and it.get("ty") in ("st", "gs") and it.get("d"):
+                del it["d"]
+                changed = True
+    return changed
+
+
+def _mattes(doc):
+    changed = False
+    for layers in [doc.get("layers")] + [a.get("layers") for a in doc.get("assets") or [] if isinstance(a, dict)]:
+        if not isinstance(layers, list):
+            continue
+        keep = [l for l in layers if not (isinstance(l, dict) and l.get("td"))]
+        for l in keep:
+            if isinstance(l, dict) and (l.pop("tt", None) is not None) | (l.pop("tp", None) is not None):
+                changed = True
+        if len(keep) != len(layers):
+            layers[:] = keep
+            changed = True
+    return changed
+
+
+def _remove_layers(types):
+    def f(doc):
+        changed = False
+        for layers in [doc.get("layers")] + [a.get("layers") for a in doc.get("assets") or [] if isinstance(a, dict)]:
+            if isinstance(layers, list):
+                keep = [l for l in layers if not (isinstance(l, dict) and l.get("ty") in types)]
+                if len(keep) != len(layers):
+                    layers[:] = keep
+                    changed = True
+        return changed
+    return f
+
+
+def _hidden(doc):
+    changed = False
+    for layers in [doc.get("layers")] + [a.get("layers") for a in doc.get("assets") or [] if isinstance(a, dict)]:
+        if isinstance(layers, list):
+            keep = [l for l in layers if not (isinstance(l, dict) and l.get("hd") is True)]
+            if len(keep) != len(layers):
+                layers[:] = keep
+                changed = True
+    for items in _shape_lists(doc):
+        keep = [it for it in items if not (isinstance(it, dict) and it.get("hd") is True)]
+        if len(keep) != len(items):
+            items[:] = keep
+            changed = True
+    return changed
+
+
+def _masks(doc):
+    changed = False
+    for l in _layers(doc):
+        if l.get("masksProperties"):
+            del l["masksProperties"]
+            l["hasMask"] = False
+            changed = True
+    return changed
+
+
+def _blend(doc):
+    changed = _drop_layer_key("bm", 0)(doc)
+    for items in _shape_lists(doc):
+        for it in items:
+            if isinstance(it, dict) and it.get("bm", 0) != 0:
+                it["bm"] = 0
+                changed = True
+    return changed
+
+
+# Least destructive first: the first neutraliser that makes the player agree is named the cause.
+NEUTRALISERS = [
+    ("expressions", _no_expressions),
+    ("blend modes", _blend),
+    ("hidden items (hd)", _hidden),
+    ("3D layers (ddd)", _drop_layer_key("ddd", 0)),
+    ("auto-orient (ao)", _drop_layer_key("ao", 0)),
+    ("time stretch (sr)", _drop_layer_key("sr", 1)),
+    ("skew", _skew),
+    ("gradient opacity stops", _gradient_alpha),
+    ("layer opacity", _layer_opacity),
+    ("fill/stroke opacity", _shape_opacity),
+    ("fill rule", _fill_rule),
+    ("stroke dashes", _dashes),
+    ("effects (ef)", _drop_layer_key("ef")),
+    ("layer styles (sy)", _drop_layer_key("sy")),
+    ("time remap (tm)", _drop_layer_key("tm")),
+    ("masks", _masks),
+    ("mattes", _mattes),
+    ("merge paths", _remove_shapes({"mm"})),
+    ("trim paths", _remove_shapes({"tm"})),
+    ("rounded corners", _remove_shapes({"rd"})),
+    ("offset path", _remove_shapes({"op"})),
+    ("zig zag / pucker-bloat / twist", _remove_shapes({"zz", "pb", "tw"})),
+    ("repeaters", _remove_shapes({"rp"})),
+    ("text layers", _remove_layers({5})),
+    ("image layers", _remove_layers({2})),
+    ("solid layers", _remove_layers({1})),
+    ("polystars", _remove_shapes({"sr"})),
+    ("gradients", _remove_shapes({"gf", "gs"})),
+    ("strokes", _remove_shapes({"st"})),
+]
+
+
+def has_external_images(doc):
+    return any(isinstance(a, dict) and a.get("p") and not str(a.get("p")).startswith("data:") and "layers" not in a
+               for a in doc.get("assets") or [])
+
+
+def missing_images(path):
+    """External image assets whose files are not beside the animation."""
+    try:
+        doc = json.load(open(path, "rb"))
+    except Exception:
+        return []
+    folder = os.path.dirname(os.path.abspath(path))
+    out = []
+    for asset in doc.get("assets") or []:
+        if not isinstance(asset, dict) or "layers" in asset or not isinstance(asset.get("p"), str):
+            continue
+        p = asset["p"]
+        if p.startswith("data:"):
+            continue
+        if not os.path.exists(os.path.join(folder, str(asset.get("u") or ""), p)):
+            out.append(p)
+    return out
+
+
+def render_one(path, frame, size, cache, player):
+    """One frame by one player (or "web"), cached by content: a tile, or a failure string."""
+    key = hashlib.sha256(open(path, "rb").read()).hexdigest()[:20]
+    folder = os.path.join(cache, "one", key)
+    os.makedirs(folder, exist_ok=True)
+    out = os.path.join(folder, f"{player}-{frame}.png")
+    status = out + ".status"
+    if not os.path.exists(status):
+        if player == "web":
+            code, _ = run([sys.executable, os.path.join(ORACLES, "render_web.py"), path, out, "--frames", str(frame), "--size", str(size)])
+        else:
+            code, _ = run([sys.executable, "-c", FIT_UP, path, str(frame), out, "--engine", player, "--max-side", str(size)])
+        open(status, "w").write(str(code))
+    code = open(status).read().strip()
+    if code != "0" or not os.path.exists(out):
+        return "fails"
+    return tile(Image.open(out), size, premultiplied=player != "web")
+
+
+def verdict(web, other):
+    if isinstance(other, str):
+        return True, 1.0
+    if (other == 255).all() and not (web == 255).all():
+        return True, 1.0
+    d = differing_share(web, other)
+    return d > THRESHOLD, d
+
+
+def ablate(path, frame, player, size, cache):
+    """The first neutraliser after which the player agrees with lottie-web at that frame, or None."""
+    try:
+        doc = json.load(open(path, "rb"))
+    except Exception:
+        return None, "unreadable"
+    if has_external_images(doc):
+        return None, "not ablated (external images)"
+    folder = os.path.join(cache, "ablation")
+    os.makedirs(folder, exist_ok=True)
+    for name, neutralise in NEUTRALISERS:
+        copy = json.loads(json.dumps(doc))
+        try:
+            if not neutralise(copy):
+                continue
+        except Exception:
+            continue
+        data = json.dumps(copy).encode()
+        tmp = os.path.join(folder, hashlib.sha256(data).hexdigest()[:20] + ".json")
+        if not os.path.exists(tmp):
+            open(tmp, "wb").write(data)
+        web = render_one(tmp, frame, size, cache, "web")
+        if isinstance(web, str) or (web == 255).all():
+            continue  # the reference draws nothing without it: removed too much to tell
+        disagree, _ = verdict(web, render_one(tmp, frame, size, cache, player))
+        if not disagree:
+            return name, None
+    return None, "no single neutraliser explains it"
+
+
+# ---- After Effects reference renders of the conformance files (frame 0).
+
+def ae_compare(path, size, cache):
+    """{player or "web": share of pixels differing from the After Effects render at frame 0}."""
+    ref_png = path[:-5] + "-00.png"
+    if not os.path.exists(ref_png):
+        return None
+    ref_img = Image.open(ref_png).convert("RGBA")
+    side = max(ref_img.size)
+    ref = tile(ref_img, side)
+    result = {}
+    for player in ("web",) + PLAYERS:
+        t = render_one(path, 0, size if player == "web" else side, cache, player)
+        if isinstance(t, str):
+            result[player] = 1.0
+            continue
+        if t.shape[0] != side:
+            t = tile(Image.fromarray(t.astype(np.uint8), "RGB"), side)
+        result[player] = differing_share(ref, t)
+    return result
+
+
+def noise_only(web, tiles):
+    """A difference that vanishes with a two-pixel tolerance is anti-aliasing or a sub-pixel shift."""
+    return max(differing_share(w, t, radius=2) for w, t in zip(web, tiles)) <= THRESHOLD
 
 
 def main():
@@ -141,81 +498,160 @@ def main():
     ap.add_argument("--size", type=int, default=200, help="tile size (headless Chromium draws nothing below about 150 px)")
     ap.add_argument("--cache", default=os.path.join(HERE, "..", ".build", "compat-lab"))
     ap.add_argument("--out", default=os.path.join(HERE, "..", "docs", "compat-evidence.md"))
+    ap.add_argument("--no-ablation", action="store_true")
     a = ap.parse_args()
 
     files = []
     for root in (a.conformance, a.corpus):
-        found = sorted(os.path.join(d, n) for d, _, ns in os.walk(root) for n in ns if n.lower().endswith(".json"))
-        files += found if root == a.conformance else found[::a.every]
+        found = sorted(os.path.join(d, n) for d, _, ns in os.walk(root) for n in ns
+                       if n.lower().endswith(".json") and not n.endswith("-meta.json"))
+        files += [(f, root == a.conformance) for f in (found if root == a.conformance else found[::a.every])]
     rows = []
-    for n, path in enumerate(files):
+    skipped_missing = []
+    for n, (path, conformance) in enumerate(files):
         frames = animation_frames(path)
         if frames is None:
             continue
+        if missing_images(path):
+            skipped_missing.append(os.path.relpath(path, os.path.join(ORACLES, "..")))
+            continue  # the file's own images are absent: no player can be judged on it
         renders = render_all(path, frames, a.size, a.cache)
         web = renders["web"]
         if isinstance(web, str) or all((t == 255).all() for t in web):
             continue  # lottie-web draws nothing: no reference
-        row = {"file": os.path.relpath(path, os.path.join(ORACLES, "..")), "claims": claims(a.lottiekit, path)}
+        row = {"file": os.path.relpath(path, os.path.join(ORACLES, "..")), "claims": claims(a.lottiekit, path),
+               "ae": ae_compare(path, a.size, a.cache) if conformance else None}
         for player in PLAYERS:
             r = renders[player]
             if isinstance(r, str):
-                row[player] = (True, r, 1.0)
+                row[player] = {"disagrees": True, "what": r, "share": 1.0, "load": True, "frame": frames[1]}
             elif all((t == 255).all() for t in r):
-                row[player] = (True, f"{player} draws nothing", 1.0)
+                row[player] = {"disagrees": True, "what": f"{player} draws nothing", "share": 1.0, "load": False, "frame": frames[1]}
             else:
-                worst = max(differing_share(w, t) for w, t in zip(web, r))
-                row[player] = (worst > THRESHOLD, f"{100 * worst:.1f}% of the picture differs", worst)
+                shares = [differing_share(w, t) for w, t in zip(web, r)]
+                worst = max(shares)
+                entry = {"disagrees": worst > THRESHOLD, "what": f"{100 * worst:.1f}% of the picture differs",
+                         "share": worst, "load": False, "frame": frames[shares.index(worst)]}
+                if entry["disagrees"] and noise_only(web, r):
+                    entry.update(disagrees=False, noise=True)
+                row[player] = entry
+            if row["ae"] is not None:
+                # Where After Effects rendered the file, it is the reference.
+                share = row["ae"][player]
+                row[player].update(disagrees=share > THRESHOLD, share=share, what=f"{100 * share:.1f}% differs from the After Effects render",
+                                   frame=0, against="ae")
+            if row[player]["disagrees"] and not a.no_ablation and "frame" in row[player] and row["ae"] is None:
+                cause, why = ablate(path, row[player]["frame"], player, a.size, a.cache)
+                row[player]["cause"], row[player]["why"] = cause, why
+        r1, r2 = renders["rlottie"], renders["thorvg"]
+        if not isinstance(r1, str) and not isinstance(r2, str):
+            # The two native players against each other: when they agree and both differ from
+            # lottie-web, lottie-web may be the odd one out.
+            row["natives_agree"] = max(differing_share(x, y) for x, y in zip(r1, r2)) <= THRESHOLD
         rows.append(row)
         if n % 25 == 0:
             print(f"compat-lab: {n + 1}/{len(files)} files", file=sys.stderr)
+    json.dump(rows, open(os.path.join(a.cache, "rows.json"), "w"), indent=1, default=str)
+    a.skipped_missing = skipped_missing
     write_report(rows, a)
 
 
 def write_report(rows, a):
+    def pct(x, y):
+        return f"{x}/{y} ({100 * x / y:.0f}%)" if y else "—"
+    conf = [r for r in rows if r["ae"] is not None]
     lines = ["# Renderer compatibility: evidence", "",
              "Written by `make compat-lab` (`Scripts/compat-lab.py`); every figure below is from its last run on",
-             "this project's machine. Reference: lottie-web 5.7.5 (`../shared/oracles/render_web.py`); players:",
-             "rlottie (rlottie-python 1.3.8) and ThorVG (thorvg-python 1.1.3), `../shared/oracles/render.py`.",
-             f"Four frames at 10/35/60/85 % of op − ip, {a.size} px tiles on white, a pixel differs when nothing within",
+             "this project's machine. Reference: lottie-web 5.7.5 (`../shared/oracles/render_web.py`), or the After",
+             "Effects render where the file has one (the conformance files, frame 0); players: rlottie (rlottie-python",
+             "1.3.8, the same rlottie release as the system librlottie `lottiekit render` links) and ThorVG",
+             "(thorvg-python 1.1.3), through `../shared/oracles/render.py`. rlottie and ThorVG hand back premultiplied",
+             "pixels; the lab undoes that before comparing.",
+             f"Four frames at 10/35/60/85 % of op − ip, {a.size} px tiles on white; a pixel differs when nothing within",
              f"one pixel of it in the other picture is within {TOLERANCE}/255; a player disagrees when its worst frame",
              f"differs on more than {int(THRESHOLD * 100)} % of the tile, or it refuses, crashes or draws nothing.",
-             f"Files where lottie-web draws nothing are left out. Sample: the conformance files and every",
-             f"{'' if a.every == 1 else str(a.every) + 'th '}corpus file: {len(rows)} animations compared.", ""]
+             "A difference that goes away with a two-pixel tolerance is counted as anti-aliasing, not as a disagreement.",
+             "Files where lottie-web draws nothing are left out. Sample: the conformance files and "
+             + ("every corpus file" if a.every == 1 else f"every {a.every}th corpus file") + f": {len(rows)} animations compared;",
+             f"{len(getattr(a, 'skipped_missing', []))} left out because their own external images are missing (lint reports those as LK301).", ""]
     lines += ["| | rlottie | ThorVG |", "|---|---|---|"]
     stats = {}
-    for player in PLAYERS:
-        disagree = [r for r in rows if r[player][0]]
-        claimed = [r for r in rows if r["claims"][player]]
-        hit = [r for r in disagree if r["claims"][player]]
-        refused = [r for r in rows if r[player][0] and r[player][2] == 1.0 and ("refuses" in r[player][1] or "crashes" in r[player][1] or "fails" in r[player][1])]
-        stats[player] = (disagree, claimed, hit, refused)
-    def pct(x, y):
-        return f"{len(x)}/{len(y)} ({100 * len(x) / len(y):.0f}%)" if y else "—"
-    lines.append("| files where the player disagrees with lottie-web | " + " | ".join(pct(stats[p][0], rows) for p in PLAYERS) + " |")
-    lines.append("| recall: disagreeing files lottiekit makes a claim on | " + " | ".join(pct(stats[p][2], stats[p][0]) for p in PLAYERS) + " |")
-    lines.append("| precision: files with a claim that really disagree | " + " | ".join(
-        pct([r for r in stats[p][1] if r[p][0]], stats[p][1]) for p in PLAYERS) + " |")
-    lines.append("| files the player refuses, crashes on or fails to render, flagged | " + " | ".join(
-        pct([r for r in stats[p][3] if r["claims"][p]], stats[p][3]) for p in PLAYERS) + " |")
-    lines.append("")
-    for player in PLAYERS:
-        disagree, claimed, hit, refused = stats[player]
-        lines += [f"## {player}", "", "Disagreements lottiekit says nothing about (causes still to be found by ablation):", ""]
-        for r in sorted((r for r in disagree if not r["claims"][player]), key=lambda r: -r[player][2])[:25]:
-            lines.append(f"- `{r['file']}`: {r[player][1]}")
-        lines += ["", "Claims the renders did not confirm (the player drew what lottie-web drew):", ""]
+    for p in PLAYERS:
+        disagree = [r for r in rows if r[p]["disagrees"]]
+        noise = [r for r in rows if r[p].get("noise")]
+        claimed = [r for r in rows if any(w for _, w in r["claims"][p])]
+        hit = [r for r in disagree if r["claims"][p]]
+        true_claims = [r for r in claimed if r[p]["disagrees"]]
+        failing = [r for r in rows if r[p].get("load")]
+        stats[p] = dict(disagree=disagree, noise=noise, claimed=claimed, hit=hit, true=true_claims, failing=failing)
+    row = lambda title, f: lines.append(f"| {title} | " + " | ".join(f(stats[p], p) for p in PLAYERS) + " |")
+    row("files where the player disagrees with the reference", lambda s, p: pct(len(s["disagree"]), len(rows)))
+    row("differences left out as anti-aliasing (two-pixel tolerance)", lambda s, p: str(len(s["noise"])))
+    row("recall: disagreeing files lottiekit makes a claim on", lambda s, p: pct(len(s["hit"]), len(s["disagree"])))
+    row("precision: files with a claim (on a feature lottie-web draws) that really disagree", lambda s, p: pct(len(s["true"]), len(s["claimed"])))
+    row("files the player refuses, crashes on or fails to render, flagged", lambda s, p: pct(len([r for r in s["failing"] if r["claims"][p]]), len(s["failing"])))
+    both = [r for r in rows if r["ae"] is None and r.get("natives_agree") and all(r[p]["disagrees"] for p in PLAYERS)]
+    lines += ["", f"Corpus files where rlottie and ThorVG agree with each other and both differ from lottie-web: {len(both)}.",
+              "lottie-web may be the odd one out there; they are still counted as disagreements above.", ""]
+    for r in both[:15]:
+        lines.append(f"- `{r['file']}`: {r['rlottie']['what']}" + (f" — cause: {r['rlottie']['cause']}" if r['rlottie'].get('cause') else ""))
+    lines += ["", "## Conformance files against the After Effects renders", "",
+              f"{len(conf)} feature files with a reference render at frame 0 (same comparison, at the render's size):", "",
+              "| | lottie-web | rlottie | ThorVG |", "|---|---|---|---|",
+              "| agree with After Effects | " + " | ".join(pct(sum(1 for r in conf if r["ae"][p] <= THRESHOLD), len(conf)) for p in ("web",) + PLAYERS) + " |", "",
+              "Files where a player disagrees with After Effects (share of pixels differing; — agrees):", "",
+              "| file | lottie-web | rlottie | ThorVG | lottiekit's claims |", "|---|---|---|---|---|"]
+    for r in conf:
+        if any(r["ae"][p] > THRESHOLD for p in ("web",) + PLAYERS):
+            cells = [f"{100 * r['ae'][p]:.0f}%" if r["ae"][p] > THRESHOLD else "—" for p in ("web",) + PLAYERS]
+            said = "; ".join(f"{p}: " + ", ".join(sorted({t for t, _ in r["claims"][p]})) for p in PLAYERS if r["claims"][p]) or "none"
+            lines.append(f"| `{r['file'].split('lottie-test-files/data/')[-1]}` | " + " | ".join(cells) + f" | {said} |")
+    for p in PLAYERS:
+        s = stats[p]
+        lines += ["", f"## {p}", "", "### Causes found by ablation (corpus disagreements)", "",
+                  "Each disagreeing corpus file is re-rendered with one feature neutralised at a time (least",
+                  "destructive first); the first whose removal makes the player agree with lottie-web is the cause.", "",
+                  "| cause | files | lottiekit already claims it | example |", "|---|---|---|---|"]
+        causes = {}
+        for r in s["disagree"]:
+            c = r[p].get("cause")
+            if c:
+                causes.setdefault(c, []).append(r)
+        for c, rs in sorted(causes.items(), key=lambda x: -len(x[1])):
+            lines.append(f"| {c} | {len(rs)} | {sum(1 for r in rs if r['claims'][p])} | `{rs[0]['file']}` |")
+        unexplained = [r for r in s["disagree"] if r["ae"] is None and not r[p].get("cause")]
+        lines += ["", f"Not explained by a single neutraliser: {len(unexplained)} files.", "",
+                  "### Per feature: corpus files that use it, and how many of them the player draws differently", "",
+                  "Features used by at least 5 files where the player disagrees on at least 20 % of them, with lottiekit's",
+                  "verdict for the player (a row with a high share and no claim is a lead for the next measurement).", "",
+                  "| feature | files | player disagrees | claimed |", "|---|---|---|---|"]
+        by_feature = {}
+        for r in rows:
+            if r["ae"] is not None:
+                continue
+            for f in set(x.split(" (")[0] for x in r["claims"].get("used", [])):
+                by_feature.setdefault(f, []).append(r)
+        for f, rs in sorted(by_feature.items(), key=lambda x: -sum(1 for r in x[1] if r[p]["disagrees"]) / len(x[1])):
+            bad = sum(1 for r in rs if r[p]["disagrees"])
+            if len(rs) >= 5 and bad / len(rs) >= 0.2:
+                claimed = sum(1 for r in rs if any(c.split(" (")[0] == f for c, _ in r["claims"][p]))
+                lines.append(f"| {f} | {len(rs)} | {bad} ({100 * bad // len(rs)}%) | {claimed} |")
+        lines += ["",
+                  "### Disagreements lottiekit says nothing about", ""]
+        for r in sorted((r for r in s["disagree"] if not r["claims"][p]), key=lambda r: -r[p]["share"])[:30]:
+            why = f" — cause: {r[p]['cause']}" if r[p].get("cause") else (f" — {r[p]['why']}" if r[p].get("why") else "")
+            lines.append(f"- `{r['file']}`: {r[p]['what']}{why}")
+        lines += ["", "### Claims the renders did not confirm (the player drew what the reference drew)", ""]
         counts = {}
-        for r in claimed:
-            if not r[player][0]:
-                for c in set(r["claims"][player]):
+        for r in s["claimed"]:
+            if not r[p]["disagrees"]:
+                for c in {t for t, w in r["claims"][p] if w}:
                     counts[c] = counts.get(c, 0) + 1
-        for c, k in sorted(counts.items(), key=lambda x: -x[1])[:20]:
+        for c, k in sorted(counts.items(), key=lambda x: -x[1])[:25]:
             lines.append(f"- {c}: {k} file{'s' if k != 1 else ''}")
-        lines.append("")
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
     open(a.out, "w", encoding="utf-8").write("\n".join(lines) + "\n")
-    print("\n".join(lines[:20]))
+    print("\n".join(lines[14:22]))
 
 
 if __name__ == "__main__":

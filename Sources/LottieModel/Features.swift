@@ -1,3 +1,4 @@
+import Foundation
 import LottieJSON
 
 /// Renderer-relevant features a file can use. The raw values are stable ids used in `Rules/` data
@@ -46,6 +47,15 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case precompLayer = "precomp-layer"
   case imageExternal = "image-external"
   case imageEmbedded = "image-embedded"
+  case solidLayerOpacity = "solid-layer-opacity"
+  case shapeBlendMode = "shape-blend-mode"
+  case skew
+  case textWithoutGlyphs = "text-without-glyphs"
+  case imageDataURLUnflagged = "image-data-url-unflagged"
+  case gradientOpacityStops = "gradient-opacity-stops"
+  case noVersion = "no-version"
+  case textRandomizeOrder = "text-randomize-order"
+  case repeaterRunawayScale = "repeater-runaway-scale"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -97,6 +107,15 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .precompLayer: return "precomp layers"
     case .imageExternal: return "external images"
     case .imageEmbedded: return "embedded images"
+    case .solidLayerOpacity: return "solid layers with opacity"
+    case .shapeBlendMode: return "blend modes on fills, strokes and groups"
+    case .skew: return "skew"
+    case .textWithoutGlyphs: return "text without embedded glyphs"
+    case .imageDataURLUnflagged: return "data-URL images without e: 1"
+    case .gradientOpacityStops: return "gradients with opacity stops"
+    case .noVersion: return "no Bodymovin version (v)"
+    case .textRandomizeOrder: return "text selectors with Randomize Order"
+    case .repeaterRunawayScale: return "repeaters whose copies scale beyond 10^14"
     }
   }
 }
@@ -119,6 +138,10 @@ extension Animation {
     func add(_ f: Feature, _ detail: String? = nil, _ node: JSONNode, _ path: [String]) {
       uses.append(FeatureUse(feature: f, detail: detail, node: node, layerPath: path))
     }
+    // Text drawn from glyph outlines in the file (`chars`) needs no font; without them a player
+    // needs the font itself.
+    if root.isObject, root["v"] == nil, root["layers"] != nil { add(.noVersion, nil, root, []) }
+    let hasGlyphs = root["chars"].map { $0.isArray && $0.count > 0 } ?? false
     forEachLayer { visit in
       let layer = visit.layer
       let node = layer.node
@@ -127,20 +150,27 @@ extension Animation {
       switch layer.type {
       case .text?:
         add(.textLayer, nil, node["ty"] ?? node, path)
+        if !hasGlyphs { add(.textWithoutGlyphs, layer.textData?["d"]?["k"]?.element(at: 0)?["s"]?["f"]?.string, node["ty"] ?? node, path) }
         if let animators = layer.textData?["a"], animators.isArray, animators.count > 0 {
           add(.textAnimator, "\(animators.count) animator(s)", animators, path)
+          for animator in animators.elements {
+            if let rn = animator["s"]?["rn"], rn.int == 1 { add(.textRandomizeOrder, nil, rn, path) }
+          }
         }
       case .camera?: add(.cameraLayer, nil, node["ty"] ?? node, path)
       case .light?: add(.lightLayer, nil, node["ty"] ?? node, path)
       case .audio?: add(.audioLayer, nil, node["ty"] ?? node, path)
       case .video?, .videoPlaceholder?: add(.videoLayer, nil, node["ty"] ?? node, path)
       case .image?, .imageSequence?, .imagePlaceholder?: add(.imageLayer, nil, node["ty"] ?? node, path)
-      case .solid?: add(.solidLayer, nil, node["ty"] ?? node, path)
+      case .solid?:
+        add(.solidLayer, nil, node["ty"] ?? node, path)
+        if let o = node["ks"]?["o"], Self.isNonDefault(o, default: 100) { add(.solidLayerOpacity, nil, o, path) }
       case .adjustment?: add(.adjustmentLayer, nil, node["ty"] ?? node, path)
       case .precomp?: add(.precompLayer, layer.refId, node["ty"] ?? node, path)
       default: break
       }
       if layer.is3D, let n = node["ddd"] { add(.layer3D, nil, n, path) }
+      if let sk = node["ks"]?["sk"], Self.isNonDefault(sk, default: 0) { add(.skew, nil, sk, path) }
       if let tm = layer.timeRemap { add(.timeRemap, nil, tm, path) }
       if let sr = node["sr"], let v = sr.double, v != 1 { add(.timeStretch, sr.numberText, sr, path) }
       if layer.autoOrient, let n = node["ao"] { add(.autoOrient, nil, n, path) }
@@ -179,13 +209,22 @@ extension Animation {
         case .zigZag?: add(.zigZag, nil, n, shapePath)
         case .offsetPath?: add(.offsetPath, nil, n, shapePath)
         case .twist?: add(.twist, nil, n, shapePath)
-        case .repeater?: add(.repeater, nil, n, shapePath)
-        case .trim?: add(.trimPaths, nil, n, shapePath)
+        case .repeater?:
+          add(.repeater, nil, n, shapePath)
+          if Self.repeaterScaleGrowth(n) >= 1e14 { add(.repeaterRunawayScale, nil, n, shapePath) }
+        case .trim?: add(.trimPaths, n["m"]?.int == 2 ? "individually" : nil, n, shapePath)
+        case .transform?:
+          if let sk = n["sk"], Self.isNonDefault(sk, default: 0) { add(.skew, nil, sk, shapePath) }
         case .roundedCorners?: add(.roundedCorners, nil, n, shapePath)
-        case .gradientFill?: add(.gradientFill, nil, n, shapePath)
-        case .gradientStroke?: add(.gradientStroke, nil, n, shapePath)
-        case .polystar?: add(.polystar, nil, n, shapePath)
+        case .gradientFill?, .gradientStroke?:
+          add(shape.type == .gradientFill ? .gradientFill : .gradientStroke, nil, n, shapePath)
+          if Self.hasOpacityStops(n["g"]) { add(.gradientOpacityStops, nil, n["g"] ?? n, shapePath) }
+        case .polystar?:
+          add(.polystar, n["r"].map { Self.isNonDefault($0, default: 0) } == true ? "rotated" : nil, n, shapePath)
         default: break
+        }
+        if let bm = n["bm"], let v = bm.int, v != 0, shape.type != nil {
+          add(.shapeBlendMode, BlendMode.name(v), bm, shapePath)
         }
       }
       // Expressions: an `x` string on an object that also has `k` (a property).
@@ -198,8 +237,57 @@ extension Animation {
     }
     for asset in assets where asset.isImage {
       add(asset.isEmbedded ? .imageEmbedded : .imageExternal, asset.id, asset.node, ["assets", asset.id ?? "?"])
+      if let p = asset.node["p"]?.string, p.hasPrefix("data:"), asset.node["e"]?.int != 1 {
+        add(.imageDataURLUnflagged, asset.id, asset.node, ["assets", asset.id ?? "?"])
+      }
     }
     return uses
+  }
+
+  /// A gradient (`g`: `p` colour stops, then optional position/opacity pairs) with an opacity stop
+  /// below 1, in its static value or in any keyframe.
+  static func hasOpacityStops(_ g: JSONNode?) -> Bool {
+    guard let g, let count = g["p"]?.int, count >= 0, let k = g["k"]?["k"] else { return false }
+    func check(_ values: JSONNode) -> Bool {
+      let n = values.count
+      guard values.isArray, n > 4 * count else { return false }
+      var i = 4 * count + 1
+      while i < n {
+        if let a = values.element(at: i)?.double, a < 1 { return true }
+        i += 2
+      }
+      return false
+    }
+    if k.isArray, let first = k.element(at: 0), first.isObject {
+      return k.elements.contains { kf in kf["s"].map(check) ?? false }
+    }
+    return check(k)
+  }
+
+  /// How much larger than the original the last copy of a repeater gets: the per-copy scale's
+  /// larger factor raised to (copies − 1), with the largest copy count and scale any keyframe has.
+  static func repeaterScaleGrowth(_ repeater: JSONNode) -> Double {
+    func largest(_ property: JSONNode?, component: Int?) -> Double? {
+      guard let k = property?["k"] else { return nil }
+      func value(_ v: JSONNode) -> Double? {
+        if let d = v.double { return d }
+        if v.isArray {
+          if let c = component { return v.element(at: c)?.double }
+          return v.elements.compactMap(\.double).map(abs).max()
+        }
+        return nil
+      }
+      if k.isArray, let first = k.element(at: 0), first.isObject {
+        return k.elements.compactMap { kf in kf["s"].flatMap(value) }.max()
+      }
+      return value(k)
+    }
+    guard let copies = largest(repeater["c"], component: 0), copies > 1,
+          let scale = largest(repeater["tr"]?["s"], component: nil) else { return 1 }
+    let factor = abs(scale) / 100
+    guard factor > 1 else { return 1 }
+    let exponent = min(copies - 1, 10_000)
+    return pow(factor, exponent)
   }
 
   /// A static property whose value differs from `default`, or any animated one.

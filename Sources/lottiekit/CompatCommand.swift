@@ -12,7 +12,10 @@ struct CompatCommand: ParsableCommand {
       For every feature the files use (effects by name, expressions, mattes, masks, blend modes,
       shape modifiers, text, 3D, time remap, images…), how many times and where first, and for each
       target whether it is supported, partly supported, ignored, unsupported or a slow fallback,
-      with the source of that fact (Rules/renderers/). Markdown output fits a pull-request comment.
+      with how that is known (Rules/renderers/): measured (a fixture rendered by the player, for
+      rlottie and ThorVG; see docs/compat-evidence.md) or documented (the source named). lottie-ios
+      and lottie-android cannot be rendered here: their entries are documented, and the output says
+      so. Markdown output fits a pull-request comment.
       Exit 0 (the table is information; use lint --target to fail a build).
       Examples:
         lottiekit compat hero.json
@@ -136,7 +139,17 @@ struct CompatCommand: ParsableCommand {
         out.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                    + zip(r.cells, colWidths).map { Self.mark($0.0.entry).padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(separator: " "))
       }
+      // How each verdict other than "yes" is known.
+      var said: Set<String> = []
+      for r in rows {
+        for cell in r.cells {
+          guard let e = cell.entry, e.support != .supported else { continue }
+          let line = "  \(cell.target), \(r.feature.title): \(e.evidence.summary)"
+          if said.insert(line).inserted { out.append(line) }
+        }
+      }
     }
+    if let note = Self.documentedOnlyNote(targets.map(\.0)) { out.append(note) }
     return out.joined(separator: "\n")
   }
 
@@ -157,8 +170,9 @@ struct CompatCommand: ParsableCommand {
       for r in rows {
         let cells = r.cells.map { cell -> String in
           guard let e = cell.entry, e.support != .supported else { return "✅" }
-          if !sources.contains(e.source) { sources.append(e.source) }
-          let n = (sources.firstIndex(of: e.source) ?? 0) + 1
+          let said = e.evidence.summary
+          if !sources.contains(said) { sources.append(said) }
+          let n = (sources.firstIndex(of: said) ?? 0) + 1
           return "\(icons[e.support] ?? e.support.rawValue) [\(n)]"
         }
         let name = Self.label(r).replacingOccurrences(of: "|", with: "\\|")
@@ -167,10 +181,33 @@ struct CompatCommand: ParsableCommand {
       out.append("")
     }
     if !sources.isEmpty {
-      out.append("Sources:")
+      out.append("Evidence:")
       for (k, s) in sources.enumerated() { out.append("\(k + 1). \(s)") }
     }
+    if let note = Self.documentedOnlyNote(targets.map(\.0)) {
+      out.append("")
+      out.append(note)
+    }
     return out.joined(separator: "\n")
+  }
+
+  static func evidenceJSON(_ e: Evidence) -> JSONValue {
+    switch e {
+    case let .measured(fixture, player, reference, frames, seen):
+      return .object([("kind", .string("measured")), ("player", .string(player)), ("reference", .string(reference)),
+                      ("fixture", .string("Tests/Fixtures/compat/" + fixture)), ("frames", .array(frames.map { .int($0) })),
+                      ("seen", .string(seen))])
+    case let .documented(source):
+      return .object([("kind", .string("documented")), ("source", .string(source))])
+    }
+  }
+
+  /// Targets that no player here can render (lottie-ios, lottie-android…) have only documented
+  /// entries: say so, rather than let their verdicts look measured.
+  static func documentedOnlyNote(_ targets: [RendererTarget]) -> String? {
+    let documented = targets.filter { t in !t.entries.contains { $0.evidence.kind == "measured" } }.map(\.id)
+    guard !documented.isEmpty else { return nil }
+    return "Documented only (no entry measured by rendering): \(documented.joined(separator: ", "))."
   }
 
   func json(_ tables: [(path: String, rows: [Row])], targets: [RendererTarget]) -> String {
@@ -189,6 +226,7 @@ struct CompatCommand: ParsableCommand {
                 ("effect", cell.entry?.effect.map { .string($0) } ?? .null),
                 ("workaround", cell.entry?.workaround.map { .string($0) } ?? .null),
                 ("source", cell.entry.map { .string($0.source) } ?? .null),
+                ("evidence", cell.entry.map { Self.evidenceJSON($0.evidence) } ?? .null),
               ]))
             })),
           ])

@@ -43,11 +43,13 @@ func fixture(for entry: SupportEntry) -> String? {
   case .offsetPath?: return shape("op")
   case .twist?: return shape("tw")
   case .repeater?: return shape("rp")
-  case .trimPaths?: return shape("tm")
+  case .trimPaths?:
+    return detail == "individually" ? layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"tm\",\"m\":2}]}]") : shape("tm")
   case .roundedCorners?: return shape("rd")
   case .gradientFill?: return shape("gf")
   case .gradientStroke?: return shape("gs")
-  case .polystar?: return shape("sr")
+  case .polystar?:
+    return detail == "rotated" ? layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sr\",\"r\":{\"a\":0,\"k\":15}}]}]") : shape("sr")
   case .textLayer?: return layer("\"t\":{\"d\":{\"k\":[]}}", ty: 5)
   case .textAnimator?: return layer("\"t\":{\"d\":{\"k\":[]},\"a\":[{}]}", ty: 5)
   case .layer3D?: return layer("\"ddd\":1")
@@ -64,6 +66,18 @@ func fixture(for entry: SupportEntry) -> String? {
   case .precompLayer?: return layer("\"refId\":\"c\"", ty: 0)
   case .imageExternal?: return "{\"layers\":[],\"assets\":[{\"id\":\"i\",\"u\":\"images/\",\"p\":\"a.png\",\"e\":0}]}"
   case .imageEmbedded?: return "{\"layers\":[],\"assets\":[{\"id\":\"i\",\"u\":\"\",\"p\":\"data:image/png;base64,AAAA\",\"e\":1}]}"
+  case .solidLayerOpacity?: return layer("\"ks\":{\"o\":{\"a\":0,\"k\":50}}", ty: 1).replacingOccurrences(of: "\"ks\":{},", with: "")
+  case .shapeBlendMode?:
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"fl\",\"bm\":\(blendCodes.firstIndex(of: detail ?? "darken") ?? 4)}]}]")
+  case .skew?: return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"tr\",\"sk\":{\"a\":0,\"k\":30}}]}]")
+  case .textWithoutGlyphs?: return layer("\"t\":{\"d\":{\"k\":[]}}", ty: 5)
+  case .imageDataURLUnflagged?: return "{\"layers\":[],\"assets\":[{\"id\":\"i\",\"u\":\"\",\"p\":\"data:image/png;base64,AAAA\"}]}"
+  case .gradientOpacityStops?:
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"gf\",\"g\":{\"p\":1,\"k\":{\"a\":0,\"k\":[0,1,0,0,0,0.5]}}}]}]")
+  case .noVersion?: return "{\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[]}"
+  case .textRandomizeOrder?: return layer("\"t\":{\"d\":{\"k\":[]},\"a\":[{\"s\":{\"rn\":1},\"a\":{}}]}", ty: 5)
+  case .repeaterRunawayScale?:
+    return layer("", shapes: "[{\"ty\":\"rp\",\"c\":{\"a\":0,\"k\":18},\"tr\":{\"s\":{\"a\":0,\"k\":[900,100]}}}]")
   case nil: return nil
   }
 }

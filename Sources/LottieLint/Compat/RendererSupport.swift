@@ -56,6 +56,35 @@ public struct SupportEntry: Sendable {
   public let effect: String?
   public let workaround: String?
   public let source: String
+  /// How the entry is known: seen in a render (with its fixture), or written in a source.
+  public let evidence: Evidence
+}
+
+/// How a renderer entry is known (#18): `measured` by rendering a fixture with the player, or
+/// `documented` in the source the entry names. Where both exist, the measurement set the level.
+public enum Evidence: Sendable, Equatable {
+  /// A fixture under `Tests/Fixtures/compat/`, rendered by `player` at `frames` and compared with
+  /// `reference`; `seen` says what the render showed.
+  case measured(fixture: String, player: String, reference: String, frames: [Int], seen: String)
+  case documented(source: String)
+
+  public var kind: String {
+    switch self {
+    case .measured: return "measured"
+    case .documented: return "documented"
+    }
+  }
+
+  /// One line for people: `measured with ThorVG (thorvg-python 1.1.3): … (fixture x.json)` or
+  /// `documented: <source>`.
+  public var summary: String {
+    switch self {
+    case let .measured(fixture, player, _, _, seen):
+      return "measured with \(player): \(seen) (fixture Tests/Fixtures/compat/\(fixture))"
+    case let .documented(source):
+      return "documented: \(source)"
+    }
+  }
 }
 
 public struct RendererTarget: Sendable {
@@ -103,6 +132,16 @@ public struct RendererSupport: Sendable {
           if level != .supported && (e["effect"]?.string ?? "").isEmpty { problems.append("\(at): no effect text") }
           if level != .supported && (e["workaround"]?.string ?? "").isEmpty { problems.append("\(at): no workaround") }
           let match = e["match"]
+          var evidence = Evidence.documented(source: source)
+          if let m = e["measured"] {
+            if let fixture = m["fixture"]?.string, let player = m["player"]?.string, let seen = m["seen"]?.string,
+               let reference = m["reference"]?.string, let frames = m["frames"], frames.isArray {
+              evidence = .measured(fixture: fixture, player: player, reference: reference,
+                                   frames: frames.elements.compactMap(\.int), seen: seen)
+            } else {
+              problems.append("\(at): measured needs fixture, player, reference, frames and seen")
+            }
+          }
           entries.append(SupportEntry(
             feature: feature,
             types: match?["ty"].map { $0.elements.compactMap(\.int) },
@@ -110,7 +149,8 @@ public struct RendererSupport: Sendable {
             details: match?["detail"].map { $0.elements.compactMap(\.string) },
             isDefault: match?["default"]?.bool ?? false,
             support: level, since: e["since"]?.string, until: e["until"]?.string,
-            note: e["note"]?.string, effect: e["effect"]?.string, workaround: e["workaround"]?.string, source: source))
+            note: e["note"]?.string, effect: e["effect"]?.string, workaround: e["workaround"]?.string, source: source,
+            evidence: evidence))
         }
         targets.append(RendererTarget(id: id, name: t["name"]?.string ?? id, aliases: t["aliases"].list.compactMap(\.string),
                                       renderer: renderer, versions: t["versions"].list.compactMap(\.string), entries: entries))

@@ -2856,6 +2856,27 @@ public enum RulesData {
         },
         {
           "feature": "mask",
+          "match": {
+            "detail": [
+              "none"
+            ]
+          },
+          "support": "partial",
+          "effect": "A mask whose mode is None hides the whole layer (After Effects and lottie-web ignore such a mask).",
+          "workaround": "Delete masks set to None, or set the mode to Add if the mask should cut the layer.",
+          "measured": {
+            "fixture": "mask-none.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The layer with a None mask is not drawn at all; lottie-web draws it unmasked: 36 % of the tile differs. Corpus lottie-android Tests/MaskNone.json draws nothing."
+          },
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseMaskObject: mode 'n' is MaskData::Mode::None); measured"
+        },
+        {
+          "feature": "mask",
           "support": "supported",
           "source": "Samsung/rlottie README.md; Samsung/rlottie src/lottie/lottieparser.cpp (parseMaskObject)"
         },
@@ -2877,6 +2898,15 @@ public enum RulesData {
           "support": "ignored",
           "effect": "Mask Expansion is ignored: the mask uses its path as drawn, so the masked area is smaller or larger than in After Effects.",
           "workaround": "Move the mask path itself to the expanded outline instead of using Mask Expansion.",
+          "measured": {
+            "fixture": "mask-expansion.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "After Effects (the conformance file's reference render)",
+            "frames": [
+              0
+            ],
+            "seen": "The mask is drawn unexpanded: 6.5 % differs from the After Effects render."
+          },
           "source": "Samsung/rlottie README.md"
         },
         {
@@ -2925,6 +2955,15 @@ public enum RulesData {
           "note": "Not a shape type rlottie parses. canilottie agrees for pucker/bloat and offset path.",
           "effect": "Zig Zag is skipped: the shape keeps its undistorted outline.",
           "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "measured": {
+            "fixture": "zig-zag.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "After Effects (the conformance file's reference render)",
+            "frames": [
+              0
+            ],
+            "seen": "The pentagon is drawn without its zig-zag: 11.7 % differs from the After Effects render."
+          },
           "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseObjectTypeAttr)"
         },
         {
@@ -2933,6 +2972,15 @@ public enum RulesData {
           "note": "Not a shape type rlottie parses. canilottie agrees for pucker/bloat and offset path.",
           "effect": "Offset Paths is skipped: the shape keeps its undistorted outline.",
           "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "measured": {
+            "fixture": "offset-path.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "After Effects (the conformance file's reference render)",
+            "frames": [
+              0
+            ],
+            "seen": "The star is drawn without the offset: 37.5 % differs from the After Effects render."
+          },
           "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseObjectTypeAttr)"
         },
         {
@@ -3037,10 +3085,17 @@ public enum RulesData {
         },
         {
           "feature": "image-external",
-          "support": "partial",
-          "note": "Loaded from a file path relative to the JSON's directory; not from URLs.",
-          "effect": "The image appears only if the file sits next to the JSON at the given path; otherwise the image layer is empty.",
-          "workaround": "Embed the image in the JSON/.lottie (base64 data URI) or ship it with the app where the player looks for it.",
+          "support": "supported",
+          "note": "Drawn when the image is found at u + p next to the JSON (the lab renders from the file's folder); an image the app does not ship is a missing asset (LK301), not a renderer limit. URLs (http:) are not fetched.",
+          "measured": {
+            "fixture": "image-external/data.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The image beside the JSON is drawn exactly as lottie-web draws it (0.0 % of the tile differs)."
+          },
           "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseAsset: loadImagePath)"
         },
         {
@@ -3060,8 +3115,125 @@ public enum RulesData {
         },
         {
           "feature": "polystar",
+          "match": {
+            "detail": [
+              "rotated"
+            ]
+          },
+          "support": "partial",
+          "effect": "A star or polygon with a rotation is drawn turned differently from After Effects.",
+          "workaround": "Rotate the group (its transform) instead of the polystar's own Rotation, or convert the polystar to a path.",
+          "measured": {
+            "fixture": "polystar-rotated.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A five-point star with Rotation 15 is drawn at another angle: 12.2 % of the tile differs from lottie-web (the same star unrotated: 0.1 %); conformance shapes/star, star-round, polygon, polygon-round (rotated) differ from the After Effects render on 8-23 %."
+          },
+          "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "polystar",
           "support": "supported",
           "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parsePolystarObject)"
+        },
+        {
+          "feature": "shape-blend-mode",
+          "support": "ignored",
+          "effect": "The fill, stroke or group is drawn in normal mode: the blend mode set on it in After Effects is lost.",
+          "workaround": "Move the shape to its own layer and set the blend mode on the layer (check the layer blend mode's support), or bake the look into the colours.",
+          "measured": {
+            "fixture": "shape-blend-mode.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The darken fill is drawn in normal mode over the yellow shape: 16 % of the tile differs from lottie-web; the conformance file shape-style/fill-blend-darken differs from the After Effects render on 9 %."
+          },
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseFillObject reads no 'bm'); measured"
+        },
+        {
+          "feature": "skew",
+          "support": "partial",
+          "effect": "Skewed layers and groups are sheared differently from After Effects: the shape lands in another place and form.",
+          "workaround": "Avoid skew (rebuild the slant in the path itself), or check the result in rlottie.",
+          "measured": {
+            "fixture": "skew.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A group skewed by 45 degrees is drawn with another shear: 8.2 % of the tile differs from lottie-web; conformance transform/group-skew and group-skew-axis differ from the After Effects render on 13 % and 17 %."
+          },
+          "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "image-data-url-unflagged",
+          "support": "ignored",
+          "effect": "The image is not drawn: the player reads 'p' as a data URL only when the asset says e: 1.",
+          "workaround": "Set \"e\": 1 on the asset (LK309 finds these), or re-export with images embedded.",
+          "measured": {
+            "fixture": "image-data-url-unflagged.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Nothing is drawn for the image layer (lottie-web draws the image): 36 % of the tile differs; corpus lottie-android Tests/WeAcceptInlineImage.json draws nothing."
+          },
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseAsset: embedded only when 'e' is 1); measured"
+        },
+        {
+          "feature": "gradient-opacity-stops",
+          "support": "partial",
+          "effect": "The gradient's opacity stops are not drawn as After Effects draws them: transparent parts come out wrong.",
+          "workaround": "Fade with the fill's Opacity or a matte instead of opacity stops, or check the gradient in rlottie.",
+          "measured": {
+            "fixture": "gradient-opacity-stops.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A linear gradient fading to 50 % opacity in the middle differs from lottie-web on 39.6 % of the tile (15.3 % with opacity stops at the colour stops' positions); corpus lottie-android Tests/OpacityStops.json differs on 17 %."
+          },
+          "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "no-version",
+          "support": "unsupported",
+          "effect": "rlottie refuses to load a file without the top-level Bodymovin version 'v': nothing is shown.",
+          "workaround": "Add \"v\" (the Bodymovin version that exported the file, e.g. \"5.7.4\") at the top level.",
+          "measured": {
+            "fixture": "no-version.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "lottie_animation_from_data returns NULL (the file is refused) without 'v', and loads with it; corpus lottie-docs examples layers-solid.json and bezier_expression.json are refused."
+          },
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseComposition reads 'v' into the composition's version; an empty version fails the load); measured"
+        },
+        {
+          "feature": "repeater-runaway-scale",
+          "support": "unsupported",
+          "effect": "rlottie never finishes drawing the frame: each repeater copy multiplies the scale again, and the last copy's geometry is astronomically large. The app hangs (Telegram: the sticker never appears).",
+          "workaround": "Lower the repeater's copies or its per-copy Scale so that scale^(copies−1) stays reasonable (the last copy is rarely visible anyway).",
+          "measured": {
+            "fixture": "repeater-runaway-scale.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A stroked circle repeated 18 times at 900 % per copy (9^17 ≈ 1.7·10^16) does not return within 20 s; 14 copies (9^13 ≈ 2.5·10^12) draw at once, 16 (2·10^14) hang. Corpus rlottie example/resource/test/repro_infinite_loop.json hangs or crashes."
+          },
+          "source": "measured; Samsung/rlottie example/resource/test/repro_infinite_loop.json is rlottie's own reproduction"
         }
       ]
     }
@@ -3600,7 +3772,18 @@ public enum RulesData {
         },
         {
           "feature": "mask-expansion",
-          "support": "supported",
+          "support": "partial",
+          "effect": "Mask Expansion is applied, but the expanded edge differs from After Effects.",
+          "workaround": "Move the mask path itself to the expanded outline and set Expansion to 0.",
+          "measured": {
+            "fixture": "mask-expansion.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "After Effects (the conformance file's reference render)",
+            "frames": [
+              0
+            ],
+            "seen": "The expanded mask differs from the After Effects render on 7.0 % (rlottie, which ignores the expansion: 6.5 %)."
+          },
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseMask 'x')"
         },
         {
@@ -3625,6 +3808,69 @@ public enum RulesData {
           "feature": "blend-mode",
           "match": {
             "detail": [
+              "luminosity"
+            ]
+          },
+          "support": "partial",
+          "effect": "The Luminosity blend mode is drawn differently from After Effects and lottie-web.",
+          "workaround": "Pick a blend mode the player draws the same (multiply, screen, overlay, darken, lighten, saturation…), or pre-render the blended look.",
+          "measured": {
+            "fixture": "blend-luminosity.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A blue square blended with Luminosity over an orange one differs from lottie-web on 9.0 % of the tile (saturation: 0 %); corpus lottie-android Tests/LayerBlend_15.json differs too."
+          },
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'bm'); measured"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "detail": [
+              "color"
+            ]
+          },
+          "support": "partial",
+          "effect": "The Color blend mode is drawn differently from After Effects and lottie-web.",
+          "workaround": "Pick a blend mode the player draws the same (multiply, screen, overlay, darken, lighten, saturation…), or pre-render the blended look.",
+          "measured": {
+            "fixture": "blend-color.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A blue square blended with Color over an orange one differs from lottie-web on 9.0 % of the tile (saturation: 0 %); corpus lottie-android Tests/LayerBlend_14.json differs too."
+          },
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'bm'); measured"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "detail": [
+              "hue"
+            ]
+          },
+          "support": "partial",
+          "effect": "The Hue blend mode is drawn differently from After Effects and lottie-web.",
+          "workaround": "Pick a blend mode the player draws the same (multiply, screen, overlay, darken, lighten, saturation…), or pre-render the blended look.",
+          "measured": {
+            "fixture": "blend-hue.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A blue square blended with Hue over an orange one differs from lottie-web on 9.0 % of the tile (saturation: 0 %); corpus lottie-android Tests/LayerBlend_12.json differs too."
+          },
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'bm'); measured"
+        },
+        {
+          "feature": "blend-mode",
+          "match": {
+            "detail": [
               "multiply",
               "screen",
               "overlay",
@@ -3636,10 +3882,7 @@ public enum RulesData {
               "soft light",
               "difference",
               "exclusion",
-              "hue",
               "saturation",
-              "color",
-              "luminosity",
               "add"
             ]
           },
@@ -3679,13 +3922,36 @@ public enum RulesData {
         },
         {
           "feature": "zig-zag",
-          "support": "supported",
+          "support": "ignored",
+          "note": "The parser has a Zig Zag reader in newer sources; the build measured here draws the path without it.",
+          "effect": "Zig Zag is skipped: the path stays smooth.",
+          "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "measured": {
+            "fixture": "zig-zag.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "After Effects (the conformance file's reference render)",
+            "frames": [
+              0
+            ],
+            "seen": "The pentagon is drawn without its zig-zag (as lottie-web 5.7.5 draws it): 11.8 % differs from the After Effects render."
+          },
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseZigZag)"
         },
         {
           "feature": "offset-path",
-          "support": "supported",
+          "support": "partial",
           "note": "Amount, line join and miter limit; copies are not read.",
+          "effect": "Offset Paths is drawn, but its outline differs from After Effects (joins and corners).",
+          "workaround": "Bake the offset into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
+          "measured": {
+            "fixture": "offset-path.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "After Effects (the conformance file's reference render)",
+            "frames": [
+              0
+            ],
+            "seen": "The offset star differs from the After Effects render on 6.1 % (offset-path-round: 9.6 %; rlottie and lottie-web 5.7.5, which skip the modifier: 37.5 %); corpus lottie-docs examples/offset-path.json differs from lottie-web on 5.2 %."
+          },
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseOffsetPath)"
         },
         {
@@ -3760,10 +4026,17 @@ public enum RulesData {
         },
         {
           "feature": "image-external",
-          "support": "partial",
-          "note": "Relative paths resolve against the JSON's directory; http(s) URLs are recorded as paths and load only if the host build can fetch them.",
-          "effect": "The image appears only if the file is found next to the JSON (or the host can fetch the URL); otherwise the image layer is empty.",
-          "workaround": "Embed the image in the JSON/.lottie (base64 data URI) or ship it with the app where the player looks for it.",
+          "support": "supported",
+          "note": "Drawn when the image is found at u + p next to the JSON (the lab renders from the file's folder); an image the app does not ship is a missing asset (LK301), not a renderer limit. URLs (http:) are not fetched.",
+          "measured": {
+            "fixture": "image-external/data.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The image beside the JSON is drawn exactly as lottie-web draws it (0.0 % of the tile differs)."
+          },
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseImage)"
         },
         {
@@ -3775,6 +4048,27 @@ public enum RulesData {
           "feature": "repeater",
           "support": "supported",
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseRepeater)"
+        },
+        {
+          "feature": "trim-paths",
+          "match": {
+            "detail": [
+              "individually"
+            ]
+          },
+          "support": "partial",
+          "effect": "Trim Paths set to trim multiple shapes individually is drawn differently from After Effects.",
+          "workaround": "Trim each shape in its own group (Simultaneously), or bake the trimmed paths.",
+          "measured": {
+            "fixture": "trim-individually.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "After Effects (the conformance file's reference render)",
+            "frames": [
+              0
+            ],
+            "seen": "Two shapes trimmed individually differ from the After Effects render on 14.5 % (lottie-web 5.7.5 agrees with After Effects; rlottie 2.2 %)."
+          },
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseTrimpath); measured"
         },
         {
           "feature": "trim-paths",
@@ -3795,6 +4089,86 @@ public enum RulesData {
           "feature": "polystar",
           "support": "supported",
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parsePolyStar)"
+        },
+        {
+          "feature": "solid-layer-opacity",
+          "support": "partial",
+          "effect": "A solid layer's opacity is applied twice: a 50 % solid is drawn at 25 %.",
+          "workaround": "Use a shape layer (a filled rectangle) instead of the solid, or set the solid's opacity to 100 and fade its colour.",
+          "measured": {
+            "fixture": "solid-layer-opacity.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The purple solid at 50 % is drawn with alpha 64 of 255 instead of 128: 16 % of the tile differs; conformance transform/position, anchor, rotate, scale and identity (solids at 50 %) differ from the After Effects render on 15-25 %."
+          },
+          "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "shape-blend-mode",
+          "support": "ignored",
+          "effect": "The fill, stroke or group is drawn in normal mode: the blend mode set on it in After Effects is lost.",
+          "workaround": "Move the shape to its own layer and set the blend mode on the layer (check the layer blend mode's support), or bake the look into the colours.",
+          "measured": {
+            "fixture": "shape-blend-mode.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The darken fill is drawn in normal mode over the yellow shape: 16 % of the tile differs from lottie-web; the conformance file shape-style/fill-blend-darken differs from the After Effects render on 9 %."
+          },
+          "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "text-without-glyphs",
+          "support": "ignored",
+          "effect": "Without the font installed where the player can find it, the text is not drawn at all.",
+          "workaround": "Embed glyph outlines (Bodymovin: Glyphs export) or convert the text to shapes.",
+          "measured": {
+            "fixture": "text-without-glyphs.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Nothing is drawn for a text layer whose font is not embedded as glyphs (lottie-web draws it with a system font); corpus lottie-android sample name.json and Tests/text_range_test_2.json draw nothing."
+          },
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieBuilder.cpp (text needs a loaded font or glyphs); measured"
+        },
+        {
+          "feature": "image-data-url-unflagged",
+          "support": "ignored",
+          "effect": "The image is not drawn: the player reads 'p' as a data URL only when the asset says e: 1.",
+          "workaround": "Set \"e\": 1 on the asset (LK309 finds these), or re-export with images embedded.",
+          "measured": {
+            "fixture": "image-data-url-unflagged.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Nothing is drawn for the image layer (lottie-web draws the image): 36 % of the tile differs; corpus lottie-android Tests/WeAcceptInlineImage.json draws nothing."
+          },
+          "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "text-randomize-order",
+          "support": "unsupported",
+          "effect": "ThorVG crashes (floating-point exception) while drawing a text animator whose range selector has Randomize Order on: the app goes down with it.",
+          "workaround": "Turn Randomize Order off in the text animator's range selector, or convert the text to shapes.",
+          "measured": {
+            "fixture": "text-randomize-order.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The process dies with SIGFPE at every frame tried (0, 20); the same file with rn 0 draws. Corpus lottie-web test/animations/banner.json crashes the same way."
+          },
+          "source": "measured (no documentation found)"
         }
       ]
     }

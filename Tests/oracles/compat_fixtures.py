@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""The renderer lab's sample in `make test` (#18): renders compat fixtures with a native player and
+compares them with the reference render stored beside each fixture: After Effects' (NAME.ae.png,
+from the conformance files) where there is one, else lottie-web's (NAME.web.png, made by
+`compat_fixtures.py --make-reference`, which needs Chromium).
+
+Input on stdin: one line per check, tab-separated: FIXTURE  PLAYER(rlottie|thorvg)  FRAME  EXPECT
+where EXPECT is `differs` (the data says the player drops or mangles the feature) or `same`.
+Prints one line per check and `N passed, M failed`; exit 1 when any failed.
+The comparison is the lab's (Scripts/compat-lab.py): 200 px tiles on white, premultiplied pixels
+undone, a pixel differs when nothing within one pixel of it is within 32/255, > 2 % differs.
+"""
+import os, subprocess, sys, tempfile
+
+import numpy as np
+from PIL import Image
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ORACLES = os.path.normpath(os.path.join(HERE, "..", "..", "..", "shared", "oracles"))
+SIZE, TOLERANCE, THRESHOLD = 200, 32, 0.02
+FIT_UP = ("import sys; sys.path.insert(0, %r); import render\n"
+          "render.fit = lambda w, h, m: (max(1, round(w * m / max(w, h))), max(1, round(h * m / max(w, h))))\n"
+          "sys.argv = ['render.py'] + sys.argv[1:]; sys.exit(render.main())" % ORACLES)
+
+
+def on_white(im, premultiplied):
+    a = np.asarray(im.convert("RGBA"), dtype=np.float64)
+    alpha = a[..., 3:4] / 255.0
+    rgb = a[..., :3] if premultiplied else a[..., :3] * alpha
+    return np.clip(rgb + 255.0 * (1 - alpha), 0, 255).round().astype(np.int16)
+
+
+def differing_share(a, b):
+    def unmatched(x, y):
+        ok = np.zeros(x.shape[:2], dtype=bool)
+        padded = np.pad(y, ((1, 1), (1, 1), (0, 0)), mode="edge")
+        for dy in range(3):
+            for dx in range(3):
+                ok |= np.abs(x - padded[dy:dy + x.shape[0], dx:dx + x.shape[1]]).max(axis=2) <= TOLERANCE
+        return ~ok
+    return float((unmatched(a, b) | unmatched(b, a)).mean())
+
+
+def main():
+    if "--make-reference" in sys.argv:
+        for path in sys.argv[2:]:
+            out = path[:-5] + ".web.png"
+            subprocess.run([sys.executable, os.path.join(ORACLES, "render_web.py"), path, out, "--frames", "0", "--size", str(SIZE)], check=True, capture_output=True)
+            os.remove(out + ".log")
+            print("wrote", out)
+        return 0
+    passed = failed = 0
+    tmp = tempfile.mkdtemp(prefix="compat_fixtures_")
+    for line in sys.stdin.read().splitlines():
+        if not line.strip():
+            continue
+        fixture, player, frame, expect = line.split("\t")
+        out = os.path.join(tmp, f"{passed + failed}.png")
+        # After Effects' own render (NAME.ae.png, from the conformance files) is the reference where
+        # there is one: lottie-web itself gets some features wrong. Compared at its size.
+        ae = fixture[:-5] + ".ae.png"
+        reference = Image.open(ae) if os.path.exists(ae) else Image.open(fixture[:-5] + ".web.png")
+        side = max(reference.size) if os.path.exists(ae) else SIZE
+        try:
+            r = subprocess.run([sys.executable, "-c", FIT_UP, fixture, frame, out, "--engine", player, "--max-side", str(side)],
+                               capture_output=True, timeout=20)
+            code = r.returncode
+        except subprocess.TimeoutExpired:
+            code = "timeout (20 s)"
+        web = on_white(reference, premultiplied=False)
+        if code != 0 or not os.path.exists(out):
+            share, what = 1.0, f"{player} failed (exit {code})"
+        else:
+            share = differing_share(web, on_white(Image.open(out), premultiplied=True))
+            what = f"{100 * share:.1f}% differs from " + ("After Effects" if os.path.exists(ae) else "lottie-web")
+        seen = "differs" if share > THRESHOLD else "same"
+        ok = seen == expect
+        passed += ok
+        failed += not ok
+        print(f"{'ok  ' if ok else 'FAIL'} {os.path.basename(fixture)} {player}: {what} (data says {expect})")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
