@@ -141,7 +141,7 @@ rules:
 	python3 Scripts/embed-rules.py
 
 rules-check:
-	@python3 Scripts/embed-rules.py --check || { echo "Sources/LottieModel/Generated/RulesData.swift is stale: run 'make rules'"; exit 1; }
+	@python3 Scripts/embed-rules.py --check || { echo "Sources/*/Generated/ (RulesData, RendererData) is stale: run 'make rules'"; exit 1; }
 
 # docs/rules/ is generated from the rule descriptions; a test fails when it is stale.
 rule-docs:

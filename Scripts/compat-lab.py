@@ -128,7 +128,7 @@ def render_all(path, frames, size, cache):
 def claims(lottiekit, path):
     """{player: [(feature text, whether lottie-web (svg) draws that feature)]} for every feature use
     with a level other than supported for that player."""
-    code, out = run([lottiekit, "compat", "--format", "json", "--target", ",".join(PLAYERS) + ",web-svg", path], timeout=60)
+    code, out = run([lottiekit, "compat", "--format", "json", "--target", ",".join(PLAYERS) + ",web-svg@5.7.2", path], timeout=60)
     found = {p: [] for p in PLAYERS}
     found["used"] = []
     try:
@@ -139,7 +139,7 @@ def claims(lottiekit, path):
         for feature in f.get("features", []):
             found["used"].append(feature["feature"] + (f" ({feature['detail']})" if feature.get("detail") else ""))
             support = feature.get("support", {})
-            web_draws = (support.get("web-svg") or {}).get("level", "supported") in ("supported", "slow-fallback")
+            web_draws = (support.get("web-svg@5.7.2") or {}).get("level", "supported") in ("supported", "slow-fallback")
             for player in PLAYERS:
                 level = (support.get(player) or {}).get("level")
                 if level and level != "supported":

@@ -1,7 +1,7 @@
 import Foundation
 import LottieJSON
 import LottieKitIO
-import LottieLint
+import LottieCompat
 import LottieModel
 
 /// A structural diff of two versions of an animation, for a reviewer: what a designer's update

@@ -1,4 +1,5 @@
 import Yams
+import LottieCompat
 
 /// `.lottiekit.yml`: targets, profiles, per-rule severity or `off`, budgets, ignores. Unknown keys,
 /// unknown rules and bad values are errors that name the key and line.
@@ -30,8 +31,8 @@ public struct Configuration: Sendable, Equatable {
   }
 
   /// Parses YAML text. `knownRules` maps codes and names to rule codes; `knownProfiles` and
-  /// `knownTargets` are the accepted names.
-  public static func parse(_ text: String, path: String, knownProfiles: Set<String>, knownTargets: Set<String>) throws(Error) -> Configuration {
+  /// Targets are checked against the renderer data (`TargetSelection.parseList`).
+  public static func parse(_ text: String, path: String, knownProfiles: Set<String>) throws(Error) -> Configuration {
     func fail(_ node: Node?, _ message: String) -> Error {
       Error(path: path, line: node?.mark.map { $0.line }, message: message)
     }
@@ -60,8 +61,10 @@ public struct Configuration: Sendable, Equatable {
       return out
     }
     config.targets = try stringList("targets")
-    for t in config.targets where !knownTargets.contains(t.split(separator: "@").first.map(String.init) ?? t) {
-      throw fail(mapping["targets"], "unknown target '\(t)'; known targets: \(knownTargets.sorted().joined(separator: ", "))")
+    do throws(TargetError) {
+      _ = try TargetSelection.parseList(config.targets, data: .shared)
+    } catch {
+      throw fail(mapping["targets"], error.message)
     }
     config.profiles = try stringList("profiles")
     for p in config.profiles where !knownProfiles.contains(p) {

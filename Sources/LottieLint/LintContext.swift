@@ -1,4 +1,5 @@
 import LottieJSON
+import LottieCompat
 import LottieModel
 
 /// Limits for the performance and asset rules. Defaults are the renderers' own thresholds.

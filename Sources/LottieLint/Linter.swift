@@ -1,4 +1,5 @@
 import LottieJSON
+import LottieCompat
 import LottieModel
 
 /// Which rules run and how loud they are.

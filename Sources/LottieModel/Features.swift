@@ -56,6 +56,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case noVersion = "no-version"
   case textRandomizeOrder = "text-randomize-order"
   case repeaterRunawayScale = "repeater-runaway-scale"
+  case slot
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -116,6 +117,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .noVersion: return "no Bodymovin version (v)"
     case .textRandomizeOrder: return "text selectors with Randomize Order"
     case .repeaterRunawayScale: return "repeaters whose copies scale beyond 10^14"
+    case .slot: return "slots"
     }
   }
 }
@@ -164,7 +166,7 @@ extension Animation {
       case .image?, .imageSequence?, .imagePlaceholder?: add(.imageLayer, nil, node["ty"] ?? node, path)
       case .solid?:
         add(.solidLayer, nil, node["ty"] ?? node, path)
-        if let o = node["ks"]?["o"], Self.isNonDefault(o, default: 100) { add(.solidLayerOpacity, nil, o, path) }
+        if let o = node["ks"]?["o"], Self.holdsPartialOpacity(o) { add(.solidLayerOpacity, nil, o, path) }
       case .adjustment?: add(.adjustmentLayer, nil, node["ty"] ?? node, path)
       case .precomp?: add(.precompLayer, layer.refId, node["ty"] ?? node, path)
       default: break
@@ -212,7 +214,7 @@ extension Animation {
         case .repeater?:
           add(.repeater, nil, n, shapePath)
           if Self.repeaterScaleGrowth(n) >= 1e14 { add(.repeaterRunawayScale, nil, n, shapePath) }
-        case .trim?: add(.trimPaths, n["m"]?.int == 2 ? "individually" : nil, n, shapePath)
+        case .trim?: add(.trimPaths, n["m"]?.int == 2 && Self.trimsSeveralPaths(n) ? "individually" : nil, n, shapePath)
         case .transform?:
           if let sk = n["sk"], Self.isNonDefault(sk, default: 0) { add(.skew, nil, sk, shapePath) }
         case .roundedCorners?: add(.roundedCorners, nil, n, shapePath)
@@ -220,7 +222,7 @@ extension Animation {
           add(shape.type == .gradientFill ? .gradientFill : .gradientStroke, nil, n, shapePath)
           if Self.hasOpacityStops(n["g"]) { add(.gradientOpacityStops, nil, n["g"] ?? n, shapePath) }
         case .polystar?:
-          add(.polystar, n["r"].map { Self.isNonDefault($0, default: 0) } == true ? "rotated" : nil, n, shapePath)
+          add(.polystar, Self.rotationBreaksSymmetry(n) ? "rotated" : nil, n, shapePath)
         default: break
         }
         if let bm = n["bm"], let v = bm.int, v != 0, shape.type != nil {
@@ -233,6 +235,12 @@ extension Animation {
         let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
         guard value.isString, let owner = value.parent, owner["k"] != nil else { continue }
         add(.expression, nil, value, path)
+      }
+      // Slots: a property with an `sid` the file's `slots` define (a shape path slot: "path").
+      for keyIndex in doc.keyIndices(named: "sid", in: node.subtreeRange) {
+        let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
+        guard let id = value.string, root["slots"]?[id] != nil, let owner = value.parent else { continue }
+        add(.slot, owner.key == "ks" && owner.parent?["ty"]?.string == "sh" ? "path" : nil, value, path)
       }
     }
     for asset in assets where asset.isImage {
@@ -288,6 +296,47 @@ extension Animation {
     guard factor > 1 else { return 1 }
     let exponent = min(copies - 1, 10_000)
     return pow(factor, exponent)
+  }
+
+  /// A polystar whose own Rotation turns it to a position its symmetry does not repeat (a rotation
+  /// by a multiple of 360°/points looks the same however a player applies it). Animated rotation
+  /// or point count always counts.
+  static func rotationBreaksSymmetry(_ star: JSONNode) -> Bool {
+    guard let r = star["r"], Self.isNonDefault(r, default: 0) else { return false }
+    guard !AnimatedProperty(node: r).isAnimated, let angle = Self.staticNumber(r),
+          let pt = star["pt"], !AnimatedProperty(node: pt).isAnimated, let points = Self.staticNumber(pt), points >= 1 else { return true }
+    let period = 360 / points
+    let offset = abs(angle).truncatingRemainder(dividingBy: period)
+    return min(offset, period - offset) > 2
+  }
+
+  /// Opacity that stays at a partial value (strictly between 0 and 100) statically or at a
+  /// keyframe: fully transparent or opaque layers look the same even where a player applies
+  /// opacity twice.
+  static func holdsPartialOpacity(_ o: JSONNode) -> Bool {
+    func partial(_ v: Double?) -> Bool { v.map { $0 > 0.5 && $0 < 99.5 } ?? false }
+    if AnimatedProperty(node: o).isAnimated {
+      return o["k"].map { k in k.elements.contains { kf in partial(kf["s"].flatMap(Self.staticNumberValue)) } } ?? false
+    }
+    return partial(Self.staticNumber(o))
+  }
+
+  /// A trim path whose item list holds more than one path (or group): only then does "trim
+  /// individually" differ from trimming them together.
+  static func trimsSeveralPaths(_ trim: JSONNode) -> Bool {
+    guard let list = trim.parent, list.isArray else { return true }
+    let pathLike: Set<String> = ["sh", "rc", "el", "sr", "gr"]
+    return list.elements.filter { pathLike.contains($0["ty"]?.string ?? "") }.count > 1
+  }
+
+  static func staticNumber(_ property: JSONNode) -> Double? {
+    property["k"].flatMap(Self.staticNumberValue)
+  }
+
+  static func staticNumberValue(_ v: JSONNode) -> Double? {
+    if let d = v.double { return d }
+    if v.isArray, let first = v.element(at: 0)?.double { return first }
+    return nil
   }
 
   /// A static property whose value differs from `default`, or any animated one.

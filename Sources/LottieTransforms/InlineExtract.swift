@@ -69,7 +69,7 @@ public enum Inline {
           continue
         }
         if let size = info.size, let w = asset.width, let h = asset.height, Double(size.width) != w || Double(size.height) != h {
-          note(.warning, "\(relative) is \(size.width)×\(size.height) px but the asset says \(w.shortText)×\(h.shortText)")
+          note(.warning, "\(relative) is \(size.width)×\(size.height) px but the asset says \(w.compactText)×\(h.compactText)")
         }
         // The data URI is written as raw JSON text: base64 never needs escaping.
         var literal: [UInt8] = Array("\"data:\(info.mimeType);base64,".utf8)

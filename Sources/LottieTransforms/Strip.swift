@@ -272,7 +272,7 @@ public enum Strip {
       var values: [JSONValue] = [.double(x + offset.0), .double(y + offset.1)]
       for extra in k.elements.dropFirst(2) { values.append(.raw(Array(extra.sourceBytes))) }
       plan.changes.append(StripPlan.Change(node: k, replacement: .array(values),
-                                           description: "\(layer.label) keeps its position exactly: the parent's offset (\(offset.0.shortText), \(offset.1.shortText)) is added to it"))
+                                           description: "\(layer.label) keeps its position exactly: the parent's offset (\(offset.0.compactText), \(offset.1.compactText)) is added to it"))
     } else {
       plan.warnings.append("\(layer.label) in \"\(comp.displayName)\" no longer follows \(parent.label): the parent's motion, rotation and scale are lost (they cannot be baked exactly)")
     }
@@ -340,9 +340,3 @@ public enum Strip {
   }
 }
 
-extension Double {
-  var shortText: String {
-    if self == rounded(), abs(self) < 1e15 { return String(Int(self)) }
-    return String(self)
-  }
-}

@@ -2,6 +2,7 @@ import ArgumentParser
 import LottieJSON
 import LottieKitIO
 import LottieLint
+import LottieCompat
 import LottieModel
 
 struct CompatCommand: ParsableCommand {
@@ -47,16 +48,10 @@ struct CompatCommand: ParsableCommand {
 
   func selections() throws -> [(RendererTarget, String?)] {
     let data = RendererSupport.shared
-    let names = target.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
-    if names.isEmpty { return data.targets.map { ($0, nil) } }
-    noteUncoveredTargetVersions(names, quiet: false)
-    return try names.map { name in
-      let sel = TargetSelection(parsing: name)
-      guard let t = data.target(sel.name) else {
-        throw ValidationError("unknown target '\(name)'; known targets: \(data.targetNames.sorted().joined(separator: ", "))")
-      }
-      return (t, sel.version)
-    }
+    let selections = try validateTargets(target)
+    if selections.isEmpty { return data.targets.map { ($0, nil) } }
+    noteUncoveredTargetVersions(target, quiet: false)
+    return selections.compactMap { sel in data.target(sel.name).map { ($0, sel.version) } }
   }
 
   func run() throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LottieDiff
+import LottieCompat
 import LottieJSON
 import LottieKitIO
 import LottieLint
@@ -51,9 +52,7 @@ struct DiffCommand: ParsableCommand {
     if render && output == nil { throw ValidationError("--render needs -o DIFF.png") }
     if output != nil && !render { throw ValidationError("-o is the --render output; add --render") }
     if frames < 1 || frames > 24 { throw ValidationError("--frames must be between 1 and 24") }
-    for t in targets where !KnownNames.targets.contains(TargetSelection(parsing: t).name) {
-      throw ValidationError("unknown target '\(t)'; known targets: \(KnownNames.targets.sorted().joined(separator: ", "))")
-    }
+    try validateTargets(targets)
   }
 
   var targets: [String] { target.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty } }

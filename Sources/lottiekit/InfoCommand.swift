@@ -108,12 +108,12 @@ struct InfoReport {
     if let g = s.generator { version += ", generator \"\(g)\"" }
     row("version", version)
     if let name = s.name { row("name", "\"\(name)\"") }
-    let canvas = (s.width.map { $0.compact } ?? "?") + " × " + (s.height.map { $0.compact } ?? "?")
+    let canvas = (s.width.map { $0.compactText } ?? "?") + " × " + (s.height.map { $0.compactText } ?? "?")
     row("canvas", canvas)
-    var timing = (s.frameRate.map { "\($0.compact) fps" } ?? "no frame rate")
+    var timing = (s.frameRate.map { "\($0.compactText) fps" } ?? "no frame rate")
     if let ip = s.inPoint, let op = s.outPoint {
-      timing += ", frames \(ip.compact)–\(op.compact)"
-      if let f = s.frames { timing += " (\(f.compact) frames" + (s.duration.map { String(format: ", %.2f s", $0) } ?? "") + ")" }
+      timing += ", frames \(ip.compactText)–\(op.compactText)"
+      if let f = s.frames { timing += " (\(f.compactText) frames" + (s.duration.map { String(format: ", %.2f s", $0) } ?? "") + ")" }
     }
     row("timing", timing)
     let types = s.layersByType.map { "\($0.count) \($0.type)" }.joined(separator: ", ")

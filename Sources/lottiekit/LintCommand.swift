@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LottieCompat
 import LottieJSON
 import LottieKitIO
 import LottieLint
@@ -95,15 +96,7 @@ struct LintCommand: ParsableCommand {
   }
 
   func validate() throws {
-    for t in targets {
-      let selection = TargetSelection(parsing: t)
-      guard KnownNames.targets.contains(selection.name) else {
-        throw ValidationError("unknown target '\(t)'; known targets: \(KnownNames.targets.sorted().joined(separator: ", "))")
-      }
-      if let v = selection.version, v.isEmpty || !v.allSatisfy({ $0.isNumber || $0 == "." }) {
-        throw ValidationError("target version '\(v)' must be a version number like 4.4")
-      }
-    }
+    try validateTargets(targets)
     for p in profiles where !KnownNames.profiles.contains(p) {
       throw ValidationError("unknown profile '\(p)'; known profiles: \(KnownNames.profiles.sorted().joined(separator: ", "))")
     }
@@ -329,7 +322,7 @@ func loadConfiguration(explicit: String?) throws -> Configuration {
   do {
     let bytes = try FileIO.read(configPath, limit: 1024 * 1024)
     return try Configuration.parse(String(decoding: bytes, as: UTF8.self), path: configPath,
-                                   knownProfiles: KnownNames.profiles, knownTargets: KnownNames.targets)
+                                   knownProfiles: KnownNames.profiles)
   } catch let error as Configuration.Error {
     printError(error.description)
     throw Exit.failure

@@ -3,6 +3,7 @@ import Foundation
 import LottieJSON
 import LottieKitIO
 import LottieLint
+import LottieCompat
 import LottieModel
 import LottieTransforms
 
@@ -103,12 +104,7 @@ struct PackCommand: ParsableCommand {
     if dotLottieVersion != 2 && resolvedFormat != .lottie { throw ValidationError("--dotlottie-version applies to --format lottie only") }
     if let r = root, !FileIO.isDirectory(r) { throw ValidationError("--root \(r) is not a folder") }
     if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin (-) can be given once") }
-    for t in targets {
-      let selection = TargetSelection(parsing: t)
-      guard KnownNames.targets.contains(selection.name) else {
-        throw ValidationError("unknown target '\(t)'; known targets: \(KnownNames.targets.sorted().joined(separator: ", "))")
-      }
-    }
+    try validateTargets(targets)
     if (stickerEmoji || sticker30fps) && resolvedFormat != .tgs {
       throw ValidationError("--sticker-emoji and --sticker-30fps apply to --format tgs only")
     }

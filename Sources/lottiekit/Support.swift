@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LottieCompat
 import LottieJSON
 import LottieKitIO
 import LottieLint
@@ -137,24 +138,28 @@ func expandInputs(_ arguments: [String], whenNoPath: WhenNoPath = .usage, allowE
   return files
 }
 
+/// Checks `--target` values (comma lists allowed) with the one parser every command shares, as a
+/// usage error (exit 64) when a name or version is wrong.
+@discardableResult
+func validateTargets(_ values: [String]) throws -> [TargetSelection] {
+  do throws(TargetError) {
+    return try TargetSelection.parseList(values)
+  } catch {
+    throw ValidationError(error.message)
+  }
+}
+
 /// Tells on stderr which `NAME@VERSION` targets lie outside the versions the renderer data covers
 /// (accepted, but the user should know what the answer rests on).
 func noteUncoveredTargetVersions(_ targets: [String], quiet: Bool) {
   guard !quiet else { return }
-  for t in targets {
-    if let note = RendererSupport.shared.uncoveredVersionNote(TargetSelection(parsing: t)) {
+  for t in (try? TargetSelection.parseList(targets)) ?? [] {
+    if let note = RendererSupport.shared.uncoveredVersionNote(t) {
       printError("lottiekit: warning: \(note)")
     }
   }
 }
 
-extension Double {
-  /// `30`, `29.97`, `2.5` — no trailing `.0`.
-  var compact: String {
-    if self == rounded(), abs(self) < 1e15 { return String(Int(self)) }
-    return String(self)
-  }
-}
 
 func formatBytes(_ n: Int) -> String {
   if n < 1024 { return "\(n) B" }

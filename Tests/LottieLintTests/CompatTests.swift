@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LottieJSON
+@testable import LottieCompat
 import LottieModel
 @testable import LottieLint
 
@@ -44,7 +45,7 @@ func fixture(for entry: SupportEntry) -> String? {
   case .twist?: return shape("tw")
   case .repeater?: return shape("rp")
   case .trimPaths?:
-    return detail == "individually" ? layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"tm\",\"m\":2}]}]") : shape("tm")
+    return detail == "individually" ? layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"rc\"},{\"ty\":\"tm\",\"m\":2}]}]") : shape("tm")
   case .roundedCorners?: return shape("rd")
   case .gradientFill?: return shape("gf")
   case .gradientStroke?: return shape("gs")
@@ -78,6 +79,9 @@ func fixture(for entry: SupportEntry) -> String? {
   case .textRandomizeOrder?: return layer("\"t\":{\"d\":{\"k\":[]},\"a\":[{\"s\":{\"rn\":1},\"a\":{}}]}", ty: 5)
   case .repeaterRunawayScale?:
     return layer("", shapes: "[{\"ty\":\"rp\",\"c\":{\"a\":0,\"k\":18},\"tr\":{\"s\":{\"a\":0,\"k\":[900,100]}}}]")
+  case .slot?:
+    let shape = detail == "path" ? "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":{},\"sid\":\"s\"}}" : "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[1,0,0,1],\"sid\":\"s\"}}"
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(shape)]}]").replacingOccurrences(of: "{\"v\":", with: "{\"slots\":{\"s\":{\"p\":{}}},\"v\":")
   case nil: return nil
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LottieCompat
 import LottieJSON
 import Testing
 @testable import LottieLint

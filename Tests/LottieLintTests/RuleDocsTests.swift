@@ -45,7 +45,6 @@ struct RuleDocsTests {
 @Suite("Configuration")
 struct ConfigurationTests {
   let profiles: Set<String> = ["spec-strict"]
-  let targets: Set<String> = ["ios", "android"]
 
   @Test func parsesEverySection() throws {
     let yaml = """
@@ -61,7 +60,7 @@ struct ConfigurationTests {
         - "legacy/**"
         - {rule: LK204, path: "*.json", pointer: /layers/1/ind}
       """
-    let c = try Configuration.parse(yaml, path: ".lottiekit.yml", knownProfiles: profiles, knownTargets: targets)
+    let c = try Configuration.parse(yaml, path: ".lottiekit.yml", knownProfiles: profiles)
     #expect(c.targets == ["ios", "android"])
     #expect(c.profiles == ["spec-strict"])
     #expect(c.failOn == .warning)
@@ -85,7 +84,7 @@ struct ConfigurationTests {
   ])
   func rejectsWithKeyAndLine(_ yaml: String, _ message: String, _ line: Int) {
     do {
-      _ = try Configuration.parse(yaml, path: "c.yml", knownProfiles: profiles, knownTargets: targets)
+      _ = try Configuration.parse(yaml, path: "c.yml", knownProfiles: profiles)
       Issue.record("accepted: \(yaml)")
     } catch {
       #expect(error.message.contains(message), "\(error.message)")

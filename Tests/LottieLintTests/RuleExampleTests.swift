@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LottieCompat
 import LottieJSON
 @testable import LottieLint
 

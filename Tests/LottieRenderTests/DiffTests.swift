@@ -1,6 +1,6 @@
 import Testing
+import LottieCompat
 import LottieJSON
-import LottieLint
 @testable import LottieDiff
 
 /// A small animation: layers given as JSON objects.

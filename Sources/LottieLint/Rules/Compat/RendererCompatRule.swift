@@ -1,4 +1,5 @@
 import LottieJSON
+import LottieCompat
 import LottieModel
 import Synchronization
 
@@ -102,5 +103,19 @@ struct RendererCompatRule: LintRule {
     let second = t.dropFirst().first
     if first.isUppercase && !(second?.isUppercase ?? false) { return first.lowercased() + t.dropFirst() }
     return t
+  }
+}
+
+extension SupportLevel {
+  /// The lint severity of a use at this level: a feature that breaks loading (or crashes or hangs
+  /// the player) is an error, one that is dropped or drawn differently a warning, a slower path an
+  /// info.
+  public var severity: Severity? {
+    switch self {
+    case .supported: return nil
+    case .slowFallback: return .info
+    case .partial, .ignored: return .warning
+    case .unsupported: return .error
+    }
   }
 }

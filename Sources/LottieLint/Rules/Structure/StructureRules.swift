@@ -40,9 +40,3 @@ extension LintContext {
   }
 }
 
-extension Double {
-  public var compactText: String {
-    if self == rounded(), abs(self) < 1e15 { return String(Int(self)) }
-    return String(self)
-  }
-}

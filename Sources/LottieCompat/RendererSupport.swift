@@ -8,7 +8,7 @@ public enum SupportLevel: String, Sendable, CaseIterable, Comparable {
   case ignored, unsupported
 
   /// Ordered from harmless to worst.
-  var rank: Int {
+  public var rank: Int {
     switch self {
     case .supported: return 0
     case .slowFallback: return 1
@@ -18,17 +18,6 @@ public enum SupportLevel: String, Sendable, CaseIterable, Comparable {
     }
   }
   public static func < (a: SupportLevel, b: SupportLevel) -> Bool { a.rank < b.rank }
-
-  /// The lint severity of a use at this level: a feature that breaks loading is an error, one that
-  /// is dropped or drawn differently a warning, a slower path an info.
-  public var severity: Severity? {
-    switch self {
-    case .supported: return nil
-    case .slowFallback: return .info
-    case .partial, .ignored: return .warning
-    case .unsupported: return .error
-    }
-  }
 
   public var word: String {
     switch self {
@@ -102,7 +91,7 @@ public struct RendererSupport: Sendable {
   /// Problems found while loading (an empty list is what the data test expects).
   public let problems: [String]
 
-  public static let shared = RendererSupport.load(RulesData.files)
+  public static let shared = RendererSupport.load(RendererData.files)
 
   /// Loads every `renderers/*.json` file of the given Rules/ contents.
   public static func load(_ files: [String: String]) -> RendererSupport {
@@ -228,8 +217,32 @@ public struct RendererSupport: Sendable {
   }
 }
 
+/// A target list that names an unknown renderer or a malformed version.
+public struct TargetError: Error, Sendable, Equatable {
+  public let message: String
+}
+
 /// A target chosen on the command line: `ios` or `ios@4.4` (a version picks the data valid then).
 public struct TargetSelection: Sendable, Equatable {
+  /// The one parser for `--target` (every command) and `targets:` (configuration): values may hold
+  /// comma-separated lists; each name must be a target id or alias of the data, each version a
+  /// dotted number.
+  public static func parseList(_ values: [String], data: RendererSupport = .shared) throws(TargetError) -> [TargetSelection] {
+    let names = values.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+    var out: [TargetSelection] = []
+    for name in names {
+      let selection = TargetSelection(parsing: name)
+      guard data.target(selection.name) != nil else {
+        throw TargetError(message: "unknown target '\(name)'; known targets: \(data.targetNames.sorted().joined(separator: ", "))")
+      }
+      if let v = selection.version, v.isEmpty || !v.allSatisfy({ $0.isNumber || $0 == "." }) {
+        throw TargetError(message: "target version '\(v)' must be a version number like 4.4")
+      }
+      out.append(selection)
+    }
+    return out
+  }
+
   public let name: String
   public let version: String?
   public init(parsing text: String) {
