@@ -69,7 +69,7 @@ if Context.environment["LOTTIEKIT_FUZZ"] != nil {
   package.targets += [
     .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
     .executableTarget(name: "FuzzJSON", dependencies: ["LottieJSON", "FuzzSupport"], path: "Fuzz/FuzzJSON", swiftSettings: fuzzFlags),
-    .executableTarget(name: "FuzzLint", dependencies: ["LottieJSON", "LottieModel", "LottieLint", "FuzzSupport"], path: "Fuzz/FuzzLint",
+    .executableTarget(name: "FuzzLint", dependencies: ["LottieJSON", "LottieModel", "LottieCompat", "LottieLint", "FuzzSupport"], path: "Fuzz/FuzzLint",
                       swiftSettings: fuzzFlags),
     .executableTarget(name: "FuzzSVG", dependencies: ["LottieJSON", "SVGImport", "FuzzSupport"], path: "Fuzz/FuzzSVG", swiftSettings: fuzzFlags),
     .executableTarget(name: "FuzzImages", dependencies: ["LottieKitIO", "FuzzSupport"], path: "Fuzz/FuzzImages", swiftSettings: fuzzFlags),

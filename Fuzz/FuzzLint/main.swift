@@ -1,4 +1,5 @@
 import LottieJSON
+import LottieCompat
 import LottieLint
 import LottieModel
 import FuzzSupport
