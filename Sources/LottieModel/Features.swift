@@ -57,6 +57,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case textRandomizeOrder = "text-randomize-order"
   case repeaterRunawayScale = "repeater-runaway-scale"
   case slot
+  case duplicateKey = "duplicate-key"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -116,8 +117,9 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .gradientOpacityStops: return "gradients with opacity stops"
     case .noVersion: return "no Bodymovin version (v)"
     case .textRandomizeOrder: return "text selectors with Randomize Order"
-    case .repeaterRunawayScale: return "repeaters whose copies scale beyond 10^14"
+    case .repeaterRunawayScale: return "repeaters whose last copy is scaled beyond 10^5 times"
     case .slot: return "slots"
+    case .duplicateKey: return "keys written twice in one object"
     }
   }
 }
@@ -144,6 +146,7 @@ extension Animation {
     // needs the font itself.
     if root.isObject, root["v"] == nil, root["layers"] != nil { add(.noVersion, nil, root, []) }
     let hasGlyphs = root["chars"].map { $0.isArray && $0.count > 0 } ?? false
+    var firstSharp: [UInt32: UInt32] = [:]
     forEachLayer { visit in
       let layer = visit.layer
       let node = layer.node
@@ -193,7 +196,10 @@ extension Animation {
         if mode == "i" { add(.maskModeIntersect, nil, mask["mode"] ?? mask, path) }
         if mode == "l" || mode == "d" || mode == "f" { add(.maskModeLightenDarkenDifference, mode.map(MaskMode.name), mask["mode"] ?? mask, path) }
         if mask["inv"]?.truthy == true, let n = mask["inv"] { add(.maskInverted, nil, n, path) }
-        if let x = mask["x"], Self.isNonDefault(x, default: 0) { add(.maskExpansion, nil, x, path) }
+        // An expansion of a pixel or less moves the edge by no more than anti-aliasing does.
+        if let x = mask["x"], Self.isNonDefault(x, default: 0), AnimatedProperty(node: x).isAnimated || abs(Self.staticNumber(x) ?? 0) > 1 {
+          add(.maskExpansion, nil, x, path)
+        }
         if let f = mask["f"], Self.isNonDefault(f, default: 0) { add(.maskFeather, nil, f, path) }
         if let o = mask["o"], Self.isNonDefault(o, default: 100) { add(.maskOpacity, nil, o, path) }
       }
@@ -213,11 +219,11 @@ extension Animation {
         case .twist?: add(.twist, nil, n, shapePath)
         case .repeater?:
           add(.repeater, nil, n, shapePath)
-          if Self.repeaterScaleGrowth(n) >= 1e14 { add(.repeaterRunawayScale, nil, n, shapePath) }
+          if Self.repeaterScaleGrowth(n) >= 1e5 { add(.repeaterRunawayScale, nil, n, shapePath) }
         case .trim?: add(.trimPaths, n["m"]?.int == 2 && Self.trimsSeveralPaths(n) ? "individually" : nil, n, shapePath)
         case .transform?:
           if let sk = n["sk"], Self.isNonDefault(sk, default: 0) { add(.skew, nil, sk, shapePath) }
-        case .roundedCorners?: add(.roundedCorners, nil, n, shapePath)
+        case .roundedCorners?: add(.roundedCorners, Self.roundsSharpCorners(n, firstSharp: &firstSharp) ? "sharp corners" : nil, n, shapePath)
         case .gradientFill?, .gradientStroke?:
           add(shape.type == .gradientFill ? .gradientFill : .gradientStroke, nil, n, shapePath)
           if Self.hasOpacityStops(n["g"]) { add(.gradientOpacityStops, nil, n["g"] ?? n, shapePath) }
@@ -229,12 +235,20 @@ extension Animation {
           add(.shapeBlendMode, BlendMode.name(v), bm, shapePath)
         }
       }
-      // Expressions: an `x` string on an object that also has `k` (a property).
+      // Expressions: an `x` string on an object that also has `k` (a property); "no effect" when
+      // the expression returns what a player that ignores it plays anyway (ExpressionEffect).
       let doc = node.document
+      let span: ExpressionEffect.Span? = {
+        guard let ip = layer.inPoint, let op = layer.outPoint, (node["sr"]?.double ?? 1) == 1 else { return nil }
+        let st = layer.startTime ?? 0
+        let start = visit.composition.isRoot ? max(ip, root["ip"]?.double ?? ip) : ip
+        let end = visit.composition.isRoot ? min(op, root["op"]?.double ?? op) : op
+        return ExpressionEffect.Span(start: start - st, end: end - st)
+      }()
       for keyIndex in doc.keyIndices(named: "x", in: node.subtreeRange) {
         let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
-        guard value.isString, let owner = value.parent, owner["k"] != nil else { continue }
-        add(.expression, nil, value, path)
+        guard let code = value.string, let owner = value.parent, owner["k"] != nil else { continue }
+        add(.expression, ExpressionEffect.isInert(code, property: owner, visible: span) ? "no effect" : nil, value, path)
       }
       // Slots: a property with an `sid` the file's `slots` define (a shape path slot: "path").
       for keyIndex in doc.keyIndices(named: "sid", in: node.subtreeRange) {
@@ -243,6 +257,9 @@ extension Animation {
         add(.slot, owner.key == "ks" && owner.parent?["ty"]?.string == "sh" ? "path" : nil, value, path)
       }
     }
+    // A key written twice in one object: players read the last value alike, except when the two
+    // values are different kinds of JSON (keyframes, then a static path): detail "kinds differ".
+    for use in Self.duplicateKeyUses(document) { add(.duplicateKey, use.kindsDiffer ? "kinds differ" : nil, use.value, layerPath(of: use.value)) }
     for asset in assets where asset.isImage {
       add(asset.isEmbedded ? .imageEmbedded : .imageExternal, asset.id, asset.node, ["assets", asset.id ?? "?"])
       if let p = asset.node["p"]?.string, p.hasPrefix("data:"), asset.node["e"]?.int != 1 {
@@ -250,6 +267,67 @@ extension Animation {
       }
     }
     return uses
+  }
+
+  /// Round Corners only rounds corner points (a vertex without tangents); it changes nothing on
+  /// shapes that have none. True when a shape before the modifier in its group has one: a star or
+  /// polygon, a rectangle with roundness 0, or a path (any keyframe) with a corner vertex.
+  /// `firstSharp` remembers, per shape list, its first sharp shape (each list is examined once
+  /// however many modifiers it holds; nodes come in file order, so "before" compares ids).
+  static func roundsSharpCorners(_ modifier: JSONNode, firstSharp: inout [UInt32: UInt32]) -> Bool {
+    guard let items = modifier.parent, items.isArray else { return false }
+    func isZero(_ pair: JSONNode?) -> Bool {
+      guard let pair, pair.isArray else { return false }
+      return (pair.element(at: 0)?.double ?? 1) == 0 && (pair.element(at: 1)?.double ?? 1) == 0
+    }
+    func pathHasCorner(_ path: JSONNode) -> Bool {
+      guard path.isObject, let v = path["v"], v.isArray else { return false }
+      let closed = path["c"]?.truthy == true
+      let n = v.count
+      for k in 0..<n where closed || (k != 0 && k != n - 1) {
+        if isZero(path["i"]?.element(at: k)) && isZero(path["o"]?.element(at: k)) { return true }
+      }
+      return false
+    }
+    func values(_ property: JSONNode?) -> [JSONNode] {
+      guard let property, let k = property["k"] else { return [] }
+      let p = AnimatedProperty(node: property)
+      guard p.isAnimated else { return [k] }
+      return p.keyframes.flatMap { kf in ["s", "e"].compactMap { kf[$0] } }.map { $0.isArray ? ($0.element(at: 0) ?? $0) : $0 }
+    }
+    func sharp(_ shape: JSONNode) -> Bool {
+      switch shape["ty"]?.string {
+      case "sr": return true
+      case "rc": return values(shape["r"]).contains { (($0.double ?? Self.staticNumberValue($0)) ?? 0) <= 0 } || shape["r"] == nil
+      case "sh": return values(shape["ks"]).contains(where: pathHasCorner)
+      case "gr": return shape["it"].map { $0.isArray && $0.elements.contains(where: sharp) } ?? false
+      default: return false
+      }
+    }
+    if let first = firstSharp[items.id.raw] { return first < modifier.id.raw }
+    let first = items.elements.first(where: sharp)?.id.raw ?? UInt32.max
+    firstSharp[items.id.raw] = first
+    return first < modifier.id.raw
+  }
+
+  /// Each repeated key's value, and whether an earlier value of that key in the same object is
+  /// another kind of JSON value. Linear: each object with repeats is walked once.
+  static func duplicateKeyUses(_ document: JSONDocument) -> [(value: JSONNode, kindsDiffer: Bool)] {
+    var out: [(value: JSONNode, kindsDiffer: Bool)] = []
+    var seenOwners = Set<UInt32>()
+    for id in document.duplicateKeys {
+      let value = document.node(JSONNode.ID(raw: id.raw + 1))
+      guard let owner = value.parent, owner.isObject, seenOwners.insert(owner.id.raw).inserted else { continue }
+      var firstKind: [String: JSONKind] = [:]
+      for member in owner.members {
+        if let kind = firstKind[member.key] {
+          out.append((member.value, kind != member.value.kind))
+        } else {
+          firstKind[member.key] = member.value.kind
+        }
+      }
+    }
+    return out
   }
 
   /// A gradient (`g`: `p` colour stops, then optional position/opacity pairs) with an opacity stop

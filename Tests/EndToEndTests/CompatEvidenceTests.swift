@@ -13,6 +13,9 @@ struct CompatEvidenceTests {
     let level: String
     let fixture: String
     let frames: [Int]
+    /// `compat --target` for the entry: an entry that ended (`until`) is checked at the oldest
+    /// version the data covers, where it applies.
+    let selection: String
   }
 
   static func measuredEntries() throws -> [Measured] {
@@ -21,11 +24,14 @@ struct CompatEvidenceTests {
     for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where name.hasSuffix(".json") {
       let doc = try JSONDocument(parsing: readBytes(folder + "/" + name))
       for t in doc.root["targets"].list {
+        let id = t["id"]?.string ?? "?"
+        let oldest = t["versions"].list.compactMap(\.string).first
         for e in t["features"].list {
           guard let m = e["measured"] else { continue }
-          out.append(Measured(target: t["id"]?.string ?? "?", feature: e["feature"]?.string ?? "?",
+          out.append(Measured(target: id, feature: e["feature"]?.string ?? "?",
                               level: e["support"]?.string ?? "?", fixture: m["fixture"]?.string ?? "",
-                              frames: m["frames"].list.compactMap(\.int)))
+                              frames: m["frames"].list.compactMap(\.int),
+                              selection: e["until"] != nil && oldest != nil ? "\(id)@\(oldest!)" : id))
         }
       }
     }
@@ -41,16 +47,16 @@ struct CompatEvidenceTests {
       let base = String(path.dropLast(5))
       #expect(FileManager.default.fileExists(atPath: base + ".web.png") || FileManager.default.fileExists(atPath: base + ".ae.png"),
               "\(e.fixture): no reference render (lottie-web or After Effects)")
-      let r = try lottiekit("compat", "--format", "json", "--target", e.target, path)
+      let r = try lottiekit("compat", "--format", "json", "--target", e.selection, path)
       let doc = try JSONDocument(parsing: [UInt8](r.stdout))
       let levels = doc.root["files"].list.flatMap { $0["features"].list }
         .filter { $0["feature"]?.string == e.feature }
-        .compactMap { $0["support"]?[e.target]?["level"]?.string }
+        .compactMap { $0["support"]?[e.selection]?["level"]?.string ?? $0["support"]?[e.target]?["level"]?.string }
       #expect(levels == [e.level], "\(e.fixture): compat says \(levels) for \(e.feature) on \(e.target), the data \(e.level)")
       if e.level != "supported" {
         // The evidence is shown with the verdict.
         #expect(r.stdoutText.contains("\"kind\": \"measured\""), "\(r.stdoutText)")
-        let lint = try lottiekit("lint", "--target", e.target, path)
+        let lint = try lottiekit("lint", "--target", e.selection, path)
         #expect(lint.stdoutText.contains("[LK701]"), "\(e.fixture): lint --target \(e.target) says nothing: \(lint.stdoutText)")
       }
     }

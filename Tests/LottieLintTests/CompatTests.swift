@@ -24,7 +24,9 @@ func fixture(for entry: SupportEntry) -> String? {
     if let mn { members.append("\"mn\":\(JSONStringCodec.quoted(mn))") }
     return layer("\"ef\":[{\(members.joined(separator: ","))}]")
   case .layerStyle?: return layer("\"sy\":[{\"ty\":\(ty ?? 9)}]")
-  case .expression?: return layer("").replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"o\":{\"a\":0,\"k\":100,\"x\":\"value\"}}")
+  case .expression?:
+    let code = detail == "no effect" ? "var $bm_rt; $bm_rt = value;" : "var $bm_rt; $bm_rt = 50;"
+    return layer("").replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"o\":{\"a\":0,\"k\":100,\"x\":\"\(code)\"}}")
   case .matteAlpha?: return layer("\"tt\":1")
   case .matteAlphaInverted?: return layer("\"tt\":2")
   case .matteLuma?: return layer("\"tt\":3")
@@ -46,7 +48,8 @@ func fixture(for entry: SupportEntry) -> String? {
   case .repeater?: return shape("rp")
   case .trimPaths?:
     return detail == "individually" ? layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"rc\"},{\"ty\":\"tm\",\"m\":2}]}]") : shape("tm")
-  case .roundedCorners?: return shape("rd")
+  case .roundedCorners?:
+    return detail == "sharp corners" ? layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sr\"},{\"ty\":\"rd\"}]}]") : shape("rd")
   case .gradientFill?: return shape("gf")
   case .gradientStroke?: return shape("gs")
   case .polystar?:
@@ -82,6 +85,11 @@ func fixture(for entry: SupportEntry) -> String? {
   case .slot?:
     let shape = detail == "path" ? "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":{},\"sid\":\"s\"}}" : "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[1,0,0,1],\"sid\":\"s\"}}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(shape)]}]").replacingOccurrences(of: "{\"v\":", with: "{\"slots\":{\"s\":{\"p\":{}}},\"v\":")
+  case .duplicateKey?:
+    let shape = detail == "kinds differ"
+      ? "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":[{\"t\":0}],\"k\":{\"i\":[],\"o\":[],\"v\":[],\"c\":true}}}"
+      : "{\"ty\":\"fl\",\"o\":{\"a\":0,\"k\":10,\"k\":100}}"
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(shape)]}]")
   case nil: return nil
   }
 }

@@ -87,6 +87,17 @@ public enum RendererData {
         },
         {
           "feature": "expression",
+          "match": {
+            "detail": [
+              "no effect"
+            ]
+          },
+          "support": "supported",
+          "note": "The expression returns the exported value (value, clamp within bounds, the property itself, an equal constant, a loop outside the visible time), so ignoring it changes nothing.",
+          "source": "lottiekit: derived (the expression's result equals the value the player plays)"
+        },
+        {
+          "feature": "expression",
           "support": "ignored",
           "note": "Warning 'Lottie doesn't support expressions.'; the property's keyframes or static value are used.",
           "effect": "Expressions are not evaluated: each property plays its exported keyframes or static value, so expression-driven motion is lost or frozen.",
@@ -485,6 +496,17 @@ public enum RendererData {
           "effect": "The layer style is not drawn: the layer renders without it.",
           "workaround": "Rebuild the look with shape layers (e.g. a blurred, offset copy for a shadow, a stroke for an outline) or use a supported effect instead. Drop Shadow is the one style lottie-ios draws.",
           "source": "airbnb/lottie-ios Sources/Private/Model/LayerStyles/LayerStyle.swift"
+        },
+        {
+          "feature": "expression",
+          "match": {
+            "detail": [
+              "no effect"
+            ]
+          },
+          "support": "supported",
+          "note": "The expression returns the exported value (value, clamp within bounds, the property itself, an equal constant, a loop outside the visible time), so ignoring it changes nothing.",
+          "source": "lottiekit: derived (the expression's result equals the value the player plays)"
         },
         {
           "feature": "expression",
@@ -907,6 +929,17 @@ public enum RendererData {
         },
         {
           "feature": "expression",
+          "match": {
+            "detail": [
+              "no effect"
+            ]
+          },
+          "support": "supported",
+          "note": "The expression returns the exported value (value, clamp within bounds, the property itself, an equal constant, a loop outside the visible time), so ignoring it changes nothing.",
+          "source": "lottiekit: derived (the expression's result equals the value the player plays)"
+        },
+        {
+          "feature": "expression",
           "support": "ignored",
           "note": "lottie-ios has no expression engine; the property's keyframes are used.",
           "effect": "Expressions are not evaluated: each property plays its exported keyframes or static value, so expression-driven motion is lost or frozen.",
@@ -1226,6 +1259,29 @@ public enum RendererData {
         "5.13.0"
       ],
       "features": [
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              25
+            ]
+          },
+          "until": "5.10.0",
+          "support": "ignored",
+          "note": "The 5.7 SVG renderer builds a drop-shadow filter, but with default renderer settings no shadow is visible; newer versions were not measured.",
+          "effect": "No drop shadow is visible: the layer draws as if the effect were off.",
+          "workaround": "Draw the shadow as its own shape layer (an offset, darker copy), or check the look in lottie-web before relying on it.",
+          "measured": {
+            "fixture": "drop-shadow.json",
+            "player": "lottie-web 5.7.5 (SVG renderer, headless Chromium)",
+            "reference": "ThorVG (thorvg-python 1.1.3), which draws the shadow",
+            "frames": [
+              0
+            ],
+            "seen": "A red square with a black Drop Shadow (distance 25, softness 0) is drawn without any shadow, pixel for pixel as rlottie draws it with the effect ignored; ThorVG draws the shadow (6.1 % of the tile differs). Corpus lottie-android Tests/StaticShadow.json renders the same with and without its effect (0.6 %)."
+          },
+          "source": "measured; airbnb/lottie-web player/js/elements/svgElements/effects/SVGDropShadowEffect.js"
+        },
         {
           "feature": "effect",
           "match": {
@@ -2492,10 +2548,39 @@ public enum RendererData {
         },
         {
           "feature": "expression",
+          "match": {
+            "detail": [
+              "no effect"
+            ]
+          },
+          "support": "supported",
+          "note": "The expression returns the exported value (value, clamp within bounds, the property itself, an equal constant, a loop outside the visible time), so ignoring it changes nothing.",
+          "measured": {
+            "fixture": "expression-no-effect.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Four expressions that return the exported value — clamp(value, 0, 100) on opacity 80, transform.rotation on the rotation, loopOut('cycle') on keyframes that reach the end of the layer, and [100, 100] on a scale of 100 — draw as lottie-web draws them: 0.0 % of the tile differs."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "expression",
           "support": "ignored",
           "effect": "Expressions are not evaluated: each property plays its exported keyframes or static value, so expression-driven motion is lost or frozen.",
           "workaround": "Bake expressions to keyframes before export (After Effects: Animation > Keyframe Assistant > Convert Expression to Keyframes).",
-          "source": "Samsung/rlottie README.md (Expressions: unsupported)"
+          "source": "measured; Samsung/rlottie README.md (Expressions: unsupported)",
+          "measured": {
+            "fixture": "expression.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A bar whose rotation expression returns 45 (exported value 0) is drawn unrotated: 12.9 % of the tile differs from lottie-web, which runs the expression."
+          }
         },
         {
           "feature": "matte-luma",
@@ -2664,9 +2749,40 @@ public enum RendererData {
         },
         {
           "feature": "rounded-corners",
+          "match": {
+            "detail": [
+              "sharp corners"
+            ]
+          },
+          "support": "ignored",
+          "note": "Measured: the corners stay sharp, although newer rlottie sources parse 'rd' (model::RoundedCorner).",
+          "effect": "Round Corners is skipped: stars, polygons, rectangles and corner points of paths keep sharp corners.",
+          "workaround": "Round the corners in the shape itself: the star's or polygon's Outer/Inner Roundness, the rectangle's Roundness, or bezier handles on the path's corner points.",
+          "measured": {
+            "fixture": "rounded-corners-polystar.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A five-point star with Round Corners 30 is drawn with sharp points: 4.3 % of the tile differs from lottie-web (a square path with the same modifier: 2.0 %); conformance shape-modifiers/round-corners differs from the After Effects render on 2.8 %; corpus lottie-android Tests/RoundedCorners.json and lottie-docs rounded_corners.json differ on 5.5 % and 4.6 %."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottieparser.cpp (parseRoundedCorner)"
+        },
+        {
+          "feature": "rounded-corners",
           "support": "supported",
-          "note": "Round Corners ('rd') is parsed by newer rlottie (model::RoundedCorner); an older stored lottieparser.cpp lacks it, so old builds may keep corners sharp.",
-          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseRoundedCorner)"
+          "note": "Without corner points (every vertex has tangents) Round Corners changes nothing in any player.",
+          "measured": {
+            "fixture": "rounded-corners-smooth.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A circle path with Round Corners 30 is drawn like lottie-web draws it: 0.1 % of the tile differs."
+          },
+          "source": "measured"
         },
         {
           "feature": "text-layer",
@@ -2907,9 +3023,45 @@ public enum RendererData {
             "frames": [
               0
             ],
-            "seen": "A stroked circle repeated 18 times at 900 % per copy (9^17 ≈ 1.7·10^16) does not return within 20 s; 14 copies (9^13 ≈ 2.5·10^12) draw at once, 16 (2·10^14) hang. Corpus rlottie example/resource/test/repro_infinite_loop.json hangs or crashes."
+            "seen": "A stroked circle repeated 18 times at 900 % per copy (9^17 ≈ 1.7·10^16) does not return within 20 s at a 200 px tile. Where the hang starts depends on how large the copies get on the canvas: in this fixture 14 copies (9^13 ≈ 2.5·10^12) drew at 100 px, while repeater-growth.json (an ellipse repeated 7 times at 900 %, 9^6 ≈ 5.3·10^5, on a 500 px canvas) does not return within 20 s at 200 px. Corpus rlottie example/resource/test/repro_infinite_loop.json hangs or crashes."
           },
           "source": "measured; Samsung/rlottie example/resource/test/repro_infinite_loop.json is rlottie's own reproduction"
+        },
+        {
+          "feature": "duplicate-key",
+          "match": {
+            "detail": [
+              "kinds differ"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "rlottie refuses to load the file: a key written twice whose values are different kinds of JSON (keyframes, then a static path) confuses its parser. Nothing is shown.",
+          "workaround": "Delete the key you do not want (lottiekit lint reports it as LK002; the last value is the one lottie-web, lottie-android and lottie-ios use).",
+          "measured": {
+            "fixture": "duplicate-key-kinds.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A triangle whose path 'ks' has \"k\": [{\"t\": 0}] and then \"k\": {the path}: lottie_animation_from_data returns NULL (lottie-web draws the triangle from the last k). Corpus rlottie example/resource/test/repro_shapeproperty_type_confusion1.json is refused the same way, and loads once the first k is removed."
+          },
+          "source": "measured; Samsung/rlottie example/resource/test/repro_shapeproperty_type_confusion1.json is rlottie's own reproduction"
+        },
+        {
+          "feature": "duplicate-key",
+          "support": "supported",
+          "note": "The last value is used, as in lottie-web.",
+          "measured": {
+            "fixture": "duplicate-key.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A fill with \"k\": 10 and then \"k\": 100 in its opacity is drawn at 100 % like lottie-web: 0.0 % of the tile differs."
+          },
+          "source": "measured"
         }
       ]
     }
@@ -3056,6 +3208,17 @@ public enum RendererData {
           "effect": "The layer style is not drawn: the layer renders without it.",
           "workaround": "Rebuild the look with shape layers (e.g. a blurred, offset copy for a shadow, a stroke for an outline) or use a supported effect instead.",
           "source": "google/skia modules/skottie/src/effects/Effects.cpp (attachStyles)"
+        },
+        {
+          "feature": "expression",
+          "match": {
+            "detail": [
+              "no effect"
+            ]
+          },
+          "support": "supported",
+          "note": "The expression returns the exported value (value, clamp within bounds, the property itself, an equal constant, a loop outside the visible time), so ignoring it changes nothing.",
+          "source": "lottiekit: derived (the expression's result equals the value the player plays)"
         },
         {
           "feature": "expression",
@@ -3405,11 +3568,40 @@ public enum RendererData {
         },
         {
           "feature": "expression",
+          "match": {
+            "detail": [
+              "no effect"
+            ]
+          },
+          "support": "supported",
+          "note": "The expression returns the exported value (value, clamp within bounds, the property itself, an equal constant, a loop outside the visible time), so ignoring it changes nothing.",
+          "measured": {
+            "fixture": "expression-no-effect.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Four expressions that return the exported value — clamp(value, 0, 100) on opacity 80, transform.rotation on the rotation, loopOut('cycle') on keyframes that reach the end of the layer, and [100, 100] on a scale of 100 — draw as lottie-web draws them: 0.0 % of the tile differs."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "expression",
           "support": "partial",
           "note": "Expressions run only when ThorVG is built with its optional expression engine (JerryScript); otherwise the 'x' code is skipped.",
           "effect": "In builds without expression support, expression-driven properties play their exported keyframes only.",
           "workaround": "Bake expressions to keyframes before export (After Effects: Animation > Keyframe Assistant > Convert Expression to Keyframes).",
-          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getExpression); thorvg/thorvg src/loaders/lottie/jerryscript/"
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getExpression); thorvg/thorvg src/loaders/lottie/jerryscript/",
+          "measured": {
+            "fixture": "expression.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A bar whose rotation expression returns 45 (exported value 0) is drawn unrotated: 12.9 % of the tile differs from lottie-web, which runs the expression. This thorvg-python build has no expression engine."
+          }
         },
         {
           "feature": "matte-luma",
@@ -3847,6 +4039,22 @@ public enum RendererData {
           "source": "measured (no documentation found)"
         },
         {
+          "feature": "repeater-runaway-scale",
+          "support": "unsupported",
+          "effect": "ThorVG hangs on the frame or draws the copies wrongly: each repeater copy multiplies the scale again, and the last copy's geometry is enormous.",
+          "workaround": "Lower the repeater's copies or its per-copy Scale so that scale^(copies−1) stays reasonable (the last copy is rarely visible anyway).",
+          "measured": {
+            "fixture": "repeater-growth.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "An ellipse repeated 7 times at 900 % per copy (9^6 ≈ 5.3·10^5) on a 500 px canvas: at 500 px the frame does not return within 20 s, at a 200 px tile 92.6 % of it differs from lottie-web (6 copies, 9^5, draw at once). repeater-runaway-scale.json (9^17) does not return within 20 s at 200 px. Corpus rlottie example/resource/test/repro_infinite_loop.json does not return from frame 15 on."
+          },
+          "source": "measured (no documentation found)"
+        },
+        {
           "feature": "slot",
           "match": {
             "detail": [
@@ -3866,6 +4074,42 @@ public enum RendererData {
             "seen": "The process dies with SIGSEGV; the same file with colour, opacity, rotation or scale slots draws, with the slot's value applied (lottie-web 5.7.5 and rlottie draw the property's own value). Corpus lottie-spec docs/static/examples/slots.json crashes the same way."
           },
           "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "duplicate-key",
+          "match": {
+            "detail": [
+              "kinds differ"
+            ]
+          },
+          "support": "ignored",
+          "effect": "The property is lost: a key written twice whose values are different kinds of JSON (keyframes, then a static path) leaves ThorVG without the value, so the shape is not drawn.",
+          "workaround": "Delete the key you do not want (lottiekit lint reports it as LK002; the last value is the one lottie-web, lottie-android and lottie-ios use).",
+          "measured": {
+            "fixture": "duplicate-key-kinds.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A triangle whose path 'ks' has \"k\": [{\"t\": 0}] and then \"k\": {the path} is not drawn (no pixel set); lottie-web draws it from the last k: 16.7 % of the tile differs."
+          },
+          "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "duplicate-key",
+          "support": "supported",
+          "note": "The last value is used, as in lottie-web.",
+          "measured": {
+            "fixture": "duplicate-key.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A fill with \"k\": 10 and then \"k\": 100 in its opacity is drawn at 100 % like lottie-web: 0.0 % of the tile differs."
+          },
+          "source": "measured"
         }
       ]
     }

@@ -1,0 +1,97 @@
+import Testing
+import LottieJSON
+import LottieModel
+
+/// #18: feature details that decide whether a player's gap shows at all (expressions that return
+/// the exported value, Round Corners with nothing to round, keys written twice with different kinds,
+/// repeaters whose copies grow without bound, mask expansion within a pixel).
+@Suite("feature details")
+struct FeatureDetailTests {
+  func uses(_ json: String) throws -> [FeatureUse] {
+    try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses()
+  }
+
+  func details(_ json: String, _ feature: Feature) throws -> [String?] {
+    try uses(json).filter { $0.feature == feature }.map(\.detail)
+  }
+
+  /// A root shape layer visible from 0 to 60 with `ks` (its transform) as given.
+  func layer(ks: String, shapes: String = "[]", op: Int = 60) -> String {
+    #"{"v":"5.7.4","fr":30,"ip":0,"op":\#(op),"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":\#(op),"st":0,"ks":\#(ks),"shapes":\#(shapes)}]}"#
+  }
+
+  @Test(arguments: [
+    #"{"o":{"a":0,"k":80,"x":"var $bm_rt;\n$bm_rt = clamp(value, 0, 100);"}}"#,
+    #"{"o":{"a":0,"k":80,"x":"var $bm_rt; $bm_rt = value;"}}"#,
+    #"{"r":{"a":0,"k":20,"x":"var $bm_rt;\n$bm_rt = transform.rotation;"}}"#,
+    #"{"s":{"a":0,"k":[100,100,100],"x":"var $bm_rt;\n$bm_rt = [\n    100,\n    100\n];"}}"#,
+    #"{"r":{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = loopOut('cycle');"}}"#,
+    #"{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":60,"s":[90]}],"x":"var $bm_rt;\n$bm_rt = loopOut('cycle', 0);"}}"#,
+    #"{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":60,"s":[90]}],"x":"var $bm_rt = loopIn();"}}"#,
+  ])
+  func expressionsThatReturnTheExportedValueHaveNoEffect(ks: String) throws {
+    #expect(try details(layer(ks: ks), .expression) == ["no effect"])
+  }
+
+  @Test(arguments: [
+    #"{"o":{"a":0,"k":100,"x":"var $bm_rt;\n$bm_rt = clamp(value, 0, 50);"}}"#,
+    #"{"r":{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = 45;"}}"#,
+    #"{"o":{"a":0,"k":80,"x":"var $bm_rt;\n$bm_rt = transform.rotation;"}}"#,
+    #"{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":30,"s":[90]}],"x":"var $bm_rt;\n$bm_rt = loopOut('cycle');"}}"#,
+    #"{"r":{"a":1,"k":[{"t":10,"s":[0]},{"t":60,"s":[90]}],"x":"var $bm_rt;\n$bm_rt = loopIn('cycle');"}}"#,
+    #"{"r":{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = wiggle(2, 30);"}}"#,
+    #"{"o":{"a":0,"k":80,"x":"var $bm_rt; $bm_rt = value; $bm_rt = 10;"}}"#,
+    #"{"o":{"a":0,"k":80,"x":"value"}}"#,
+  ])
+  func expressionsThatMayChangeTheValueKeepNoDetail(ks: String) throws {
+    #expect(try details(layer(ks: ks), .expression) == [nil])
+  }
+
+  @Test func roundCornersNeedACornerToRound() throws {
+    let star = #"{"ty":"sr","sy":1}"#
+    let rectangle = #"{"ty":"rc","r":{"a":0,"k":0}}"#
+    let roundRectangle = #"{"ty":"rc","r":{"a":0,"k":8}}"#
+    let squarePath = #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,0],[10,0],[10,10]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}"#
+    let circlePath = #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,-5],[5,0],[0,5],[-5,0]],"i":[[-3,0],[0,-3],[3,0],[0,3]],"o":[[3,0],[0,3],[-3,0],[0,-3]]}}}"#
+    let rd = #"{"ty":"rd","r":{"a":0,"k":10}}"#
+    func detail(_ items: [String]) throws -> [String?] {
+      try details(layer(ks: "{}", shapes: #"[{"ty":"gr","it":[\#(items.joined(separator: ","))]}]"#), .roundedCorners)
+    }
+    #expect(try detail([star, rd]) == ["sharp corners"])
+    #expect(try detail([rectangle, rd]) == ["sharp corners"])
+    #expect(try detail([squarePath, rd]) == ["sharp corners"])
+    #expect(try detail([#"{"ty":"gr","it":[\#(star)]}"#, rd]) == ["sharp corners"])
+    #expect(try detail([roundRectangle, rd]) == [nil])
+    #expect(try detail([circlePath, rd]) == [nil])
+    // The modifier acts on the shapes before it only.
+    #expect(try detail([rd, star]) == [nil])
+    // Several modifiers in one list: each judged by what precedes it.
+    #expect(try detail([circlePath, rd, star, rd]) == [nil, "sharp corners"])
+  }
+
+  @Test func keysWrittenTwiceSayWhetherTheirKindsDiffer() throws {
+    let kinds = #"{"v":"5","layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":{"c":true,"v":[],"i":[],"o":[]}}}]}]}"#
+    #expect(try details(kinds, .duplicateKey) == ["kinds differ"])
+    let same = #"{"v":"5","layers":[{"ty":4,"ks":{"o":{"a":0,"k":10,"k":100}},"shapes":[]}]}"#
+    #expect(try details(same, .duplicateKey) == [nil])
+    #expect(try details(#"{"v":"5","layers":[{"ty":4,"ks":{"o":{"a":0,"k":10}},"shapes":[]}]}"#, .duplicateKey) == [])
+  }
+
+  @Test func repeatersAreFlaggedFromAHundredThousandfoldGrowth() throws {
+    func flagged(copies: Int, scale: Int) throws -> Bool {
+      try !details(layer(ks: "{}", shapes: #"[{"ty":"rp","c":{"a":0,"k":\#(copies)},"tr":{"s":{"a":0,"k":[\#(scale),100]}}}]"#), .repeaterRunawayScale).isEmpty
+    }
+    #expect(try flagged(copies: 7, scale: 900))    // 9^6 ≈ 5.3·10^5
+    #expect(try !flagged(copies: 6, scale: 900))   // 9^5 ≈ 5.9·10^4
+    #expect(try !flagged(copies: 200, scale: 100))
+  }
+
+  @Test func maskExpansionWithinAPixelIsNotAFeatureUse() throws {
+    func count(_ x: String) throws -> Int {
+      try details(layer(ks: "{}").replacingOccurrences(of: #""shapes":[]"#, with: #""shapes":[],"masksProperties":[{"mode":"a","x":\#(x)}]"#), .maskExpansion).count
+    }
+    #expect(try count(#"{"a":0,"k":-1}"#) == 0)
+    #expect(try count(#"{"a":0,"k":3}"#) == 1)
+    #expect(try count(#"{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[1]}]}"#) == 1)
+  }
+}
