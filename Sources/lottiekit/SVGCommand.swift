@@ -235,18 +235,25 @@ struct SVGCommand: ParsableCommand {
     }
     let used = animation.rootComposition.layers.compactMap(\.index)
     let ind = (used.max() ?? 0) + 1
-    guard case .object(var members) = conversion.layer else { return }
-    func set(_ key: String, _ value: JSONValue) {
-      if let k = members.firstIndex(where: { $0.0 == key }) { members[k].1 = value } else { members.append((key, value)) }
+    // Every layer of the drawing (more than one when a clip path or mask cut an element out), on
+    // top, in order, with fresh indices.
+    let layerName = name ?? SVGCommand.stem(inputs[0])
+    var inserted: [JSONValue] = []
+    for (j, layer) in conversion.layers.enumerated() {
+      guard case .object(var members) = layer else { continue }
+      func set(_ key: String, _ value: JSONValue) {
+        if let k = members.firstIndex(where: { $0.0 == key }) { members[k].1 = value } else { members.append((key, value)) }
+      }
+      set("ind", .int(ind + j))
+      if let ip = animation.root["ip"], ip.isNumber { set("ip", .raw(Array(ip.sourceBytes))) }
+      if let op = animation.root["op"], op.isNumber { set("op", .raw(Array(op.sourceBytes))) }
+      set("nm", .string(j == 0 ? layerName : "\(layerName) \(j + 1)"))
+      inserted.append(.object(members))
     }
-    set("ind", .int(ind))
-    if let ip = animation.root["ip"], ip.isNumber { set("ip", .raw(Array(ip.sourceBytes))) }
-    if let op = animation.root["op"], op.isNumber { set("op", .raw(Array(op.sourceBytes))) }
-    set("nm", .string(name ?? SVGCommand.stem(inputs[0])))
     var edits = JSONEdits(document)
     let result: [UInt8]
     do {
-      try edits.insertElement(.object(members), into: layers, at: 0)
+      for layer in inserted { try edits.insertElement(layer, into: layers, at: 0) }
       result = try edits.apply()
     } catch {
       printError("\(path): error: \(error.message)")
@@ -265,7 +272,8 @@ struct SVGCommand: ParsableCommand {
       }
     }
     if !output.quiet {
-      printError("\(inputs[0]) → layer \(ind) \"\(name ?? SVGCommand.stem(inputs[0]))\" of \(path) (\(conversion.pathCount) paths)")
+      let which = inserted.count == 1 ? "layer \(ind)" : "layers \(ind)–\(ind + inserted.count - 1)"
+      printError("\(inputs[0]) → \(which) \"\(layerName)\" of \(path) (\(conversion.pathCount) paths)")
     }
   }
 }

@@ -96,6 +96,24 @@ struct SVGFidelityTests {
     return python
   }
 
+  /// #19: clip paths (a half-clip, a Figma export with a canvas-sized clip around a clipped group,
+  /// an even-odd ring, a rotated clip under a translated parent), a luminance mask and group
+  /// opacity over overlapping parts, converted into layer masks, a luma matte and layer opacity,
+  /// match resvg's rendering of the SVG in rlottie and ThorVG.
+  @Test func clipPathsAndMasks() throws {
+    guard let python = oracleReady() else { return }
+    let folder = packageRoot + "/Tests/Fixtures/svg-clip"
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".svg") }.sorted().map { folder + "/" + $0 }
+    #expect(files.count == 6)
+    for renderer in ["rlottie", "thorvg"] {
+      let scores = try fidelity(files, renderer: renderer, python: python)
+      print("svg fidelity " + summary("clip paths and masks → \(renderer)", scores))
+      #expect(scores.count == files.count)
+      let failing = scores.filter { !$0.meetsBar }
+      #expect(failing.isEmpty, "\(renderer): \(failing)")
+    }
+  }
+
   @Test func bootstrapIcons() throws {
     guard let python = oracleReady() else { return }
     let files = Self.icons(Self.bootstrap)

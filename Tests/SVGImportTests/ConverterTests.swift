@@ -192,7 +192,9 @@ struct ConverterTests {
       <animate attributeName="x"/>
       """))
     let lines = Set(c.warnings.map(\.line))
-    #expect(lines == [2, 3, 5, 6, 7, 8], "\(c.warnings)")
+    // Line 5's clip path is converted (#19); line 6's mask names nothing.
+    #expect(lines == [2, 3, 6, 7, 8], "\(c.warnings)")
+    #expect(c.warnings.contains { $0.line == 6 && $0.message.contains("does not name a <mask>") })
   }
 
   @Test func nestedSVGAndUnits() throws {
@@ -298,4 +300,121 @@ struct ConverterBudgetTests {
     #expect(throws: SVGConversionError.self) { try SVGConverter.convert(Array(text.utf8)) }
     #expect(Date().timeIntervalSince(start) < 20)
   }
+
+  // MARK: clip-path and mask (#19)
+
+  /// Layers of a conversion: name, masks (mode and vertices), matte flags, opacity.
+  private func layers(_ doc: JSONDocument) -> [JSONNode] { doc.root["layers"]?.elements.map { $0 } ?? [] }
+
+  @Test func clipPathCutsTheElementOutAsALayerWithAMask() throws {
+    let (doc, c) = try convert(svg("""
+      <clipPath id="left"><rect width="12" height="24"/></clipPath>
+      <rect x="2" y="2" width="20" height="20" fill="#08f"/>
+      <circle cx="12" cy="12" r="8" fill="#f80" clip-path="url(#left)"/>
+      <rect x="10" y="10" width="4" height="4" fill="#000"/>
+      """, #"width="24" height="24""#))
+    #expect(c.warnings.isEmpty, "\(c.warnings)")
+    let l = layers(doc)
+    // Top-most first: the small square, the clipped circle, the big square; stacking kept.
+    #expect(l.count == 3)
+    #expect(l.map { $0["ind"]?.int } == [1, 2, 3])
+    #expect(l[0]["masksProperties"] == nil && l[2]["masksProperties"] == nil)
+    let masks = l[1]["masksProperties"]?.elements.map { $0 } ?? []
+    #expect(masks.count == 1)
+    #expect(masks.first?["mode"]?.string == "a")
+    let v = masks.first?["pt"]?["k"]?["v"]?.elements.map(numbers) ?? []
+    #expect(Set(v.map { "\($0)" }) == ["[0.0, 0.0]", "[12.0, 0.0]", "[12.0, 24.0]", "[0.0, 24.0]"], "\(v)")
+    #expect(l[1]["hasMask"]?.truthy == true)
+    #expect(c.layers.count == 3)
+  }
+
+  @Test func aClipCoveringTheCanvasChangesNothing() throws {
+    let (doc, _) = try convert(svg("""
+      <g clip-path="url(#all)"><path d="M12 2L22 20H2Z" fill="#111"/></g>
+      <defs><clipPath id="all"><rect width="24" height="24" fill="white"/></clipPath></defs>
+      """, #"width="24" height="24" viewBox="0 0 24 24""#))
+    #expect(layers(doc).count == 1)
+    #expect(layers(doc).first?["masksProperties"] == nil)
+  }
+
+  @Test func clipTransformsAndTheElementsUserSpaceApply() throws {
+    let (doc, _) = try convert(svg("""
+      <clipPath id="c" transform="translate(1 0)"><rect x="1" y="1" width="2" height="2"/></clipPath>
+      <g transform="scale(2)"><rect width="8" height="8" clip-path="url(#c)"/></g>
+      """, #"width="16" height="16""#))
+    let v = layers(doc).first?["masksProperties"]?.element(at: 0)?["pt"]?["k"]?["v"]?.elements.map(numbers) ?? []
+    #expect(Set(v.map { "\($0)" }) == ["[4.0, 2.0]", "[8.0, 2.0]", "[8.0, 6.0]", "[4.0, 6.0]"], "\(v)")
+  }
+
+  @Test func evenOddClipMakesAHoleAndNonzeroFollowsTheWinding() throws {
+    func modes(_ d: String, _ rule: String) throws -> [String] {
+      let (doc, _) = try convert(svg(#"<clipPath id="r"><path clip-rule="\#(rule)" d="\#(d)"/></clipPath><rect width="24" height="24" clip-path="url(#r)"/>"#,
+                                     #"width="24" height="24""#))
+      return layers(doc).first?["masksProperties"]?.elements.compactMap { $0["mode"]?.string } ?? []
+    }
+    #expect(try modes("M2 2h20v20H2zM8 8h8v8H8z", "evenodd") == ["a", "s"])
+    #expect(try modes("M2 2h20v20H2zM8 8h8v8H8z", "nonzero") == ["a", "a"])
+    #expect(try modes("M2 2h20v20H2zM8 8v8h8V8z", "nonzero") == ["a", "s"])
+    #expect(try modes("M2 2h4v4H2zM10 10h4v4h-4z", "evenodd") == ["a", "a"])
+  }
+
+  @Test func opacityAroundACutOutElementMovesToItsLayer() throws {
+    let (doc, _) = try convert(svg("""
+      <clipPath id="c"><rect width="4" height="8"/></clipPath>
+      <g opacity="0.5"><rect width="8" height="8" fill="red"/><rect width="8" height="8" fill="blue" opacity="0.5" clip-path="url(#c)"/></g>
+      """, #"width="8" height="8""#))
+    let l = layers(doc)
+    #expect(l.count == 2)
+    #expect(l[0]["ks"]?["o"]?["k"]?.double == 25)  // the group's 50 % and the element's 50 %, on the layer
+    #expect(l[1]["ks"]?["o"]?["k"]?.double == 100)  // the red rect keeps its group (and its 50 %)
+    let inner = l[0]["shapes"]?.element(at: 0)?["it"].flatMap { $0.element(at: $0.count - 1) }
+    #expect(inner?["o"]?["k"]?.double == 100)
+  }
+
+  @Test func anEmptyClipPathShowsNothingAndAMissingOneIsSaid() throws {
+    let (doc, _) = try convert(svg(#"<clipPath id="e"/><rect width="4" height="4" clip-path="url(#e)"/><rect width="2" height="2"/>"#))
+    #expect(layers(doc).count == 1)
+    #expect(items(doc, "sh").count == 1)
+    let (_, c) = try convert(svg(#"<rect width="4" height="4" clip-path="url(#nowhere)"/>"#))
+    #expect(c.warnings.contains { $0.message.contains("does not name a <clipPath>") })
+  }
+
+  @Test func maskBecomesALumaMatteAbove() throws {
+    let (doc, c) = try convert(svg("""
+      <mask id="m"><rect width="24" height="24" fill="white"/><circle cx="12" cy="12" r="5" fill="black"/></mask>
+      <rect x="2" y="2" width="20" height="20" fill="#08f" mask="url(#m)"/>
+      """, #"width="24" height="24""#))
+    #expect(c.warnings.isEmpty, "\(c.warnings)")
+    let l = layers(doc)
+    #expect(l.count == 2)
+    #expect(l[0]["td"]?.int == 1 && l[0]["tt"] == nil)
+    #expect(l[1]["tt"]?.int == 3 && l[1]["td"] == nil)
+    #expect(l[0]["shapes"]?.count == 2)  // the mask's two shapes
+  }
+
+  @Test func clipsInsideClippedContentAreSaidNotConverted() throws {
+    let (doc, c) = try convert(svg("""
+      <clipPath id="a"><rect width="4" height="8"/></clipPath><clipPath id="b"><rect width="8" height="4"/></clipPath>
+      <g clip-path="url(#a)"><rect width="8" height="8" clip-path="url(#b)"/></g>
+      """, #"width="8" height="8""#))
+    #expect(layers(doc).count == 1)
+    #expect(layers(doc).first?["masksProperties"]?.count == 1)
+    #expect(c.warnings.contains { $0.message.contains("inside clipped or masked content is not converted") })
+  }
+
+  @Test func opacityOverOverlappingPartsIsALayersOpacity() throws {
+    // Two children: the group is cut out, its 50 % on the layer.
+    let (doc, _) = try convert(svg(#"<g opacity="0.5"><rect width="6" height="6" fill="red"/><rect x="3" y="3" width="6" height="6" fill="blue"/></g>"#,
+                                   #"width="10" height="10""#))
+    #expect(layers(doc).count == 1)
+    #expect(layers(doc).first?["ks"]?["o"]?["k"]?.double == 50)
+    // A fill under a stroke: the same.
+    let (stroked, _) = try convert(svg(#"<circle cx="5" cy="5" r="3" fill="red" stroke="black" opacity="0.4"/>"#, #"width="10" height="10""#))
+    #expect(layers(stroked).first?["ks"]?["o"]?["k"]?.double == 40)
+    // One part only: the group's own opacity, one layer at 100 %.
+    let (single, _) = try convert(svg(#"<g opacity="0.5"><rect width="6" height="6" fill="red"/></g>"#, #"width="10" height="10""#))
+    #expect(layers(single).first?["ks"]?["o"]?["k"]?.double == 100)
+    #expect(items(single, "tr").contains { $0["o"]?["k"]?.double == 50 })
+  }
 }
+
