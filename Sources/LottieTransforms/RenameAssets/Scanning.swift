@@ -1,0 +1,170 @@
+import Foundation
+import LottieJSON
+import LottieKitIO
+import LottieModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finding the bundle's animations, image files and their identities on disk.
+extension RenameAssets {
+  // MARK: - Scanning
+
+  /// Something a person must know about the bundle. Errors stop the run before any change.
+  public struct Problem: Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable { case error, warning }
+    public var severity: Severity
+    /// The animation (or file) concerned.
+    public var path: String
+    public var assetID: String?
+    public var message: String
+    public var location: SourceLocation?
+    public init(_ severity: Severity, path: String, assetID: String? = nil, message: String, location: SourceLocation? = nil) {
+      self.severity = severity
+      self.path = path
+      self.assetID = assetID
+      self.message = message
+      self.location = location
+    }
+    /// `path[:line:col]: severity: image "id": message`.
+    public var description: String {
+      let place = location.map { "\(path):\($0.line):\($0.column)" } ?? path
+      let what = assetID.map { "image \"\($0)\": " } ?? ""
+      return "\(place): \(severity.rawValue): \(what)\(message)"
+    }
+  }
+
+  /// One animation of the bundle.
+  public struct BundleAnimation: Sendable {
+    /// The bundle folder as given, joined with the path found under it.
+    public let path: String
+    /// The path inside its bundle folder.
+    public let relativePath: String
+    public let document: JSONDocument
+  }
+
+  /// A regular file found under the bundle folders.
+  public struct BundleFile: Sendable {
+    public let path: String
+    let key: FileKey
+  }
+
+  /// What is on disk: the animations and every file, in sorted order.
+  public struct Bundle: Sendable {
+    public let roots: [String]
+    public let animations: [BundleAnimation]
+    public let files: [BundleFile]
+    /// `.json` files that are not animations, and archives (`.lottie`, `.tgs`: they carry their own
+    /// images), with why they were skipped.
+    public let skipped: [(path: String, reason: String)]
+    /// Animations that cannot be read or parsed (errors).
+    public let problems: [Problem]
+  }
+
+  /// Identity of a file: its inode and its folder's (renaming works on a name inside one folder, so
+  /// two hard links in two folders are two files here). The same file reached through a symlinked
+  /// path, or spelt with another case on a case-insensitive file system, is one file.
+  struct FileKey: Hashable, Sendable {
+    var device: UInt64
+    var folder: UInt64
+    var inode: UInt64
+  }
+
+  /// Walks the bundle folders: every regular file (hidden entries and symlinked folders skipped),
+  /// every `.json` parsed. Folders given twice or nested in each other are walked once.
+  public static func scan(_ roots: [String]) -> Bundle {
+    var files: [BundleFile] = []
+    var animations: [BundleAnimation] = []
+    var skipped: [(String, String)] = []
+    var problems: [Problem] = []
+    var seen = Set<String>()
+    var folderKeys: [String: (UInt64, UInt64)] = [:]
+    for given in roots {
+      let root = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
+      for relative in walk(root) {
+        let path = root == "/" ? "/" + relative : root + "/" + relative
+        guard let real = realPath(path), seen.insert(real).inserted else { continue }
+        guard let key = fileKey(path, folderKeys: &folderKeys) else { continue }
+        files.append(BundleFile(path: path, key: key))
+        let lower = relative.lowercased()
+        if lower.hasSuffix(".lottie") || lower.hasSuffix(".tgs") {
+          skipped.append((path, "archive (it carries its own images)"))
+          continue
+        }
+        guard lower.hasSuffix(".json") else { continue }
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(path) } catch {
+          problems.append(Problem(.error, path: path, message: "cannot read: \(error.message)"))
+          continue
+        }
+        let document: JSONDocument
+        do { document = try JSONDocument(parsing: bytes) } catch {
+          problems.append(Problem(.error, path: path, message: "not valid JSON: \(error.message)", location: error.location))
+          continue
+        }
+        if Animation(document: document).looksLikeLottie {
+          animations.append(BundleAnimation(path: path, relativePath: relative, document: document))
+        } else {
+          skipped.append((path, "JSON that is not an animation"))
+        }
+      }
+    }
+    let byPath: (String, String) -> Bool = { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    return Bundle(roots: roots, animations: animations.sorted { byPath($0.path, $1.path) },
+                  files: files.sorted { byPath($0.path, $1.path) }, skipped: skipped.sorted { byPath($0.0, $1.0) },
+                  problems: problems)
+  }
+
+  /// Paths of the regular files (and symlinks to files) under `root`, relative to it, sorted.
+  static func walk(_ root: String) -> [String] {
+    var result: [String] = []
+    var stack: [String] = [""]
+    let fm = FileManager.default
+    while let relative = stack.popLast() {
+      let dir = relative.isEmpty ? root : root + "/" + relative
+      guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
+      for name in names where !name.hasPrefix(".") {
+        let rel = relative.isEmpty ? name : relative + "/" + name
+        let path = root + "/" + rel
+        var l = stat()
+        guard lstat(path, &l) == 0 else { continue }
+        let type = l.st_mode & S_IFMT
+        if type == S_IFDIR {
+          stack.append(rel)
+        } else if type == S_IFREG {
+          result.append(rel)
+        } else if type == S_IFLNK {
+          // Symlinked files count (their name is what flattening sees); symlinked folders are not
+          // followed (they can form cycles).
+          var s = stat()
+          if stat(path, &s) == 0, (s.st_mode & S_IFMT) == S_IFREG { result.append(rel) }
+        }
+      }
+    }
+    return result.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+  }
+
+  static func realPath(_ path: String) -> String? {
+    guard let real = realpath(path, nil) else { return nil }
+    defer { free(real) }
+    return String(cString: real)
+  }
+
+  static func fileKey(_ path: String, folderKeys: inout [String: (UInt64, UInt64)]) -> FileKey? {
+    var st = stat()
+    guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+    let dir = FileIO.directory(of: path)
+    let folder: (UInt64, UInt64)
+    if let known = folderKeys[dir] {
+      folder = known
+    } else {
+      var d = stat()
+      guard stat(dir, &d) == 0 else { return nil }
+      folder = (UInt64(d.st_dev), UInt64(d.st_ino))
+      folderKeys[dir] = folder
+    }
+    return FileKey(device: UInt64(st.st_dev), folder: folder.1, inode: UInt64(st.st_ino))
+  }
+}
