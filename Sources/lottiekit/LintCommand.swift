@@ -146,7 +146,7 @@ struct LintCommand: ParsableCommand {
     let fingerprinting = matcher != nil || writeBaseline != nil
     var recorded: [Baseline.Entry] = []
     let recordFolder = writeBaseline.map { Baseline.absolute(FileIO.directory(of: $0)) } ?? ""
-    parallelOrdered(files, jobs: cores, window: 16 * cores, { path in lintFile(path, linter: linter, fingerprints: fingerprinting) }) { linted in
+    parallelOrdered(files, jobs: cores, window: 16 * cores, { path in LintRun.lint(input: path, linter: linter, fingerprints: fingerprinting) }) { linted in
       for (var result, prints) in linted {
         if let writeBaseline = writeBaseline.map({ _ in recordFolder }) {
           let file = Baseline.relative(result.path, to: writeBaseline)
@@ -208,93 +208,15 @@ struct LintCommand: ParsableCommand {
     if failed { throw Exit.findings }
   }
 
-  /// Lints every animation of one input. Unreadable containers become a diagnostic, like syntax errors.
-  /// Lints every animation of one input, with each diagnostic's baseline fingerprint when asked.
-  func lintFile(_ path: String, linter: Linter, fingerprints: Bool) -> [(LintReport.FileResult, [String])] {
-    do {
-      let sources = try Inputs.load(path)
-      let archiveLinter = Self.archiveLinter(linter, sources: sources, path: path)?.linter
-      return sources.map { source in
-        var diagnostics = (archiveLinter ?? linter).lint(path: source.displayPath, bytes: source.bytes,
-                                                         baseDirectory: archiveLinter == nil ? source.baseDirectory : "")
-        if source.container == .json, path.lowercased().hasSuffix(".tgs") {
-          // Telegram opens a .tgs as gzip and nothing else: plain JSON under that name is refused.
-          diagnostics.insert(Diagnostic(code: "LK001", name: "invalid-json", severity: .error,
-                                        message: "this .tgs file is plain JSON, not gzip-compressed; Telegram will not load it",
-                                        help: "compress it: lottiekit format \(path) -o sticker.tgs (or pack --format tgs)",
-                                        file: source.displayPath, line: 1, column: 1, endLine: 1, endColumn: 1, offset: 0,
-                                        pointer: "", layerPath: []), at: 0)
-        }
-        var prints: [String] = []
-        if fingerprints {
-          let doc = try? JSONDocument(parsing: source.bytes)
-          prints = diagnostics.map { Baseline.fingerprint(rule: $0.code, pointer: $0.pointer, layerPath: $0.layerPath, document: doc) }
-        }
-        return (LintReport.FileResult(path: source.displayPath, diagnostics: diagnostics), prints)
-      }
-    } catch {
-      let d = Diagnostic(code: "LK001", name: "invalid-json", severity: .error, message: error.message,
-                         help: "the file cannot be read as an animation", file: error.path, line: 1, column: 1,
-                         endLine: 1, endColumn: 1, offset: 0, pointer: "", layerPath: [])
-      let print = fingerprints ? [Baseline.fingerprint(rule: d.code, pointer: "", layerPath: [], document: nil)] : []
-      return [(LintReport.FileResult(path: error.path, diagnostics: [d]), print)]
-    }
-  }
-
-  /// For a dotLottie: the linter whose assets are the archive's entries (#21.1), and the archive.
-  static func archiveLinter(_ linter: Linter, sources: [AnimationSource], path: String) -> (linter: Linter, archive: ZipArchive)? {
-    guard sources.first?.container == .dotLottie, let archive = try? ZipArchive(bytes: FileIO.read(path)) else { return nil }
-    var archiveLinter = linter
-    archiveLinter.fileSystem = ArchiveFileSystem(archive: archive)
-    return (archiveLinter, archive)
-  }
-
-  /// Applies safe fixes to every animation of the inputs (plain JSON, .tgs and each animation of a
-  /// .lottie, written back in its container), all files or none, repeating while fixes apply.
+  /// Applies safe fixes (LintRun), then says how many.
   func applyFixes(_ files: [String], linter: Linter) throws {
-    let transaction = FileTransaction()
-    var fixedProblems = 0
-    var fixedFiles = 0
-    for path in files where path != "-" {
-      guard let sources = try? Inputs.load(path), let container = sources.first?.container else { continue }
-      let archive = Self.archiveLinter(linter, sources: sources, path: path)
-      var replaced: [String: [UInt8]] = [:]
-      var total = 0
-      for source in sources {
-        let (fixed, applied) = (archive?.linter ?? linter).fixed(path: path, bytes: source.bytes,
-                                                                 baseDirectory: archive == nil ? source.baseDirectory : "")
-        guard applied > 0 else { continue }
-        replaced[source.entryName ?? ""] = fixed
-        total += applied
-      }
-      if total > 0 {
-        let bytes: [UInt8]
-        do {
-          switch container {
-          case .json: bytes = replaced[""] ?? []
-          case .tgs: bytes = try Gzip.compress(replaced[""] ?? [])
-          case .dotLottie:
-            guard let archive else { continue }
-            bytes = try DotLottie.rewrite(archive.archive, replacing: replaced)
-          }
-        } catch {
-          printError("lottiekit: error: \(path): \(error.message); no file was changed")
-          throw Exit.failure
-        }
-        do { try transaction.stage(bytes, to: path) } catch {
-          printError("lottiekit: error: \(error.description); no file was changed")
-          throw Exit.failure
-        }
-        fixedProblems += total
-        fixedFiles += 1
-      }
-    }
-    do { try transaction.commit() } catch {
-      printError("lottiekit: error: \(error.description)")
+    let summary: LintRun.FixSummary
+    do { summary = try LintRun.applyFixes(files, linter: linter) } catch {
+      printError("lottiekit: error: \(error.message)")
       throw Exit.failure
     }
-    if !output.quiet && fixedProblems > 0 {
-      printError("fixed \(fixedProblems) problem\(fixedProblems == 1 ? "" : "s") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s")")
+    if !output.quiet && summary.problems > 0 {
+      printError("fixed \(summary.problems) problem\(summary.problems == 1 ? "" : "s") in \(summary.files) file\(summary.files == 1 ? "" : "s")")
     }
   }
 

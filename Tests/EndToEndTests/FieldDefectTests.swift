@@ -63,6 +63,13 @@ struct FieldDefectTests {
     #expect(r.stdoutText.contains("plain.tgs:1:1: error: [LK001] this .tgs file is plain JSON, not gzip-compressed"), "\(r.stdoutText)")
     #expect(try lottiekit("format", wave, "-o", dir + "/good.tgs").status == 0)
     #expect(try !lottiekit("lint", dir + "/good.tgs").stdoutText.contains("LK001"))
+    // #22: the container finding goes through the configuration like any finding.
+    try write("rules:\n  LK001: warning\n", to: dir + "/.lottiekit.yml")
+    let warned = try lottiekit("lint", "plain.tgs", cwd: dir)
+    #expect(warned.status == 0 && warned.stdoutText.contains("plain.tgs:1:1: warning: [LK001]"), "\(warned.stdoutText)")
+    try write("ignore:\n  - {rule: LK001, path: \"*.tgs\"}\n", to: dir + "/.lottiekit.yml")
+    let ignored = try lottiekit("lint", "plain.tgs", cwd: dir)
+    #expect(ignored.status == 0 && !ignored.stdoutText.contains("LK001"), "\(ignored.stdoutText)")
   }
 
   /// #21.6: nothing to check is an error (exit 2) unless --allow-empty says it is expected; no
