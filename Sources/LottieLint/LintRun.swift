@@ -98,6 +98,92 @@ public enum LintRun {
   }
 }
 
+extension LintRun {
+  /// One lint run's bookkeeping between the files and the reporters: a baseline filters findings
+  /// (or records them), counts and the fail level decide the exit.
+  public final class Session {
+    public enum BaselineMode {
+      case none
+      /// Findings the baseline holds are not reported.
+      case filter(Baseline.Matcher)
+      /// Every finding is recorded for a baseline written in `folder`, and none reported.
+      case record(folder: String)
+    }
+    public let mode: BaselineMode
+    public let failLevel: Severity
+    public private(set) var files = 0
+    public private(set) var errors = 0
+    public private(set) var warnings = 0
+    public private(set) var infos = 0
+    /// Whether a reported finding is at or above the fail level.
+    public private(set) var failed = false
+    public private(set) var recorded: [Baseline.Entry] = []
+
+    public init(mode: BaselineMode, failLevel: Severity) {
+      self.mode = mode
+      self.failLevel = failLevel
+    }
+
+    /// Loads the baseline to filter with, or says why it cannot.
+    public static func matcher(baselineFile: String) throws(Failure) -> Baseline.Matcher {
+      do { return Baseline.Matcher(try Baseline.load(baselineFile)) } catch { throw Failure(message: "\(error)") }
+    }
+
+    /// Whether findings need fingerprints (a baseline is in use).
+    public var needsFingerprints: Bool {
+      if case .none = mode { return false }
+      return true
+    }
+
+    /// One linted animation: the result to report (nil while recording a baseline).
+    public func take(_ result: LintReport.FileResult, fingerprints: [String]) -> LintReport.FileResult? {
+      var result = result
+      files += 1
+      switch mode {
+      case .record(let folder):
+        let file = Baseline.relative(result.path, to: folder)
+        for (k, d) in result.diagnostics.enumerated() where k < fingerprints.count {
+          recorded.append(Baseline.Entry(file: file, rule: d.code, pointer: d.pointer, fingerprint: fingerprints[k], message: d.message))
+        }
+        return nil
+      case .filter(let matcher):
+        result.diagnostics = matcher.filter(file: result.path, diagnostics: result.diagnostics, fingerprints: fingerprints)
+      case .none:
+        break
+      }
+      for d in result.diagnostics {
+        switch d.severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .info: infos += 1
+        }
+        if d.severity >= failLevel { failed = true }
+      }
+      return result
+    }
+
+    /// Writes the recorded baseline (atomically) and says what it holds.
+    public func writeBaseline(to path: String) throws(Failure) -> String {
+      guard case .record(let folder) = mode else { return "" }
+      do { try FileIO.writeAtomically(Baseline(entries: recorded, folder: folder).serialized(), to: path) } catch {
+        throw Failure(message: "\(error)")
+      }
+      let n = recorded.count
+      return "wrote \(n) finding\(n == 1 ? "" : "s") of \(files) file\(files == 1 ? "" : "s") to \(path); lint with --baseline \(path) reports only new ones"
+    }
+
+    /// What the baseline held back and what no longer occurs, if anything.
+    public var baselineNote: String? {
+      guard case .filter(let matcher) = mode, matcher.suppressed > 0 || matcher.unused > 0 else { return nil }
+      var note = "\(matcher.suppressed) finding\(matcher.suppressed == 1 ? "" : "s") in the baseline not shown"
+      if matcher.unused > 0 {
+        note += "; \(matcher.unused) baseline entr\(matcher.unused == 1 ? "y" : "ies") no longer found (fixed: rewrite the baseline with --write-baseline to drop them)"
+      }
+      return note
+    }
+  }
+}
+
 extension Linter {
   /// A container error (unreadable file, plain JSON named .tgs) as an LK001 finding at the top of
   /// the file, with the configured severity; nil when LK001 is off or ignored there.

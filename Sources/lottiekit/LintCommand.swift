@@ -129,83 +129,57 @@ struct LintCommand: ParsableCommand {
     let text = TextReporter(color: style.enabled)
     let json = JSONReporter()
     var kept: [LintReport.FileResult] = []
-    var counts = (files: 0, errors: 0, warnings: 0, infos: 0)
-    var failed = false
     if format == .json { printRaw(json.header()) }
     // Diagnostics are small: a window of 16 files per core keeps both cores busy.
     let cores = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     // Baselines: findings carry a content fingerprint (computed only when a baseline is in use).
     let baselineFile = baseline ?? configuration.baseline.map { configuration.resolve($0) }
-    var matcher: Baseline.Matcher? = nil
-    if let baselineFile {
-      do { matcher = Baseline.Matcher(try Baseline.load(baselineFile)) } catch {
-        printError("lottiekit: error: \(error)")
+    var mode = LintRun.Session.BaselineMode.none
+    if let writeBaseline {
+      mode = .record(folder: Baseline.absolute(FileIO.directory(of: writeBaseline)))
+    } else if let baselineFile {
+      do { mode = .filter(try LintRun.Session.matcher(baselineFile: baselineFile)) } catch {
+        printError("lottiekit: error: \(error.message)")
         throw Exit.failure
       }
     }
-    let fingerprinting = matcher != nil || writeBaseline != nil
-    var recorded: [Baseline.Entry] = []
-    let recordFolder = writeBaseline.map { Baseline.absolute(FileIO.directory(of: $0)) } ?? ""
-    parallelOrdered(files, jobs: cores, window: 16 * cores, { path in LintRun.lint(input: path, linter: linter, fingerprints: fingerprinting) }) { linted in
-      for (var result, prints) in linted {
-        if let writeBaseline = writeBaseline.map({ _ in recordFolder }) {
-          let file = Baseline.relative(result.path, to: writeBaseline)
-          for (k, d) in result.diagnostics.enumerated() where k < prints.count {
-            recorded.append(Baseline.Entry(file: file, rule: d.code, pointer: d.pointer, fingerprint: prints[k], message: d.message))
-          }
-          counts.files += 1
-          continue
-        }
-        if let matcher { result.diagnostics = matcher.filter(file: result.path, diagnostics: result.diagnostics, fingerprints: prints) }
-        for d in result.diagnostics {
-          switch d.severity {
-          case .error: counts.errors += 1
-          case .warning: counts.warnings += 1
-          case .info: counts.infos += 1
-          }
-          if d.severity >= failLevel { failed = true }
-        }
+    let session = LintRun.Session(mode: mode, failLevel: failLevel)
+    let fingerprints = session.needsFingerprints
+    parallelOrdered(files, jobs: cores, window: 16 * cores, { path in LintRun.lint(input: path, linter: linter, fingerprints: fingerprints) }) { linted in
+      for (linted, prints) in linted {
+        let first = session.files == 0
+        guard let result = session.take(linted, fingerprints: prints) else { continue }
         switch format {
         case .text: if let chunk = text.file(result) { printOut(chunk) }
-        case .json: printRaw(json.fileBytes(result, first: counts.files == 0))
+        case .json: printRaw(json.fileBytes(result, first: first))
         case .sarif, .junit, .github: kept.append(result)
         }
-        counts.files += 1
       }
       progress.tick()
     }
     progress.finish()
     if let writeBaseline {
       do {
-        try FileIO.writeAtomically(Baseline(entries: recorded, folder: recordFolder).serialized(), to: writeBaseline)
+        let said = try session.writeBaseline(to: writeBaseline)
+        if !output.quiet { printError(said) }
       } catch {
-        printError("lottiekit: error: \(error)")
+        printError("lottiekit: error: \(error.message)")
         throw Exit.failure
-      }
-      if !output.quiet {
-        let n = recorded.count
-        printError("wrote \(n) finding\(n == 1 ? "" : "s") of \(counts.files) file\(counts.files == 1 ? "" : "s") to \(writeBaseline); lint with --baseline \(writeBaseline) reports only new ones")
       }
       return
     }
-    if let matcher, !output.quiet, matcher.suppressed > 0 || matcher.unused > 0 {
-      var note = "\(matcher.suppressed) finding\(matcher.suppressed == 1 ? "" : "s") in the baseline not shown"
-      if matcher.unused > 0 {
-        note += "; \(matcher.unused) baseline entr\(matcher.unused == 1 ? "y" : "ies") no longer found (fixed: rewrite the baseline with --write-baseline to drop them)"
-      }
-      printError(note)
-    }
+    if !output.quiet, let note = session.baselineNote { printError(note) }
     let report = LintReport(files: kept, rules: ruleDescriptions)
     switch format {
-    case .text: if !output.quiet { printOut(text.summary(files: counts.files, errors: counts.errors, warnings: counts.warnings, infos: counts.infos)) }
-    case .json: printOut(json.footer(files: counts.files, errors: counts.errors, warnings: counts.warnings, infos: counts.infos))
+    case .text: if !output.quiet { printOut(text.summary(files: session.files, errors: session.errors, warnings: session.warnings, infos: session.infos)) }
+    case .json: printOut(json.footer(files: session.files, errors: session.errors, warnings: session.warnings, infos: session.infos))
     case .sarif: printOut(makeSARIF(report))
     case .junit: printOut(makeJUnit(report, failOn: failLevel))
     case .github:
       let lines = makeGitHub(report)
       if !lines.isEmpty { printOut(lines) }
     }
-    if failed { throw Exit.findings }
+    if session.failed { throw Exit.findings }
   }
 
   /// Applies safe fixes (LintRun), then says how many.
