@@ -62,17 +62,6 @@ enum Exit {
   static let failure = ExitCode(2)
 }
 
-/// `path:line:col: error: message` for an input that cannot be read or parsed.
-func describeFailure(_ error: any Error, path: String) -> String {
-  switch error {
-  case let e as InputFailure: return "\(e.description)"
-  case let e as JSONSyntaxError: return "\(path):\(e.location.line):\(e.location.column): \(e.message)"
-  case let e as IOFailure: return e.description
-  case let e as ArchiveError: return "\(path): \(e.message)"
-  default: return "\(path): \(error)"
-  }
-}
-
 /// Loads an input and parses every animation in it.
 struct ParsedAnimation: Sendable {
   let source: AnimationSource

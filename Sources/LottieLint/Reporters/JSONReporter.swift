@@ -5,18 +5,6 @@ public struct JSONReporter: Reporter {
   public static let name = "json"
   public init() {}
 
-  public static func diagnosticJSON(_ d: Diagnostic) -> JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("code", .string(d.code)), ("name", .string(d.name)), ("severity", .string(d.severity.rawValue)),
-      ("message", .string(d.message)), ("help", d.help.map { .string($0) } ?? .null),
-      ("line", .int(d.line)), ("column", .int(d.column)), ("endLine", .int(d.endLine)), ("endColumn", .int(d.endColumn)),
-      ("pointer", .string(d.pointer)), ("layerPath", .array(d.layerPath.map { .string($0) })),
-      ("renderers", .array(d.renderers.map { .string($0) })),
-    ]
-    if let fix = d.fix { members.append(("fix", fix.json)) }
-    return .object(members)
-  }
-
   public func render(_ report: LintReport) -> String {
     var out = header()
     for (k, file) in report.files.enumerated() { out += self.file(file, first: k == 0) }

@@ -29,10 +29,6 @@ public protocol Reporter {
   func render(_ report: LintReport) -> String
 }
 
-public enum Reporters {
-  public static let names = ["text", "json", "sarif", "junit", "github"]
-}
-
 extension Fix {
   /// JSON Patch-like form used by the json and sarif reporters.
   public var json: JSONValue {
