@@ -3,7 +3,7 @@ import LottieModel
 
 let specStrictRules: [any LintRule.Type] = [
   KeyframeMissingStartRule.self, AnimatedFlagMissingRule.self, StaticValueMarkedAnimatedRule.self,
-  ImageAssetWithoutSizeRule.self, NonIntegerSizeRule.self, SchemaViolationRule.self,
+  ImageAssetWithoutSizeRule.self, NonIntegerSizeRule.self, SchemaViolationRule.self, KeyframeMissingEasingRule.self,
 ]
 
 /// Shared by the spec-strict rules: the legacy forms that the Lottie 1.0 schema rejects and players
