@@ -16,7 +16,7 @@ struct LottieKit: ParsableCommand {
       error, 64 bad command-line usage.
       """),
     version: version,
-    subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, InfoCommand.self, FormatCommand.self, StripCommand.self, InlineCommand.self, ExtractCommand.self, CompatCommand.self, RenameAssetsCommand.self, PackCommand.self, UnpackCommand.self, SVGCommand.self, RenderCommand.self, DiffCommand.self, RenderWorkerCommand.self]
+    subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, InfoCommand.self, FormatCommand.self, StripCommand.self, InlineCommand.self, ExtractCommand.self, CompatCommand.self, RenameAssetsCommand.self, PackCommand.self, UnpackCommand.self, OptimizeCommand.self, SVGCommand.self, RenderCommand.self, DiffCommand.self, RenderWorkerCommand.self]
   )
 
   /// Before any command: finish multi-file writes that a crash or SIGKILL interrupted in the

@@ -1,0 +1,166 @@
+import LottieJSON
+import LottieModel
+
+/// One step of `optimize` and what it saved.
+public struct OptimizeStep: Sendable, Equatable {
+  public var name: String
+  public var before: Int
+  public var after: Int
+  /// What the step changed, for people ("2 layers: Guide, Old logo").
+  public var detail: String?
+  public var saved: Int { before - after }
+}
+
+/// The outcome of optimizing one animation.
+public struct OptimizeResult: Sendable {
+  public var bytes: [UInt8]
+  public var steps: [OptimizeStep]
+  /// Things worth knowing (steps skipped and why).
+  public var notes: [String]
+  public var inputBytes: Int
+}
+
+/// `lottiekit optimize --lossless` (#20): the smallest file that draws exactly the same, by
+/// construction. Each step is a surgical edit of the previous step's bytes, then everything is
+/// minified:
+/// - **hidden layers**: layers with `hd: true` are removed, unless another layer uses them as
+///   parent or track matte (Strip refuses those) — no player draws a hidden layer;
+/// - **unused assets**: precomps and images no layer uses (`Pack.prune`, which keeps what an
+///   expression names);
+/// - **invisible keyframes**: keyframes of a layer's properties before the last one at or before
+///   the layer's first visible frame (a value is interpolated from the two keyframes around it);
+///   what the corpus showed a player to read differently is kept (see `invisibleKeyframes`);
+/// - **constant animations**: an animated property whose keyframes all hold the same value (and,
+///   for positions, no spatial tangents) becomes that static value;
+/// - **minify**.
+/// Files with expressions keep their layers and keyframes (an expression may look a layer up by
+/// name or read a keyframe), and properties with a slot id or an expression are never touched.
+public enum Optimize {
+  public static func lossless(_ document: JSONDocument) -> OptimizeResult {
+    var steps: [OptimizeStep] = []
+    var notes: [String] = []
+    var doc = document
+    let hasExpressions = !Pack.expressionTexts(document).isEmpty
+    func advance(_ name: String, _ bytes: [UInt8], _ detail: String?) {
+      steps.append(OptimizeStep(name: name, before: doc.bytes.count, after: bytes.count, detail: detail))
+      if bytes != doc.bytes, let next = try? JSONDocument(parsing: bytes) { doc = next }
+    }
+
+    if hasExpressions {
+      notes.append("hidden layers and constant animations kept: the file has expressions, which may look layers up by name or read keyframes")
+    } else {
+      let hidden = hiddenLayers(doc)
+      if let note = hidden.note { notes.append(note) }
+      advance("hidden layers", hidden.bytes, hidden.removed.isEmpty ? nil : "\(hidden.removed.count) layer\(hidden.removed.count == 1 ? "" : "s"): \(hidden.removed.prefix(5).joined(separator: ", "))")
+    }
+    let pruned = Pack.prune(doc)
+    for id in pruned.kept { notes.append("asset \"\(id)\" looks unused but an expression names it: kept") }
+    advance("unused assets", pruned.bytes, pruned.removed.isEmpty ? nil : "\(pruned.removed.count): \(pruned.removed.prefix(5).joined(separator: ", "))")
+    if !hasExpressions {
+      let trimmed = invisibleKeyframes(doc)
+      advance("invisible keyframes", trimmed.bytes, trimmed.count == 0 ? nil : "\(trimmed.count) keyframe\(trimmed.count == 1 ? "" : "s")")
+      let constant = constantAnimations(doc)
+      advance("constant animations", constant.bytes, constant.count == 0 ? nil : "\(constant.count) propert\(constant.count == 1 ? "y" : "ies")")
+    }
+    advance("minify", doc.written(.minified), nil)
+    return OptimizeResult(bytes: doc.bytes, steps: steps, notes: notes, inputBytes: document.bytes.count)
+  }
+
+  /// Removes hidden layers that nothing depends on (Strip's plan, refusing dependents).
+  static func hiddenLayers(_ document: JSONDocument) -> (bytes: [UInt8], removed: [String], note: String?) {
+    var options = StripOptions()
+    options.hidden = true
+    options.keepAssets = true
+    let plan = Strip.plan(Animation(document: document), options: options)
+    guard !plan.removals.isEmpty else { return (document.bytes, [], nil) }
+    if plan.refused {
+      return (document.bytes, [], "hidden layers kept: other layers use them as parent or track matte")
+    }
+    guard let bytes = try? Strip.apply(plan, to: document) else { return (document.bytes, [], nil) }
+    return (bytes, plan.removals.map { $0.layer.label }, nil)
+  }
+
+  /// Keyframes before the time a layer can be seen (its ip, within the root composition's),
+  /// except the last of them, which defines the value at the layer's first frame. Kept, because
+  /// the corpus showed rlottie draw differently without them: keyframes after the visible time
+  /// (rlottie reads a cut tail differently, even inside the visible time), and every keyframe of a
+  /// layer with a start time (players disagree on its clock) or a time stretch.
+  static func invisibleKeyframes(_ document: JSONDocument) -> (bytes: [UInt8], count: Int) {
+    let animation = Animation(document: document)
+    var edits = JSONEdits(document)
+    var count = 0
+    animation.forEachLayer { visit in
+      let layer = visit.layer
+      let node = layer.node
+      guard node.isObject, let ip = layer.inPoint, let op = layer.outPoint, (node["sr"]?.double ?? 1) == 1,
+            (layer.startTime ?? 0) == 0 else { return }
+      let start = visit.composition.isRoot ? max(ip, animation.inPoint ?? ip) : ip
+      guard op > start else { return }
+      for keyIndex in document.keyIndices(named: "k", in: node.subtreeRange) {
+        let k = document.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
+        guard let property = k.parent, property.isObject, property["k"] == k, property.key != "d",
+              AnimatedProperty(node: property).isAnimated, k.isArray else { continue }
+        let frames = Array(k.elements)
+        let times = frames.map { $0.isObject ? $0["t"]?.double : nil }
+        guard frames.count > 2, times.allSatisfy({ $0 != nil }) else { continue }
+        let t = times.map { $0! }
+        // Ascending times only: out of order, players disagree on what is shown.
+        guard zip(t, t.dropFirst()).allSatisfy({ $0 <= $1 }) else { continue }
+        guard let first = t.lastIndex(where: { $0 <= start }), first > 0, first < t.count - 1 else { continue }
+        for frame in frames[..<first] {
+          do { try edits.remove(frame); count += 1 } catch { continue }
+        }
+      }
+    }
+    guard count > 0, let bytes = try? edits.apply() else { return (document.bytes, 0) }
+    return (bytes, count)
+  }
+
+  /// Animated properties whose keyframes all hold one value, written as that static value.
+  static func constantAnimations(_ document: JSONDocument) -> (bytes: [UInt8], count: Int) {
+    var edits = JSONEdits(document)
+    var count = 0
+    for keyIndex in document.keyIndices(named: "k", in: document.root.subtreeRange) {
+      let k = document.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
+      guard let property = k.parent, property.isObject, property["k"] == k,
+            let value = constantValue(of: property) else { continue }
+      if let a = property["a"] { edits.replace(a, with: .int(0)) }
+      edits.replace(k, withRaw: value)
+      count += 1
+    }
+    guard count > 0, let bytes = try? edits.apply() else { return (document.bytes, 0) }
+    return (bytes, count)
+  }
+
+  /// The static `k` an animated property can be written as: the bytes of the one value all its
+  /// keyframes hold, or nil.
+  static func constantValue(of property: JSONNode) -> [UInt8]? {
+    // Text documents stay keyframes (players read "d" only as keyframes); slots and expressions
+    // act on the keyframes.
+    guard property.key != "d", property["x"] == nil, property["sid"] == nil else { return nil }
+    let p = AnimatedProperty(node: property)
+    let frames = p.keyframes
+    guard p.isAnimated, frames.count >= 2, frames.allSatisfy({ $0.isObject }) else { return nil }
+    var value: JSONNode? = nil
+    var text: [UInt8]? = nil
+    for frame in frames {
+      // Spatial tangents can move a position between two equal values.
+      for key in ["to", "ti"] {
+        if let tangent = frame[key], !(tangent.isArray && tangent.elements.allSatisfy { $0.double == 0 }) { return nil }
+      }
+      for key in ["s", "e"] {
+        guard let v = frame[key] else { continue }
+        let bytes = v.document.minifiedText(of: v)
+        if let text, text != bytes { return nil }
+        if text == nil { text = bytes; value = v }
+      }
+    }
+    guard let value, let text else { return nil }
+    // Keyframe values are arrays; a one-number array is a scalar property (opacity, rotation),
+    // and a one-path array a shape: the static form holds the element itself.
+    if value.isArray, value.count == 1, let only = value.element(at: 0), only.isNumber || only.isObject {
+      return only.document.minifiedText(of: only)
+    }
+    return text
+  }
+}

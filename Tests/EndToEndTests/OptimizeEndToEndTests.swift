@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import LottieJSON
+
+/// #20: `lottiekit optimize` through the real binary: output, in-place, dry run, the JSON report,
+/// and the contract's refusals.
+@Suite("optimize, end to end")
+struct OptimizeEndToEndTests {
+  let animation = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"nm":"Guide","hd":true,"ip":0,"op":60,"ks":{},"shapes":[]},{"ty":4,"ind":2,"nm":"Dot","ip":0,"op":60,"ks":{"o":{"a":1,"k":[{"t":0,"s":[80]},{"t":60,"s":[80]}]}},"shapes":[]}]}"#
+
+  @Test func writesASmallerFileAndReportsEachStep() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(animation, to: dir + "/a.json")
+    let r = try lottiekit("optimize", dir + "/a.json", "-o", dir + "/b.json")
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stderr.contains("hidden layers: −") && r.stderr.contains("constant animations: −"), "\(r.stderr)")
+    let out = try readBytes(dir + "/b.json")
+    #expect(out.count < animation.utf8.count)
+    #expect(try JSONDocument(parsing: out).root["layers"]?.count == 1)
+    #expect(try readBytes(dir + "/a.json") == Array(animation.utf8))  // the input is untouched
+    #expect(try lottiekit("lint", dir + "/b.json").status == 0)
+  }
+
+  @Test func dryRunWritesNothingAndJSONReportsSteps() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(animation, to: dir + "/a.json")
+    let r = try lottiekit("optimize", "--dry-run", "--format", "json", dir + "/a.json", "-o", dir + "/b.json")
+    #expect(r.status == 0)
+    #expect(!FileManager.default.fileExists(atPath: dir + "/b.json"))
+    let report = try JSONDocument(parsing: String(r.stderr.split(separator: "\n").last ?? ""))
+    let steps = report.root["files"]?.element(at: 0)?["steps"]?.elements.compactMap { $0["name"]?.string }
+    #expect(steps == ["hidden layers", "unused assets", "invisible keyframes", "constant animations", "minify"])
+  }
+
+  @Test func inPlaceRewritesEveryInputAndOutputOntoAnInputIsRefused() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(animation, to: dir + "/a.json")
+    try write(animation, to: dir + "/b.json")
+    #expect(try lottiekit("optimize", dir + "/a.json", "-o", dir + "/a.json").status == 64)
+    #expect(try lottiekit("optimize", "--in-place", dir).status == 0)
+    #expect(try readBytes(dir + "/a.json").count < animation.utf8.count)
+    #expect(try readBytes(dir + "/b.json").count < animation.utf8.count)
+    // Bad input: exit 2 and nothing written.
+    try write("{\"v\":", to: dir + "/broken.json")
+    #expect(try lottiekit("optimize", dir + "/broken.json", "-o", dir + "/c.json").status == 2)
+    #expect(!FileManager.default.fileExists(atPath: dir + "/c.json"))
+  }
+}
