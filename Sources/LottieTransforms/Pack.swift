@@ -21,6 +21,20 @@ public enum PackFormat: String, Sendable, CaseIterable {
     case .tgs: return "tgs"
     }
   }
+
+  /// The HTTP headers a CDN serves this format with: Lottie's registered media type
+  /// `video/lottie+json` (Lottie 1.0.1, https://lottie.github.io/lottie-spec/1.0.1/specs/format/),
+  /// gzip as a content encoding, a dotLottie as the zip it is, a sticker as Telegram's
+  /// `application/x-tgsticker`.
+  public var contentType: String {
+    switch self {
+    case .json, .gz: return "video/lottie+json"
+    case .lottie: return "application/zip"
+    case .tgs: return "application/x-tgsticker"
+    }
+  }
+
+  public var contentEncoding: String? { self == .gz ? "gzip" : nil }
 }
 
 public struct PackOptions: Sendable {
@@ -519,6 +533,8 @@ public enum Pack {
       ("version", .int(1)),
       ("generator", .string(generator)),
       ("format", .string(format.rawValue)),
+      ("contentType", .string(format.contentType)),
+      ("contentEncoding", .optional(format.contentEncoding)),
       ("animations", .array(sorted.map { e in
         .object([
           ("id", .string(e.id)), ("file", .string(e.file)), ("bytes", .int(e.bytes)), ("gzipBytes", .int(e.gzipBytes)),

@@ -245,6 +245,8 @@ struct PackEndToEndTests {
     #expect(manifests[0] == manifests[1])
     let manifest = try JSONDocument(parsing: manifests[0])
     #expect(manifest.root["format"]?.string == "gz")
+    // What the CDN serves them with: Lottie's media type, gzip as the encoding (#23).
+    #expect(manifest.root["contentType"]?.string == "video/lottie+json" && manifest.root["contentEncoding"]?.string == "gzip")
     let entries = manifest.root["animations"].list
     #expect(entries.compactMap { $0["id"]?.string } == ["sticker", "sub/other"])
     for entry in entries {
