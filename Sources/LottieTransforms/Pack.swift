@@ -22,8 +22,8 @@ public enum PackFormat: String, Sendable, CaseIterable {
     }
   }
 
-  /// The HTTP headers a CDN serves this format with: Lottie's registered media type
-  /// `video/lottie+json` (Lottie 1.0.1, https://lottie.github.io/lottie-spec/1.0.1/specs/format/),
+  /// The HTTP headers a CDN serves this format with: the media type the Lottie specification
+  /// registers, `video/lottie+json` (lottie/lottie-spec docs/specs/format.md, "Media Type"),
   /// gzip as a content encoding, a dotLottie as the zip it is, a sticker as Telegram's
   /// `application/x-tgsticker`.
   public var contentType: String {
