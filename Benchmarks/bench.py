@@ -81,6 +81,8 @@ def main():
     tools.insert(3, ("  default + spec-strict", [args.lottiekit, "lint", "--quiet", "--format", "json", "--profile", "spec-strict"] + files))
     tools.insert(4, ("  default + telegram-sticker", [args.lottiekit, "lint", "--quiet", "--format", "json", "--profile", "telegram-sticker"] + files))
     tools.insert(5, ("  default + 9 targets", [args.lottiekit, "lint", "--quiet", "--format", "json"] + targets + files))
+    # optimize --lossless, reported and not written (--dry-run): every step, then minify (#20).
+    tools.insert(6, ("lottiekit optimize --lossless (dry run)", [args.lottiekit, "optimize", "--lossless", "--dry-run", "--quiet"] + files))
     results = {}
     print(f"{'tool':<32}{'CPU s':>8}{'MB/s':>9}{'peak RSS':>11}{'vs lottiekit':>14}")
     for name, cmd in tools:
