@@ -226,7 +226,9 @@ extension Animation {
         case .roundedCorners?: add(.roundedCorners, Self.roundsSharpCorners(n, firstSharp: &firstSharp) ? "sharp corners" : nil, n, shapePath)
         case .gradientFill?, .gradientStroke?:
           add(shape.type == .gradientFill ? .gradientFill : .gradientStroke, nil, n, shapePath)
-          if Self.hasOpacityStops(n["g"]) { add(.gradientOpacityStops, nil, n["g"] ?? n, shapePath) }
+          if Self.hasOpacityStops(n["g"]) {
+            add(.gradientOpacityStops, Self.opacityStopsDrawnAlike(n["g"]) ? "small opacity steps" : nil, n["g"] ?? n, shapePath)
+          }
         case .polystar?:
           add(.polystar, Self.rotationBreaksSymmetry(n) ? "rotated" : nil, n, shapePath)
         default: break

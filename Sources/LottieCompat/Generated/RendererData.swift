@@ -2981,6 +2981,26 @@ public enum RendererData {
         },
         {
           "feature": "gradient-opacity-stops",
+          "match": {
+            "detail": [
+              "small opacity steps"
+            ]
+          },
+          "support": "supported",
+          "note": "rlottie draws as if it read the opacity only at the colour stops and blended premultiplied colour between them; lottiekit simulates both ways of drawing and calls a gradient's steps small when they differ by at most 32/255 on white (20 measured variants split between 31.2 and 35.7).",
+          "measured": {
+            "fixture": "gradient-opacity-small-steps.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Three colour stops with opacity 100, 50 and 0 % at the same positions draw as lottie-web draws them: 0.0 % of the tile differs. Opacity 100 to 30 % between two different colours also agrees (0.0 %); 100 to 20 % does not (15.3 %), nor does a 20 % dip between two colour stops (9.9 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "gradient-opacity-stops",
           "support": "partial",
           "effect": "The gradient's opacity stops are not drawn as After Effects draws them: transparent parts come out wrong.",
           "workaround": "Fade with the fill's Opacity or a matte instead of opacity stops, or check the gradient in rlottie.",
@@ -2991,7 +3011,7 @@ public enum RendererData {
             "frames": [
               0
             ],
-            "seen": "A linear gradient fading to 50 % opacity in the middle differs from lottie-web on 39.6 % of the tile (15.3 % with opacity stops at the colour stops' positions); corpus lottie-android Tests/OpacityStops.json differs on 17 %."
+            "seen": "Two colour stops with an opacity dip to 10 % between them differ from lottie-web on 39.6 % of the tile (rlottie reads the opacity only at the colour stops); corpus lottie-android Tests/OpacityStops.json differs on 17 % and Tests/GradientOpacityInterpolation.json on 100 %, and both agree once their opacity stops are removed. Gradients whose steps are small are the separate, supported entry."
           },
           "source": "measured (no documentation found)"
         },

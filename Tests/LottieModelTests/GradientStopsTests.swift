@@ -1,0 +1,71 @@
+import Testing
+import LottieJSON
+import LottieModel
+
+/// #18: which gradients with opacity stops rlottie draws as lottie-web does. Each case is a variant
+/// rendered in the lab (rlottie-python 1.3.8 against lottie-web 5.7.5, 200 px tile, frame 0); the
+/// share is what it measured, "alike" is whether that share stayed within the lab's 2 %.
+@Suite("gradient opacity steps")
+struct GradientStopsTests {
+  struct Variant: Sendable, CustomTestStringConvertible {
+    let colours: [Double]
+    let opacities: [(Double, Double)]
+    let oneColour: Bool
+    let measured: Double
+    var alike: Bool { measured <= 2 }
+    var testDescription: String { "colour stops \(colours), opacity \(opacities), \(oneColour ? "one colour" : "colours differ"): \(measured)%" }
+  }
+
+  static let variants: [Variant] = [
+    Variant(colours: [0, 1], opacities: [(0, 1), (1, 0)], oneColour: false, measured: 25.1),
+    Variant(colours: [0, 1], opacities: [(0, 1), (1, 0.5)], oneColour: false, measured: 0),
+    Variant(colours: [0, 0.5, 1], opacities: [(0, 1), (0.5, 0.5), (1, 0)], oneColour: false, measured: 0),
+    Variant(colours: [0, 0.5, 1], opacities: [(0, 1), (0.5, 0.1), (1, 1)], oneColour: false, measured: 21.1),
+    Variant(colours: [0, 1], opacities: [(0, 1), (0.5, 0.1), (1, 1)], oneColour: false, measured: 39.6),
+    Variant(colours: [0, 0.5, 1], opacities: [(0, 1), (1, 0)], oneColour: false, measured: 0),
+    Variant(colours: [0, 0.5, 1], opacities: [(0, 1), (0.3, 0.5), (1, 0)], oneColour: false, measured: 8.4),
+    Variant(colours: [0, 1], opacities: [(0.2, 1), (0.8, 0)], oneColour: false, measured: 32.5),
+    Variant(colours: [0, 1], opacities: [(0, 0.5), (1, 0.5)], oneColour: false, measured: 0),
+    Variant(colours: [0, 1], opacities: [(0, 1), (1, 0)], oneColour: true, measured: 0),
+    Variant(colours: [0, 1], opacities: [(0, 1), (1, 0.2)], oneColour: false, measured: 15.3),
+    Variant(colours: [0, 1], opacities: [(0, 1), (1, 0.3)], oneColour: false, measured: 0),
+    Variant(colours: [0, 1], opacities: [(0, 1), (1, 0.4)], oneColour: false, measured: 0),
+    Variant(colours: [0, 1], opacities: [(0, 0.5), (1, 0)], oneColour: false, measured: 0),
+    Variant(colours: [0, 1], opacities: [(0, 1), (0.5, 0.8), (1, 1)], oneColour: false, measured: 9.9),
+    Variant(colours: [0, 1], opacities: [(0, 1), (0.5, 0.8), (1, 1)], oneColour: true, measured: 9.9),
+    Variant(colours: [0, 1], opacities: [(0, 1), (0.5, 0.1), (1, 1)], oneColour: true, measured: 39.6),
+    Variant(colours: [0, 0.5, 1], opacities: [(0, 1), (0.3, 0.5), (1, 0)], oneColour: true, measured: 0),
+    Variant(colours: [0, 0.5, 1], opacities: [(0, 1), (0.5, 0.1), (1, 1)], oneColour: true, measured: 0),
+  ]
+
+  /// The lab's fixture layer: a rectangle with a linear gradient fill of these stops.
+  static func animation(_ v: Variant) -> String {
+    let palette: [[Double]] = v.oneColour ? [[0.9, 0.2, 0.2]] : [[0.9, 0.2, 0.2], [0.2, 0.2, 0.9], [0.2, 0.9, 0.2]]
+    var k: [Double] = []
+    for (i, p) in v.colours.enumerated() { k += [p] + palette[i % palette.count] }
+    for (p, a) in v.opacities { k += [p, a] }
+    let values = k.map { $0.compactText }.joined(separator: ",")
+    return #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"gr","it":[{"ty":"rc","d":1,"s":{"a":0,"k":[80,60]},"p":{"a":0,"k":[50,50]},"r":{"a":0,"k":0}},{"ty":"gf","o":{"a":0,"k":100},"r":1,"t":1,"s":{"a":0,"k":[10,50]},"e":{"a":0,"k":[90,50]},"g":{"p":\#(v.colours.count),"k":{"a":0,"k":[\#(values)]}}},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}]}"#
+  }
+
+  @Test(arguments: variants)
+  func smallStepsAreExactlyTheVariantsRlottieDrawsAlike(_ v: Variant) throws {
+    let uses = try Animation(document: JSONDocument(parsing: Array(Self.animation(v).utf8))).featureUses()
+    let stops = uses.filter { $0.feature == .gradientOpacityStops }.map(\.detail)
+    // Fully opaque stops are no opacity stops at all.
+    if v.opacities.allSatisfy({ $0.1 >= 1 }) { #expect(stops.isEmpty); return }
+    #expect(stops == [v.alike ? "small opacity steps" : nil])
+  }
+
+  @Test func animatedGradientsAreSmallOnlyWhenEveryKeyframeIs() throws {
+    let small = "[0,0.9,0.2,0.2,1,0.2,0.2,0.9,0,1,1,0.5]"
+    let large = "[0,0.9,0.2,0.2,1,0.2,0.2,0.9,0,1,1,0]"
+    func detail(_ a: String, _ b: String) throws -> String? {
+      let json = Self.animation(Self.variants[1]).replacingOccurrences(of: #"{"a":0,"k":[0,0.9,0.2,0.2,1,0.2,0.2,0.9,0,1,1,0.5]}"#,
+                                                                 with: #"{"a":1,"k":[{"t":0,"s":\#(a)},{"t":30,"s":\#(b)}]}"#)
+      return try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().first { $0.feature == .gradientOpacityStops }?.detail
+    }
+    #expect(try detail(small, small) == "small opacity steps")
+    #expect(try detail(small, large) == nil)
+  }
+}
