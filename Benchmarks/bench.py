@@ -83,12 +83,15 @@ def main():
     tools.insert(5, ("  default + 9 targets", [args.lottiekit, "lint", "--quiet", "--format", "json"] + targets + files))
     # optimize --lossless, reported and not written (--dry-run): every step, then minify (#20).
     tools.insert(6, ("lottiekit optimize --lossless (dry run)", [args.lottiekit, "optimize", "--lossless", "--dry-run", "--quiet"] + files))
+    # optimize's default level renders every candidate and the original with rlottie (4 frames
+    # each, in worker processes whose CPU time wait4 includes): once is enough.
+    tools.insert(7, ("lottiekit optimize (level 1, dry run)", [args.lottiekit, "optimize", "--dry-run", "--quiet"] + files))
     results = {}
     print(f"{'tool':<32}{'CPU s':>8}{'MB/s':>9}{'peak RSS':>11}{'vs lottiekit':>14}")
     for name, cmd in tools:
         try:
             # python-lottie takes a minute a run: once is enough to see the order of magnitude.
-            cpu, rss, code = measure(cmd, 1 if name.startswith("python-lottie") else args.repeat)
+            cpu, rss, code = measure(cmd, 1 if name.startswith("python-lottie") or "level 1" in name else args.repeat)
         except FileNotFoundError:
             print(f"{name:<32}{'(not installed)':>20}")
             continue
@@ -120,7 +123,54 @@ def main():
         print(f"target: peak RSS <= 3 x largest + 50 MB = {limit / 1e6:.1f} MB: {ours[1] / 1e6:.1f} MB ({verdict})")
     ok &= inline_bench(args)
     ok &= svg_bench(args)
+    size_table(args, files, lottie_python)
     return 0 if ok else 1
+
+
+def size_table(args, files, lottie_python):
+    """What each way of making files smaller leaves of the corpus files over 20 KB (every 8th in
+    path order, about 40 files as in #20's figures; python-lottie takes a second a file): median
+    share of the original bytes, raw and after gzip -9."""
+    import gzip, statistics, shutil
+    big = [f for f in files if os.path.getsize(f) > 20_000][::8]
+    work = tempfile.mkdtemp(prefix="lottiekit-sizes-")
+    ways = [("lottiekit format --minify", lambda f, o: [args.lottiekit, "format", "--minify", f, "-o", o]),
+            ("lottiekit pack --precision 3", lambda f, o: [args.lottiekit, "pack", "--precision", "3", f, "-o", o]),
+            ("lottiekit optimize --lossless", lambda f, o: [args.lottiekit, "optimize", "--lossless", "--quiet", f, "-o", o]),
+            ("lottiekit optimize (level 1)", lambda f, o: [args.lottiekit, "optimize", "--quiet", f, "-o", o]),
+            ("lottiekit optimize --level 2", lambda f, o: [args.lottiekit, "optimize", "--level", "2", "--quiet", f, "-o", o])]
+    if lottie_python.exists():
+        convert = str(lottie_python.parent / "lottie_convert.py")
+        ways += [("python-lottie -O1", lambda f, o: [str(lottie_python), convert, f, o, "--optimize", "1"]),
+                 ("python-lottie -O2", lambda f, o: [str(lottie_python), convert, f, o, "--optimize", "2"])]
+    print(f"\nsizes on {len(big)} corpus files over 20 KB (every 8th): median share of the original (raw, gzip -9)")
+    print(f"{'way':<34}{'raw':>8}{'gzip':>8}{'vs pack 3 raw':>15}{'vs pack 3 gzip':>16}")
+    sizes = {}
+    try:
+        for name, cmd in ways:
+            raw, gz = {}, {}
+            for k, f in enumerate(big):
+                out = os.path.join(work, f"{k}.json")
+                if subprocess.run(cmd(f, out), capture_output=True).returncode == 0 and os.path.exists(out):
+                    data = open(out, "rb").read()
+                    raw[f], gz[f] = len(data), len(gzip.compress(data, 9))
+                    os.unlink(out)
+            sizes[name] = (raw, gz)
+        original = {f: open(f, "rb").read() for f in big}
+        base = sizes.get("lottiekit pack --precision 3")
+        for name, (raw, gz) in sizes.items():
+            common = [f for f in big if f in raw]
+            r = statistics.median(raw[f] / len(original[f]) for f in common)
+            g = statistics.median(gz[f] / len(gzip.compress(original[f], 9)) for f in common)
+            line = f"{name:<34}{100 * r:7.1f}%{100 * g:7.1f}%"
+            if base:
+                both = [f for f in common if f in base[0]]
+                line += f"{100 * statistics.median(raw[f] / base[0][f] for f in both):14.1f}%"
+                line += f"{100 * statistics.median(gz[f] / base[1][f] for f in both):15.1f}%"
+            failed = len(big) - len(common)
+            print(line + (f"  ({failed} failed)" if failed else ""))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 def inline_bench(args):
     """inline on a file with 50 images of 200 KB each (issue #6: python tools ~0.4 s, target < 0.1 s)."""

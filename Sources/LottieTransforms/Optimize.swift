@@ -18,6 +18,8 @@ public struct OptimizeResult: Sendable {
   /// Things worth knowing (steps skipped and why).
   public var notes: [String]
   public var inputBytes: Int
+  /// The level the result reached: 0 lossless, 1 metadata and precision (verified by rendering).
+  public var level: Int = 0
 }
 
 /// `lottiekit optimize --lossless` (#20): the smallest file that draws exactly the same, by

@@ -24,12 +24,37 @@ struct OptimizeEndToEndTests {
   @Test func dryRunWritesNothingAndJSONReportsSteps() throws {
     let dir = try makeTemporaryDirectory()
     try write(animation, to: dir + "/a.json")
-    let r = try lottiekit("optimize", "--dry-run", "--format", "json", dir + "/a.json", "-o", dir + "/b.json")
+    let r = try lottiekit("optimize", "--lossless", "--dry-run", "--format", "json", dir + "/a.json", "-o", dir + "/b.json")
     #expect(r.status == 0)
     #expect(!FileManager.default.fileExists(atPath: dir + "/b.json"))
     let report = try JSONDocument(parsing: String(r.stderr.split(separator: "\n").last ?? ""))
     let steps = report.root["files"]?.element(at: 0)?["steps"]?.elements.compactMap { $0["name"]?.string }
     #expect(steps == ["hidden layers", "unused assets", "invisible keyframes", "constant animations", "minify"])
+  }
+
+  /// Level 1, the default: metadata goes, numbers are rounded to what their property needs, and
+  /// the rlottie render of the result is compared with the original's before it is kept.
+  @Test func defaultLevelRoundsAfterRenderingBoth() throws {
+    let dir = try makeTemporaryDirectory()
+    let dot = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[100.123456,99.876543],"ix":2}},"shapes":[{"ty":"gr","mn":"ADBE Vector Group","np":2,"it":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[80.0001,80.0001]}},{"ty":"fl","c":{"a":0,"k":[0.123456,0.5,0.9,1]},"o":{"a":0,"k":100}},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}]}"#
+    try write(dot, to: dir + "/dot.json")
+    let r = try lottiekit("optimize", dir + "/dot.json", "-o", dir + "/small.json", "--format", "json")
+    #expect(r.status == 0, "\(r.stderr)")
+    let report = try JSONDocument(parsing: String(r.stderr.split(separator: "\n").last ?? "")).root["files"]?.element(at: 0)
+    #expect(report?["level"]?.int == 1, "\(r.stderr)")
+    let precision = report?["steps"]?.elements.first { $0["name"]?.string == "precision" }
+    #expect(precision?["detail"]?.string?.contains("of pixels differ") == true)
+    let out = String(decoding: try readBytes(dir + "/small.json"), as: UTF8.self)
+    #expect(out.contains("[100.1,99.9]") && out.contains("[80,80]") && out.contains("0.123,") && !out.contains("\"mn\""), "\(out)")
+    // The text report names the level's steps; level 2 also drops names but the kept ones; no level 3.
+    let text = try lottiekit("optimize", dir + "/dot.json", "--dry-run")
+    #expect(text.stderr.contains("precision: −") && text.stderr.contains("metadata: −"), "\(text.stderr)")
+    let named = dot.replacingOccurrences(of: #""ty":4,"#, with: #""ty":4,"nm":"Dot","#).replacingOccurrences(of: #""ty":"el","#, with: #""ty":"el","nm":"Circle","#)
+    try write(named, to: dir + "/named.json")
+    #expect(try lottiekit("optimize", "--level", "2", "--keep-names", "Circle", dir + "/named.json", "-o", dir + "/l2.json").status == 0)
+    let l2 = String(decoding: try readBytes(dir + "/l2.json"), as: UTF8.self)
+    #expect(l2.contains(#""nm":"Circle""#) && !l2.contains(#""nm":"Dot""#), "\(l2)")
+    #expect(try lottiekit("optimize", "--level", "3", dir + "/dot.json", "--dry-run").status == 64)
   }
 
   @Test func inPlaceRewritesEveryInputAndOutputOntoAnInputIsRefused() throws {

@@ -57,13 +57,14 @@ extension Pack {
 
   // MARK: strip names
 
-  /// Removes every `nm` and `mn` member whose value is a string.
-  public static func stripNames(_ document: JSONDocument) -> (bytes: [UInt8], hasExpressions: Bool) {
+  /// Removes every `nm` and `mn` member whose value is a string, except names in `keeping` (the
+  /// names app code looks layers and shapes up by).
+  public static func stripNames(_ document: JSONDocument, keeping: Set<String> = []) -> (bytes: [UInt8], hasExpressions: Bool) {
     var edits = JSONEdits(document)
     for key in ["nm", "mn"] {
       for k in document.keyIndices(named: key, in: 0..<document.nodeCount) {
         let value = document.node(JSONNode.ID(raw: UInt32(k + 1)))
-        guard value.isString else { continue }
+        guard let name = value.string, key == "mn" || !keeping.contains(name) else { continue }
         try? edits.remove(value)
       }
     }

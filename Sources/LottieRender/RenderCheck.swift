@@ -1,0 +1,107 @@
+import Foundation
+import LottieJSON
+import LottieKitIO
+import LottieModel
+
+/// Renders an animation and candidate rewrites of it with rlottie (through `IsolatedRenderer`)
+/// and says how much of the picture each rewrite changes: what `optimize` uses to verify a lossy
+/// step. The original is rendered once; frames at 10, 35, 60 and 85 % of its time, at its own
+/// size up to `maxSide`. A pixel counts as changed when a channel differs by more than
+/// `tolerance`; a rewrite's share is its worst frame's.
+public final class RenderCheck {
+  public let renderer: IsolatedRenderer
+  public let maxSide: Int
+  public let tolerance: Int
+  let scratch: String
+  let frames: [Int]
+  let width: Int
+  let height: Int
+  let name: String
+  var reference: [RGBAImage]?
+  var candidates = 0
+
+  /// `original`: the animation's bytes; `imagesFrom`: the folder its external images resolve
+  /// against (linked into a scratch folder, so rewrites see the same images), nil for none.
+  public init(original: [UInt8], imagesFrom folder: String?, shownAs name: String, renderer: IsolatedRenderer = IsolatedRenderer(),
+              maxSide: Int = 256, tolerance: Int = 16) throws(RenderError) {
+    self.renderer = renderer
+    self.maxSide = maxSide
+    self.tolerance = tolerance
+    self.name = name
+    guard let document = try? JSONDocument(parsing: original) else { throw RenderError("\(name): not valid JSON") }
+    let animation = Animation(document: document)
+    let w = min(max(1, animation.width ?? 1), 1e6), h = min(max(1, animation.height ?? 1), 1e6)
+    let scale = min(1, Double(maxSide) / max(w, h))
+    width = max(1, Int((w * scale).rounded()))
+    height = max(1, Int((h * scale).rounded()))
+    // Bounded, so that a hostile op cannot overflow the frame numbers (rlottie clamps them anyway).
+    let span = (animation.outPoint ?? 1) - (animation.inPoint ?? 0)
+    let total = span.isFinite ? min(max(1, span), 1_000_000) : 1
+    var picked: [Int] = []
+    for f in [0.10, 0.35, 0.60, 0.85] {
+      let frame = Int(total * f)
+      if !picked.contains(frame) { picked.append(frame) }
+    }
+    frames = picked
+    scratch = NSTemporaryDirectory() + "lottiekit-check-" + UUID().uuidString
+    do {
+      try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    } catch { throw RenderError("cannot create a temporary folder: \(error.localizedDescription)") }
+    if let folder { linkImages(animation, from: folder) }
+    reference = try render(original, as: "original.json")
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: scratch) }
+
+  /// The share (0…1) of pixels `candidate` draws differently from the original, worst frame.
+  public func changedShare(_ candidate: [UInt8]) throws(RenderError) -> Double {
+    candidates += 1
+    let images = try render(candidate, as: "candidate-\(candidates).json")
+    guard let reference else { return 1 }
+    var worst = 0.0
+    for (a, b) in zip(reference, images) { worst = max(worst, Self.changedShare(a, b, tolerance: tolerance)) }
+    return worst
+  }
+
+  /// The share of pixels where a channel (premultiplied RGBA) differs by more than `tolerance`.
+  public static func changedShare(_ a: RGBAImage, _ b: RGBAImage, tolerance: Int) -> Double {
+    guard a.width == b.width, a.height == b.height, a.width * a.height > 0 else { return 1 }
+    var changed = 0
+    a.pixels.withUnsafeBufferPointer { pa in
+      b.pixels.withUnsafeBufferPointer { pb in
+        var i = 0
+        while i + 3 < pa.count {
+          for c in 0..<4 where abs(Int(pa[i + c]) - Int(pb[i + c])) > tolerance {
+            changed += 1
+            break
+          }
+          i += 4
+        }
+      }
+    }
+    return Double(changed) / Double(a.width * a.height)
+  }
+
+  func render(_ bytes: [UInt8], as file: String) throws(RenderError) -> [RGBAImage] {
+    let path = scratch + "/" + file
+    do { try FileIO.writeAtomically(bytes, to: path) } catch { throw RenderError(error.description) }
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return try renderer.render(file: path, frames: frames, width: width, height: height, shownAs: name)
+  }
+
+  /// Links the first folder (or file) of each external image's relative path into the scratch
+  /// folder, so that the original and its rewrites find the same images. Absolute paths, URLs and
+  /// paths that climb out of the folder are left alone (missing alike for both).
+  func linkImages(_ animation: Animation, from folder: String) {
+    var linked = Set<String>()
+    for asset in animation.assets where asset.isImage && !asset.isURL {
+      guard let relative = asset.relativePath, !relative.hasPrefix("/"), !relative.contains(".."),
+            let first = relative.split(separator: "/").first.map(String.init), !first.isEmpty, !linked.contains(first) else { continue }
+      linked.insert(first)
+      let target = (folder.isEmpty ? "." : folder) + "/" + first
+      guard FileManager.default.fileExists(atPath: target) else { continue }
+      let absolute = target.hasPrefix("/") ? target : FileManager.default.currentDirectoryPath + "/" + target
+      try? FileManager.default.createSymbolicLink(atPath: scratch + "/" + first, withDestinationPath: absolute)
+    }
+  }
+}

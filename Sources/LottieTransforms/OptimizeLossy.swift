@@ -1,0 +1,231 @@
+import LottieJSON
+import LottieModel
+
+/// How a lossy candidate is checked against the animation being optimized: the share (0…1) of
+/// pixels the candidate's bytes draw differently, or why that could not be measured.
+public typealias OptimizeVerifier = (_ candidate: [UInt8]) -> Result<Double, OptimizeVerifyError>
+
+public struct OptimizeVerifyError: Error, Sendable, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}
+
+/// The lossy level of `optimize` (#20), on top of the lossless steps:
+/// - **metadata**: keys no player draws with — match names (`mn`), property indices (`ix`, `cix`)
+///   and property counts (`np`) — outside effects, in files without expressions (expressions look
+///   properties up by `ix` and `mn`);
+/// - **precision**: each number rounded to the places its property needs — positions, sizes,
+///   paths, angles and percentages to a step chosen from the canvas (0.1 px on a 512 px canvas),
+///   colours, gradients, effect values and easing handles to 3 places; identities, references and
+///   time (`ip`, `op`, `st`, keyframe `t`, time remapping) are never rounded.
+/// Every candidate is rendered against the original by `verify`; one whose share of differing
+/// pixels exceeds `maxDiff` is replaced by the next finer precision, and if none passes the lossless
+/// result stands (the notes say so).
+extension Optimize {
+  public struct Options: Sendable {
+    /// 0: lossless steps only; 1: metadata and precision, verified by rendering; 2: also the
+    /// names of layers, shapes and assets (but `keepNames`).
+    public var level: Int = 1
+    /// Names level 2 keeps: the ones app code uses in keypaths.
+    public var keepNames: Set<String> = []
+    /// Largest share of pixels (0…1) a lossy result may draw differently.
+    public var maxDiff: Double = 0.005
+    public init() {}
+  }
+
+  public static func optimize(_ document: JSONDocument, options: Options, verify: OptimizeVerifier?) -> OptimizeResult {
+    var result = lossless(document)
+    guard options.level >= 1 else { return result }
+    guard let verify else {
+      result.notes.append("lossy steps not applied: no renderer to verify them")
+      return result
+    }
+    guard let base = try? JSONDocument(parsing: result.bytes) else { return result }
+    let hasExpressions = !Pack.expressionTexts(base).isEmpty
+    var metadata = (bytes: base.bytes, count: 0)
+    if hasExpressions {
+      result.notes.append("metadata kept: the file has expressions, which look properties up by index and match name")
+    } else {
+      metadata = removeMetadata(base)
+    }
+    var names = 0
+    if options.level >= 2 {
+      if hasExpressions {
+        result.notes.append("names kept: the file has expressions, which look layers up by name")
+      } else if let doc = try? JSONDocument(parsing: metadata.bytes) {
+        let stripped = Pack.stripNames(doc, keeping: options.keepNames)
+        names = metadata.bytes.count - stripped.bytes.count
+        metadata.bytes = stripped.bytes
+      }
+    }
+    guard let stripped = try? JSONDocument(parsing: metadata.bytes) else { return result }
+    let canvas = spatialDecimals(Animation(document: document))
+    let inUse = spatialDecimalsInUse(stripped)
+    // Start at the canvas's step, or at the places the file already has when those lie within
+    // the ladder (an optimized file is not rounded further).
+    let first = inUse > canvas && inUse <= canvas + 2 ? inUse : canvas
+    var finest: Double? = nil
+    for decimals in first...(canvas + 2) {
+      var rounded = roundNumbers(stripped, spatial: decimals)
+      // Keyframes rounding made equal become a static value now, not on the next run.
+      if !hasExpressions, let doc = try? JSONDocument(parsing: rounded) { rounded = constantAnimations(doc).bytes }
+      guard let candidate = try? JSONDocument(parsing: rounded) else { continue }
+      let bytes = candidate.written(.minified)
+      switch verify(bytes) {
+      case .failure(let error):
+        result.notes.append("lossy steps not applied: \(error.description)")
+        return result
+      case .success(let share):
+        finest = share
+        guard share <= options.maxDiff else { continue }
+        let metadataSize = stripped.written(.minified).count
+        result.steps.append(OptimizeStep(name: "metadata", before: base.bytes.count, after: metadataSize + names,
+                                         detail: metadata.count == 0 ? nil : "\(metadata.count) key\(metadata.count == 1 ? "" : "s")"))
+        if options.level >= 2 {
+          let kept = options.keepNames.isEmpty ? nil : "kept: \(options.keepNames.sorted().joined(separator: ", "))"
+          result.steps.append(OptimizeStep(name: "names", before: metadataSize + names, after: metadataSize, detail: kept))
+        }
+        result.steps.append(OptimizeStep(name: "precision", before: metadataSize, after: bytes.count,
+                                         detail: "\(decimals) decimal\(decimals == 1 ? "" : "s") for positions and paths, 3 for colours; \(percent(share)) of pixels differ (limit \(percent(options.maxDiff)))"))
+        result.bytes = bytes
+        result.level = options.level
+        return result
+      }
+    }
+    result.notes.append("lossy steps not applied: the finest candidate still changed \(percent(finest ?? 1)) of pixels (limit \(percent(options.maxDiff))); the lossless result is kept")
+    return result
+  }
+
+  static func percent(_ share: Double) -> String {
+    let p = share * 100
+    if p == 0 { return "0%" }
+    if p < 0.01 { return "<0.01%" }
+    return ((p * 100).rounded() / 100).compactText + "%"
+  }
+
+  /// Places for positions and paths: a step of about 1/2000 of the canvas's longer side (0.1 px on
+  /// 512 to 2000 px canvases, 0.01 px on 100 px ones), at least one.
+  static func spatialDecimals(_ animation: Animation) -> Int {
+    let side = max(animation.width ?? 512, animation.height ?? 512, 1)
+    var decimals = 1
+    var step = 0.1
+    while step > side / 2000, decimals < 4 {
+      step /= 10
+      decimals += 1
+    }
+    return decimals
+  }
+
+  // MARK: metadata
+
+  /// Removes `mn` strings and `ix`/`cix`/`np` numbers, except inside effects (`ef`), whose values
+  /// some players look up by index. Keyframe easing names (`n`) stay: rlottie looks a keyframe's
+  /// easing up by its name, so that keyframes sharing a name share the first one's curve
+  /// (Samsung/rlottie src/lottie/lottieparser.cpp, `interpolator`); removing them changed
+  /// rlottie's picture of corpus rlottie/example/resource/balloons_with_string.json.
+  static func removeMetadata(_ document: JSONDocument) -> (bytes: [UInt8], count: Int) {
+    var edits = JSONEdits(document)
+    var count = 0
+    // Nodes inside an effect list, from a difference array over the effects' subtree ranges.
+    var depth = [Int32](repeating: 0, count: document.nodeCount + 1)
+    for k in document.keyIndices(named: "ef", in: 0..<document.nodeCount) {
+      let range = document.node(JSONNode.ID(raw: UInt32(k + 1))).subtreeRange
+      depth[range.lowerBound] += 1
+      depth[range.upperBound] -= 1
+    }
+    var inside = [Bool](repeating: false, count: document.nodeCount)
+    var running: Int32 = 0
+    for i in 0..<document.nodeCount {
+      running += depth[i]
+      inside[i] = running > 0
+    }
+    for key in ["mn", "ix", "cix", "np"] {
+      for k in document.keyIndices(named: key, in: 0..<document.nodeCount) {
+        let value = document.node(JSONNode.ID(raw: UInt32(k + 1)))
+        guard let owner = value.parent, owner.isObject, !inside[k] else { continue }
+        guard key == "mn" ? value.isString : value.isNumber else { continue }
+        do { try edits.remove(value); count += 1 } catch { continue }
+      }
+    }
+    guard count > 0, let bytes = try? edits.apply() else { return (document.bytes, 0) }
+    return (bytes, count)
+  }
+
+  // MARK: precision
+
+  /// Numbers that are identities, references, enumerations, sizes of images and precomps, or time.
+  static let exactKeys: Set<String> = ["ind", "parent", "refId", "ty", "tp", "td", "tt", "ip", "op", "st", "sr", "t",
+                                      "fr", "dr", "w", "h", "ddd", "ao", "bm", "np", "ix", "cix", "id", "a", "j", "m"]
+  /// Subtrees kept exactly: time remapping holds times, slots hold values of any kind.
+  static let exactSubtrees: Set<String> = ["tm", "slots"]
+  /// Subtrees of values in 0…1 (colours, gradient stops) or of unknown units (effects).
+  static let fineSubtrees: Set<String> = ["c", "sc", "fc", "g", "ef"]
+  static let fineDecimals = 3
+
+  enum Context: UInt8 { case spatial, fine, exact }
+
+  /// Each node's rounding context. Tape order puts every container before its members, so a
+  /// node's context follows from its parent's and its own key in one pass.
+  static func contexts(_ document: JSONDocument) -> [Context] {
+    let count = document.nodeCount
+    var context = [Context](repeating: .spatial, count: count)
+    for i in 0..<count {
+      let node = document.node(JSONNode.ID(raw: UInt32(i)))
+      guard let parent = node.parent, !node.isKey else { continue }
+      var c = context[Int(parent.id.raw)]
+      if c != .exact, parent.isObject, let key = node.key {
+        if exactSubtrees.contains(key) {
+          c = .exact
+        } else if exactKeys.contains(key), !node.isObject {
+          // A keyframe's `t` is time; a text layer's `t` object is text data.
+          c = .exact
+        } else if fineSubtrees.contains(key) {
+          c = .fine
+        } else if key == "i" || key == "o", node.isObject {
+          c = .fine  // a keyframe's easing handles
+        }
+      }
+      context[i] = c
+    }
+    return context
+  }
+
+  /// The most decimal places a position or path number has in the document (fractions only; an
+  /// exponent counts as many). A file written by level 1 at some precision has no more than that,
+  /// and optimizing it again starts there, so that a second run cannot round what the first one
+  /// found too coarse (idempotence).
+  static func spatialDecimalsInUse(_ document: JSONDocument) -> Int {
+    let context = contexts(document)
+    var most = 0
+    for i in 0..<document.nodeCount where context[i] == .spatial {
+      let node = document.node(JSONNode.ID(raw: UInt32(i)))
+      guard node.isNumber else { continue }
+      let text = node.sourceBytes
+      if text.contains(UInt8(ascii: "e")) || text.contains(UInt8(ascii: "E")) { return 99 }
+      guard let dot = text.firstIndex(of: UInt8(ascii: ".")) else { continue }
+      most = max(most, text.endIndex - dot - 1)
+    }
+    return most
+  }
+
+  /// Rounds every number to its property's places (see the type's comment), where the rounded
+  /// spelling is shorter; every other byte is kept.
+  static func roundNumbers(_ document: JSONDocument, spatial: Int) -> [UInt8] {
+    let context = contexts(document)
+    var edits = JSONEdits(document)
+    var changed = false
+    for i in 0..<document.nodeCount where context[i] != .exact {
+      let node = document.node(JSONNode.ID(raw: UInt32(i)))
+      guard node.isNumber, !node.isKey else { continue }
+      let c = context[i]
+      let text = node.sourceBytes
+      guard text.contains(UInt8(ascii: ".")) || text.contains(UInt8(ascii: "e")) || text.contains(UInt8(ascii: "E")) else { continue }
+      let places = c == .fine ? max(fineDecimals, spatial) : spatial
+      guard let value = node.double, let rounded = Pack.roundedText(value, decimals: places), rounded.count < text.count else { continue }
+      edits.replace(node, withRaw: rounded)
+      changed = true
+    }
+    guard changed, let bytes = try? edits.apply() else { return document.bytes }
+    return bytes
+  }
+}
