@@ -159,6 +159,8 @@ public struct RendererSupport: Sendable {
   /// What `target` (at `version`, default the newest) does with one feature use. Nil: supported
   /// (features not listed are supported).
   public func lookup(_ use: FeatureUse, in target: RendererTarget, version: String? = nil) -> SupportEntry? {
+    // A use in a layer or shape no player draws cannot be drawn differently (NeverDrawn).
+    if use.detail == FeatureUse.notDrawn { return nil }
     let effectType = use.node["ty"]?.int
     let matchName = use.node["mn"]?.string
     for entry in target.entries where entry.feature == use.feature.rawValue {

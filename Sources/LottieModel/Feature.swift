@@ -1,0 +1,136 @@
+import Foundation
+import LottieJSON
+
+/// Renderer-relevant features a file can use. The raw values are stable ids used in `Rules/` data
+/// and in JSON output.
+public enum Feature: String, Sendable, CaseIterable, Comparable {
+  case effect
+  case layerStyle = "layer-style"
+  case expression
+  case matteAlpha = "matte-alpha"
+  case matteAlphaInverted = "matte-alpha-inverted"
+  case matteLuma = "matte-luma"
+  case matteLumaInverted = "matte-luma-inverted"
+  case matteParent = "matte-tp"
+  case mask
+  case maskModeIntersect = "mask-intersect"
+  case maskModeLightenDarkenDifference = "mask-lighten-darken-difference"
+  case maskInverted = "mask-inverted"
+  case maskExpansion = "mask-expansion"
+  case maskFeather = "mask-feather"
+  case maskOpacity = "mask-opacity"
+  case blendMode = "blend-mode"
+  case mergePaths = "merge-paths"
+  case puckerBloat = "pucker-bloat"
+  case zigZag = "zig-zag"
+  case offsetPath = "offset-path"
+  case twist
+  case repeater
+  case trimPaths = "trim-paths"
+  case roundedCorners = "rounded-corners"
+  case gradientFill = "gradient-fill"
+  case gradientStroke = "gradient-stroke"
+  case polystar
+  case textLayer = "text-layer"
+  case textAnimator = "text-animator"
+  case layer3D = "3d-layer"
+  case timeRemap = "time-remap"
+  case timeStretch = "time-stretch"
+  case autoOrient = "auto-orient"
+  case cameraLayer = "camera-layer"
+  case lightLayer = "light-layer"
+  case audioLayer = "audio-layer"
+  case videoLayer = "video-layer"
+  case imageLayer = "image-layer"
+  case solidLayer = "solid-layer"
+  case adjustmentLayer = "adjustment-layer"
+  case precompLayer = "precomp-layer"
+  case imageExternal = "image-external"
+  case imageEmbedded = "image-embedded"
+  case solidLayerOpacity = "solid-layer-opacity"
+  case shapeBlendMode = "shape-blend-mode"
+  case skew
+  case textWithoutGlyphs = "text-without-glyphs"
+  case imageDataURLUnflagged = "image-data-url-unflagged"
+  case gradientOpacityStops = "gradient-opacity-stops"
+  case noVersion = "no-version"
+  case textRandomizeOrder = "text-randomize-order"
+  case repeaterRunawayScale = "repeater-runaway-scale"
+  case slot
+  case duplicateKey = "duplicate-key"
+
+  public static func < (a: Feature, b: Feature) -> Bool {
+    (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
+  }
+
+  /// Words for people.
+  public var title: String {
+    switch self {
+    case .effect: return "effects"
+    case .layerStyle: return "layer styles"
+    case .expression: return "expressions"
+    case .matteAlpha: return "alpha mattes"
+    case .matteAlphaInverted: return "inverted alpha mattes"
+    case .matteLuma: return "luma mattes"
+    case .matteLumaInverted: return "inverted luma mattes"
+    case .matteParent: return "mattes by tp"
+    case .mask: return "masks"
+    case .maskModeIntersect: return "intersect masks"
+    case .maskModeLightenDarkenDifference: return "lighten/darken/difference masks"
+    case .maskInverted: return "inverted masks"
+    case .maskExpansion: return "mask expansion"
+    case .maskFeather: return "mask feather"
+    case .maskOpacity: return "mask opacity"
+    case .blendMode: return "blend modes"
+    case .mergePaths: return "merge paths"
+    case .puckerBloat: return "pucker/bloat"
+    case .zigZag: return "zig zag"
+    case .offsetPath: return "offset path"
+    case .twist: return "twist"
+    case .repeater: return "repeaters"
+    case .trimPaths: return "trim paths"
+    case .roundedCorners: return "rounded corners"
+    case .gradientFill: return "gradient fills"
+    case .gradientStroke: return "gradient strokes"
+    case .polystar: return "polystars"
+    case .textLayer: return "text layers"
+    case .textAnimator: return "text animators"
+    case .layer3D: return "3D layers"
+    case .timeRemap: return "time remap"
+    case .timeStretch: return "time stretch"
+    case .autoOrient: return "auto-orient"
+    case .cameraLayer: return "camera layers"
+    case .lightLayer: return "light layers"
+    case .audioLayer: return "audio layers"
+    case .videoLayer: return "video layers"
+    case .imageLayer: return "image layers"
+    case .solidLayer: return "solid layers"
+    case .adjustmentLayer: return "adjustment layers"
+    case .precompLayer: return "precomp layers"
+    case .imageExternal: return "external images"
+    case .imageEmbedded: return "embedded images"
+    case .solidLayerOpacity: return "solid layers with opacity"
+    case .shapeBlendMode: return "blend modes on fills, strokes and groups"
+    case .skew: return "skew"
+    case .textWithoutGlyphs: return "text without embedded glyphs"
+    case .imageDataURLUnflagged: return "data-URL images without e: 1"
+    case .gradientOpacityStops: return "gradients with opacity stops"
+    case .noVersion: return "no Bodymovin version (v)"
+    case .textRandomizeOrder: return "text selectors with Randomize Order"
+    case .repeaterRunawayScale: return "repeaters whose last copy is scaled beyond 10^5 times"
+    case .slot: return "slots"
+    case .duplicateKey: return "keys written twice in one object"
+    }
+  }
+}
+
+/// One use of a feature, at a place in the file.
+public struct FeatureUse: Sendable {
+  public let feature: Feature
+  /// What exactly: an effect's name, a blend mode, a mask mode…
+  public let detail: String?
+  public let node: JSONNode
+  public let layerPath: [String]
+
+  public var location: LottieLocation { LottieLocation(pointer: node.pointer, layerPath: layerPath) }
+}

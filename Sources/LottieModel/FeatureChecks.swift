@@ -1,0 +1,253 @@
+import Foundation
+import LottieJSON
+
+/// The tests behind feature details (see `featureUses()`).
+extension Animation {
+  /// Round Corners only rounds corner points (a vertex without tangents); it changes nothing on
+  /// shapes that have none. True when a shape before the modifier in its group has one: a star or
+  /// polygon, a rectangle with roundness 0, or a path (any keyframe) with a corner vertex.
+  /// `firstSharp` remembers, per shape list, its first sharp shape (each list is examined once
+  /// however many modifiers it holds; nodes come in file order, so "before" compares ids).
+  static func roundsSharpCorners(_ modifier: JSONNode, firstSharp: inout [UInt32: UInt32]) -> Bool {
+    guard let items = modifier.parent, items.isArray else { return false }
+    func isZero(_ pair: JSONNode?) -> Bool {
+      guard let pair, pair.isArray else { return false }
+      return (pair.element(at: 0)?.double ?? 1) == 0 && (pair.element(at: 1)?.double ?? 1) == 0
+    }
+    func pathHasCorner(_ path: JSONNode) -> Bool {
+      guard path.isObject, let v = path["v"], v.isArray else { return false }
+      let closed = path["c"]?.truthy == true
+      let n = v.count
+      for k in 0..<n where closed || (k != 0 && k != n - 1) {
+        if isZero(path["i"]?.element(at: k)) && isZero(path["o"]?.element(at: k)) { return true }
+      }
+      return false
+    }
+    func values(_ property: JSONNode?) -> [JSONNode] {
+      guard let property, let k = property["k"] else { return [] }
+      let p = AnimatedProperty(node: property)
+      guard p.isAnimated else { return [k] }
+      return p.keyframes.flatMap { kf in ["s", "e"].compactMap { kf[$0] } }.map { $0.isArray ? ($0.element(at: 0) ?? $0) : $0 }
+    }
+    func sharp(_ shape: JSONNode) -> Bool {
+      switch shape["ty"]?.string {
+      case "sr": return true
+      case "rc": return values(shape["r"]).contains { (($0.double ?? Self.staticNumberValue($0)) ?? 0) <= 0 } || shape["r"] == nil
+      case "sh": return values(shape["ks"]).contains(where: pathHasCorner)
+      case "gr": return shape["it"].map { $0.isArray && $0.elements.contains(where: sharp) } ?? false
+      default: return false
+      }
+    }
+    if let first = firstSharp[items.id.raw] { return first < modifier.id.raw }
+    let first = items.elements.first(where: sharp)?.id.raw ?? UInt32.max
+    firstSharp[items.id.raw] = first
+    return first < modifier.id.raw
+  }
+
+  /// Each repeated key's value, and whether an earlier value of that key in the same object is
+  /// another kind of JSON value. Linear: each object with repeats is walked once.
+  static func duplicateKeyUses(_ document: JSONDocument) -> [(value: JSONNode, kindsDiffer: Bool)] {
+    var out: [(value: JSONNode, kindsDiffer: Bool)] = []
+    var seenOwners = Set<UInt32>()
+    for id in document.duplicateKeys {
+      let value = document.node(JSONNode.ID(raw: id.raw + 1))
+      guard let owner = value.parent, owner.isObject, seenOwners.insert(owner.id.raw).inserted else { continue }
+      var firstKind: [String: JSONKind] = [:]
+      for member in owner.members {
+        if let kind = firstKind[member.key] {
+          out.append((member.value, kind != member.value.kind))
+        } else {
+          firstKind[member.key] = member.value.kind
+        }
+      }
+    }
+    return out
+  }
+
+  /// A gradient (`g`: `p` colour stops, then optional position/opacity pairs) with an opacity stop
+  /// below 1, in its static value or in any keyframe.
+  static func hasOpacityStops(_ g: JSONNode?) -> Bool {
+    guard let g, let count = g["p"]?.int, count >= 0, let k = g["k"]?["k"] else { return false }
+    func check(_ values: JSONNode) -> Bool {
+      let n = values.count
+      guard values.isArray, n > 4 * count else { return false }
+      var i = 4 * count + 1
+      while i < n {
+        if let a = values.element(at: i)?.double, a < 1 { return true }
+        i += 2
+      }
+      return false
+    }
+    if k.isArray, let first = k.element(at: 0), first.isObject {
+      return k.elements.contains { kf in kf["s"].map(check) ?? false }
+    }
+    return check(k)
+  }
+
+  /// How much larger than the original the last copy of a repeater gets: the per-copy scale's
+  /// larger factor raised to (copies − 1), with the largest copy count and scale any keyframe has.
+  static func repeaterScaleGrowth(_ repeater: JSONNode) -> Double {
+    func largest(_ property: JSONNode?, component: Int?) -> Double? {
+      guard let k = property?["k"] else { return nil }
+      func value(_ v: JSONNode) -> Double? {
+        if let d = v.double { return d }
+        if v.isArray {
+          if let c = component { return v.element(at: c)?.double }
+          return v.elements.compactMap(\.double).map(abs).max()
+        }
+        return nil
+      }
+      if k.isArray, let first = k.element(at: 0), first.isObject {
+        return k.elements.compactMap { kf in kf["s"].flatMap(value) }.max()
+      }
+      return value(k)
+    }
+    guard let copies = largest(repeater["c"], component: 0), copies > 1,
+          let scale = largest(repeater["tr"]?["s"], component: nil) else { return 1 }
+    let factor = abs(scale) / 100
+    guard factor > 1 else { return 1 }
+    let exponent = min(copies - 1, 10_000)
+    return pow(factor, exponent)
+  }
+
+  /// A polystar whose own Rotation turns it to a position its symmetry does not repeat (a rotation
+  /// by a multiple of 360°/points looks the same however a player applies it). Animated rotation
+  /// or point count always counts.
+  static func rotationBreaksSymmetry(_ star: JSONNode) -> Bool {
+    guard let r = star["r"], Self.isNonDefault(r, default: 0) else { return false }
+    guard !AnimatedProperty(node: r).isAnimated, let angle = Self.staticNumber(r),
+          let pt = star["pt"], !AnimatedProperty(node: pt).isAnimated, let points = Self.staticNumber(pt), points >= 1 else { return true }
+    let period = 360 / points
+    let offset = abs(angle).truncatingRemainder(dividingBy: period)
+    return min(offset, period - offset) > 2
+  }
+
+  /// Opacity that stays at a partial value (strictly between 0 and 100) statically or at a
+  /// keyframe: fully transparent or opaque layers look the same even where a player applies
+  /// opacity twice.
+  static func holdsPartialOpacity(_ o: JSONNode) -> Bool {
+    func partial(_ v: Double?) -> Bool { v.map { $0 > 0.5 && $0 < 99.5 } ?? false }
+    if AnimatedProperty(node: o).isAnimated {
+      return o["k"].map { k in k.elements.contains { kf in partial(kf["s"].flatMap(Self.staticNumberValue)) } } ?? false
+    }
+    return partial(Self.staticNumber(o))
+  }
+
+  /// A trim path whose item list holds more than one path (or group): only then does "trim
+  /// individually" differ from trimming them together.
+  static func trimsSeveralPaths(_ trim: JSONNode) -> Bool {
+    guard let list = trim.parent, list.isArray else { return true }
+    let pathLike: Set<String> = ["sh", "rc", "el", "sr", "gr"]
+    return list.elements.filter { pathLike.contains($0["ty"]?.string ?? "") }.count > 1
+  }
+
+  static func staticNumber(_ property: JSONNode) -> Double? {
+    property["k"].flatMap(Self.staticNumberValue)
+  }
+
+  static func staticNumberValue(_ v: JSONNode) -> Double? {
+    if let d = v.double { return d }
+    if v.isArray, let first = v.element(at: 0)?.double { return first }
+    return nil
+  }
+
+  /// A static property whose value differs from `default`, or any animated one.
+  static func isNonDefault(_ property: JSONNode, default value: Double) -> Bool {
+    guard property.isObject else { return false }
+    let p = AnimatedProperty(node: property)
+    if p.isAnimated { return true }
+    if let k = property["k"] {
+      if let d = k.double { return d != value }
+      if k.isArray, let first = k.element(at: 0)?.double { return first != value }
+    }
+    return false
+  }
+}
+
+public enum BlendMode {
+  public static func name(_ code: Int) -> String {
+    let names = ["normal", "multiply", "screen", "overlay", "darken", "lighten", "color dodge", "color burn",
+                 "hard light", "soft light", "difference", "exclusion", "hue", "saturation", "color",
+                 "luminosity", "add", "hard mix"]
+    return code >= 0 && code < names.count ? names[code] : "blend mode \(code)"
+  }
+}
+
+public enum MaskMode {
+  public static func name(_ code: String) -> String {
+    switch code {
+    case "n": return "none"
+    case "a": return "add"
+    case "s": return "subtract"
+    case "i": return "intersect"
+    case "l": return "lighten"
+    case "d": return "darken"
+    case "f": return "difference"
+    default: return "mode \(code)"
+    }
+  }
+}
+
+public enum LayerStyle {
+  public static func name(_ code: Int?) -> String {
+    switch code {
+    case 0?: return "Stroke"
+    case 1?: return "Drop Shadow"
+    case 2?: return "Inner Shadow"
+    case 3?: return "Outer Glow"
+    case 4?: return "Inner Glow"
+    case 5?: return "Bevel and Emboss"
+    case 6?: return "Satin"
+    case 7?: return "Color Overlay"
+    case 8?: return "Gradient Overlay"
+    case let c?: return "layer style \(c)"
+    case nil: return "layer style"
+    }
+  }
+}
+
+/// Names of effects, from `Rules/effects.json` (compiled in).
+public struct EffectCatalogue: Sendable {
+  public struct Entry: Sendable {
+    public let name: String
+    public let isControl: Bool
+    public let source: String
+  }
+  public let byType: [Int: Entry]
+  public let byMatchName: [String: Entry]
+
+  public static let shared = EffectCatalogue.load()
+
+  static func load() -> EffectCatalogue {
+    var byType: [Int: Entry] = [:]
+    var byMatchName: [String: Entry] = [:]
+    guard let text = RulesData.files["effects.json"], let doc = try? JSONDocument(parsing: text) else {
+      return EffectCatalogue(byType: [:], byMatchName: [:])
+    }
+    for t in doc.root["types"].list {
+      guard let ty = t["ty"]?.int, let name = t["name"]?.string else { continue }
+      let entry = Entry(name: name, isControl: t["control"]?.bool ?? false, source: t["source"]?.string ?? "")
+      byType[ty] = entry
+      for mn in t["mn"].list {
+        if let m = mn.string { byMatchName[m] = entry }
+      }
+    }
+    for m in doc.root["matchNames"].list {
+      guard let mn = m["mn"]?.string, let name = m["name"]?.string else { continue }
+      byMatchName[mn] = Entry(name: name, isControl: false, source: m["source"]?.string ?? "")
+    }
+    return EffectCatalogue(byType: byType, byMatchName: byMatchName)
+  }
+
+  /// "Gaussian Blur", from the match name first (it is what After Effects calls the effect), then
+  /// the type code, then the layer's own name for the effect.
+  public func displayName(of effect: Effect) -> String {
+    if let mn = effect.matchName, let entry = byMatchName[mn] { return entry.name }
+    if let ty = effect.typeCode, let entry = byType[ty], ty != 5 { return entry.name }
+    if let nm = effect.name, !nm.isEmpty { return nm }
+    if let mn = effect.matchName { return mn }
+    if let ty = effect.typeCode { return byType[ty]?.name ?? "effect ty \(ty)" }
+    return "effect"
+  }
+}
+
