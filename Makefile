@@ -132,9 +132,12 @@ fuzz: deps testdata
 # file) with lottie-web (headless Chromium), rlottie and ThorVG, compares each player with
 # lottie-web and lottiekit's claims with what was seen, and writes docs/compat-evidence.md.
 # Renders are cached in .build/compat-lab/. Test tooling only; needs the oracles.
+# `make compat-lab COMPAT_LAB_FLAGS=--claims-only` reuses the last run's renders and verdicts and
+# only asks lottiekit again (a change to the claims, measured in seconds).
 COMPAT_EVERY ?= 1
+COMPAT_LAB_FLAGS ?=
 compat-lab: build oracles
-	$(ORACLE_VENV)/bin/python3 Scripts/compat-lab.py $(LOTTIEKIT) --every $(COMPAT_EVERY)
+	$(ORACLE_VENV)/bin/python3 Scripts/compat-lab.py $(LOTTIEKIT) --every $(COMPAT_EVERY) $(COMPAT_LAB_FLAGS)
 
 # Rules/*.json are compiled into the binary through a generated Swift file.
 rules:

@@ -58,6 +58,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case repeaterRunawayScale = "repeater-runaway-scale"
   case slot
   case duplicateKey = "duplicate-key"
+  case easingPerDimension = "easing-per-dimension"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -120,6 +121,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .repeaterRunawayScale: return "repeaters whose last copy is scaled beyond 10^5 times"
     case .slot: return "slots"
     case .duplicateKey: return "keys written twice in one object"
+    case .easingPerDimension: return "keyframes eased per dimension"
     }
   }
 }

@@ -14,6 +14,7 @@ extension Animation {
       scan.masks(visit.layer, visit.path)
       scan.shapes(visit.layer, visit.path)
       scan.expressionsAndSlots(visit)
+      scan.easingPerDimension(visit.layer, visit.path)
     }
     scan.fileLevel()
     return scan.uses
@@ -178,6 +179,22 @@ struct FeatureScan {
       guard let id = value.string, root["slots"]?[id] != nil, let owner = value.parent else { continue }
       drawn = drawnAt(value)
       add(.slot, owner.key == "ks" && owner.parent?["ty"]?.string == "sh" ? "path" : nil, value, path)
+    }
+  }
+
+  /// Keyframes whose easing differs per dimension, once per property; "slight" when the two ways
+  /// of reading it move nothing by more than `EasingPerDimension.visibleShift` (EasingPerDimension).
+  mutating func easingPerDimension(_ layer: Layer, _ path: [String]) {
+    let doc = layer.node.document
+    let canvas = max(animation.width ?? 512, animation.height ?? 512)
+    for keyIndex in doc.keyIndices(named: "k", in: layer.node.subtreeRange) {
+      let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
+      guard value.isArray, value.count > 1, let property = value.parent, property.isObject,
+            AnimatedProperty(node: property).isAnimated else { continue }
+      let shift = EasingPerDimension.worstShift(property, canvas: canvas)
+      guard shift > 0 else { continue }
+      drawn = drawnAt(property)
+      add(.easingPerDimension, shift < EasingPerDimension.visibleShift ? "slight" : nil, property, path)
     }
   }
 

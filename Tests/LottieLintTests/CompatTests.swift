@@ -90,6 +90,10 @@ func fixture(for entry: SupportEntry) -> String? {
       ? "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":[{\"t\":0}],\"k\":{\"i\":[],\"o\":[],\"v\":[],\"c\":true}}}"
       : "{\"ty\":\"fl\",\"o\":{\"a\":0,\"k\":10,\"k\":100}}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(shape)]}]")
+  case .easingPerDimension?:
+    let end = detail == "slight" ? 12 : 100
+    let size = "{\"a\":1,\"k\":[{\"t\":-10,\"s\":[10,10],\"e\":[100,\(end)],\"o\":{\"x\":[0.167,0.9],\"y\":[0.167,0]},\"i\":{\"x\":[0.833,0.1],\"y\":[0.833,1]}},{\"t\":30,\"s\":[100,\(end)]}]}"
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\",\"s\":\(size)}]}]")
   case nil: return nil
   }
 }

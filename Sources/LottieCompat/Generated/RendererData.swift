@@ -406,6 +406,12 @@ public enum RendererData {
           "feature": "polystar",
           "support": "supported",
           "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/PolystarShapeParser.java"
+        },
+        {
+          "feature": "easing-per-dimension",
+          "support": "supported",
+          "note": "Not measured here (no Android renderer on this machine). The parser keeps separate X and Y interpolators for point values; more than two dimensions with different curves are not covered by that source.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/KeyframeParser.java (multiDimensional: independent X and Y interpolators)"
         }
       ]
     }
@@ -1668,6 +1674,12 @@ public enum RendererData {
           "feature": "text-layer",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/elements/svgElements/SVGTextElement.js"
+        },
+        {
+          "feature": "easing-per-dimension",
+          "support": "supported",
+          "note": "The lab's reference: lottie-web eases each dimension on its own curve, as the format describes.",
+          "source": "lottie/lottie-spec docs/specs/properties.md (Keyframe Easing: one element per dimension for vector properties)"
         }
       ]
     },
@@ -2089,6 +2101,12 @@ public enum RendererData {
           "feature": "text-layer",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/elements/canvasElements/CVTextElement.js"
+        },
+        {
+          "feature": "easing-per-dimension",
+          "support": "supported",
+          "note": "The lab's reference: lottie-web eases each dimension on its own curve, as the format describes.",
+          "source": "lottie/lottie-spec docs/specs/properties.md (Keyframe Easing: one element per dimension for vector properties)"
         }
       ]
     },
@@ -2489,6 +2507,12 @@ public enum RendererData {
           "feature": "text-layer",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/elements/htmlElements/HTextElement.js"
+        },
+        {
+          "feature": "easing-per-dimension",
+          "support": "supported",
+          "note": "The lab's reference: lottie-web eases each dimension on its own curve, as the format describes.",
+          "source": "lottie/lottie-spec docs/specs/properties.md (Keyframe Easing: one element per dimension for vector properties)"
         }
       ]
     }
@@ -3082,6 +3106,42 @@ public enum RendererData {
             "seen": "A fill with \"k\": 10 and then \"k\": 100 in its opacity is drawn at 100 % like lottie-web: 0.0 % of the tile differs."
           },
           "source": "measured"
+        },
+        {
+          "feature": "easing-per-dimension",
+          "match": {
+            "detail": [
+              "slight"
+            ]
+          },
+          "support": "supported",
+          "note": "lottiekit estimates how far the two readings move a property apart (the largest gap between a dimension's own eased progress and the first dimension's, times how far it moves, as a share of the canvas, or of the layer's size for scale) and calls a shift under 2 % slight.",
+          "measured": {
+            "fixture": "easing-per-dimension-slight.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The same rectangle whose height moves only 4 px (a shift of 0.4 % of the canvas) is drawn as lottie-web draws it: 0.4 % of the tile differs."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "easing-per-dimension",
+          "support": "partial",
+          "effect": "Keyframes eased on a separate curve per dimension (After Effects' separate-dimension easing of a size, scale or position) are all eased on the first dimension's curve: the shape moves or grows along another path in time.",
+          "workaround": "Give every dimension the same easing curve, or use Separate Dimensions on position (X and Y Position become two one-dimensional properties).",
+          "measured": {
+            "fixture": "easing-per-dimension.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A rectangle whose width and height are eased on two different curves (a nearly linear one and a strong ease in and out) is drawn with the height following the width's curve: 4.5 % of the tile differs from lottie-web at frame 0; corpus lottie-android Tests/Rect4.json, Rect6.json and Rect7.json differ on 6.9 %, 15.6 % and 4.9 % and agree (0.0-0.4 %) once every dimension is given the first dimension's curve. Slight shifts are the separate, supported entry."
+          },
+          "source": "measured (no documentation found)"
         }
       ]
     }
@@ -3526,9 +3586,30 @@ public enum RendererData {
           "feature": "effect",
           "match": {
             "ty": [
+              22
+            ]
+          },
+          "support": "ignored",
+          "note": "The sources parse the Stroke effect (tvgLottieParser.cpp, getEffect), but the player measured here draws nothing for it: the measurement decides the level.",
+          "effect": "The Stroke effect (a stroke drawn along the layer's masks) is not drawn: a layer that shows only through it stays empty.",
+          "workaround": "Draw the outline as a shape with a stroke (or a trim path for a write-on), instead of the Stroke effect on a mask.",
+          "measured": {
+            "fixture": "stroke-effect.json",
+            "player": "thorvg (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A square mask stroked 8 px wide by the Stroke effect: lottie-web draws the outline, ThorVG draws nothing (7.4 % of the tile differs; with All Masks or Stroke Sequentially off, still nothing); corpus lottie-android lottiefiles/streetby_test_loading.json, a loader drawn only by this effect, is empty in ThorVG."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getEffect parses it)"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
               20,
               21,
-              22,
               23,
               25,
               29
@@ -4130,6 +4211,42 @@ public enum RendererData {
             "seen": "A fill with \"k\": 10 and then \"k\": 100 in its opacity is drawn at 100 % like lottie-web: 0.0 % of the tile differs."
           },
           "source": "measured"
+        },
+        {
+          "feature": "easing-per-dimension",
+          "match": {
+            "detail": [
+              "slight"
+            ]
+          },
+          "support": "supported",
+          "note": "lottiekit estimates how far the two readings move a property apart (the largest gap between a dimension's own eased progress and the first dimension's, times how far it moves, as a share of the canvas, or of the layer's size for scale) and calls a shift under 2 % slight.",
+          "measured": {
+            "fixture": "easing-per-dimension-slight.json",
+            "player": "thorvg (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The same rectangle whose height moves only 4 px (a shift of 0.4 % of the canvas) is drawn as lottie-web draws it: 0.0 % of the tile differs."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "easing-per-dimension",
+          "support": "partial",
+          "effect": "Keyframes eased on a separate curve per dimension (After Effects' separate-dimension easing of a size, scale or position) are all eased on the first dimension's curve: the shape moves or grows along another path in time.",
+          "workaround": "Give every dimension the same easing curve, or use Separate Dimensions on position (X and Y Position become two one-dimensional properties).",
+          "measured": {
+            "fixture": "easing-per-dimension.json",
+            "player": "thorvg (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A rectangle whose width and height are eased on two different curves (a nearly linear one and a strong ease in and out) is drawn with the height following the width's curve: 4.5 % of the tile differs from lottie-web at frame 0; corpus lottie-android Tests/Rect4.json, Rect6.json and Rect7.json differ on 6.9 %, 15.6 % and 4.9 % and agree (0.0-0.4 %) once every dimension is given the first dimension's curve. Slight shifts are the separate, supported entry."
+          },
+          "source": "measured (no documentation found)"
         }
       ]
     }
