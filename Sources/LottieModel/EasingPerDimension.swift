@@ -11,10 +11,6 @@ import LottieJSON
 /// between a dimension's eased progress and the first dimension's, times how far that dimension
 /// moves, relative to the canvas for lengths (positions, anchors, sizes) and to 100 % for scale.
 public enum EasingPerDimension {
-  /// Below this shift (a share of the canvas, or of the layer's size for scale) the two readings
-  /// were not seen to differ.
-  public static let visibleShift = 0.02
-
   /// The worst estimated displacement of a property (0 when its dimensions share one curve),
   /// as a share of the canvas's longer side (lengths) or of the layer's size (scale).
   public static func worstShift(_ property: JSONNode, canvas: Double) -> Double {

@@ -110,16 +110,35 @@ extension Animation {
     return pow(factor, exponent)
   }
 
-  /// A polystar whose own Rotation turns it to a position its symmetry does not repeat (a rotation
-  /// by a multiple of 360°/points looks the same however a player applies it). Animated rotation
-  /// or point count always counts.
-  static func rotationBreaksSymmetry(_ star: JSONNode) -> Bool {
-    guard let r = star["r"], Self.isNonDefault(r, default: 0) else { return false }
-    guard !AnimatedProperty(node: r).isAnimated, let angle = Self.staticNumber(r),
-          let pt = star["pt"], !AnimatedProperty(node: pt).isAnimated, let points = Self.staticNumber(pt), points >= 1 else { return true }
-    let period = 360 / points
-    let offset = abs(angle).truncatingRemainder(dividingBy: period)
-    return min(offset, period - offset) > 2
+  /// The share of the picture a polystar drawn by rlottie is estimated to change: rlottie turns
+  /// the star by twice its own Rotation (measured: Rotation 15 draws like lottie-web's 30), so it
+  /// is off by the Rotation itself, folded to the nearest angle the star repeats at (360°/points).
+  /// Turning a star by a small angle δ changes about 3·δ·R² of area (R its outer radius; 3 fits
+  /// the measured fixtures: R 40 on 100 px, δ 15°, estimate 12.6 %, seen 12.2 %; R 6: 0.28 %,
+  /// seen 0.2 %). 0 when the rotation is a multiple of that angle. Animated rotation counts with
+  /// its widest swing, the radius with its largest value; the star's own transforms are not
+  /// followed (taken as 100 %).
+  static func polystarRotationShare(_ star: JSONNode, canvas: Double) -> Double {
+    guard let r = star["r"], Self.isNonDefault(r, default: 0) else { return 0 }
+    func numbers(_ property: JSONNode?) -> [Double] {
+      guard let property else { return [] }
+      if !AnimatedProperty(node: property).isAnimated { return Self.staticNumber(property).map { [$0] } ?? [] }
+      return AnimatedProperty(node: property).keyframes.compactMap { kf in kf["s"].flatMap(Self.staticNumberValue) }
+    }
+    let points = numbers(star["pt"]).min() ?? 5
+    let radius = numbers(star["or"]).map(abs).max() ?? 0
+    let period = 360 / max(points.rounded(), 1)
+    let angles = numbers(r)
+    guard !angles.isEmpty else { return 0 }
+    func folded(_ a: Double) -> Double {
+      let offset = abs(a).truncatingRemainder(dividingBy: period)
+      return min(offset, period - offset)
+    }
+    // A swing over half the period passes the worst angle on its way.
+    let worst = (angles.max()! - angles.min()! >= period / 2) ? period / 2 : angles.map(folded).max()!
+    guard worst > 2 else { return 0 }  // within 2°: lost in anti-aliasing
+    let relative = radius / max(canvas, 1)
+    return 3 * (worst * .pi / 180) * relative * relative
   }
 
   /// Opacity that stays at a partial value (strictly between 0 and 100) statically or at a

@@ -126,6 +126,15 @@ struct FeatureScan {
   static let modifiers: [ShapeType: Feature] = [.merge: .mergePaths, .puckerBloat: .puckerBloat, .zigZag: .zigZag,
                                                 .offsetPath: .offsetPath, .twist: .twist]
 
+  /// Below this shift (a share of the canvas's longer side) a shape moved by a player's misreading
+  /// was not seen to draw differently (EasingPerDimension).
+  static let visibleShift = 0.02
+  /// Below this estimated share of the picture, a misdrawn shape stays under the lab's bar (2 %)
+  /// with room for the estimate's error (polystar rotation).
+  static let visibleShare = 0.01
+
+  var canvas: Double { max(animation.width ?? 512, animation.height ?? 512) }
+
   /// Shape items: modifiers, gradients, polystars, shape transforms and blend modes.
   mutating func shapes(_ layer: Layer, _ path: [String]) {
     Shape.walk(layer.shapes, path: path) { shape, shapePath in
@@ -146,7 +155,8 @@ struct FeatureScan {
           add(.gradientOpacityStops, Animation.opacityStopsDrawnAlike(n["g"]) ? "small opacity steps" : nil, n["g"] ?? n, shapePath)
         }
       case .polystar?:
-        add(.polystar, Animation.rotationBreaksSymmetry(n) ? "rotated" : nil, n, shapePath)
+        let share = Animation.polystarRotationShare(n, canvas: canvas)
+        add(.polystar, share == 0 ? nil : share < Self.visibleShare ? "slightly rotated" : "rotated", n, shapePath)
       default: break
       }
       if let bm = n["bm"], let v = bm.int, v != 0, shape.type != nil {
@@ -183,10 +193,9 @@ struct FeatureScan {
   }
 
   /// Keyframes whose easing differs per dimension, once per property; "slight" when the two ways
-  /// of reading it move nothing by more than `EasingPerDimension.visibleShift` (EasingPerDimension).
+  /// of reading it move nothing by more than `visibleShift` (EasingPerDimension).
   mutating func easingPerDimension(_ layer: Layer, _ path: [String]) {
     let doc = layer.node.document
-    let canvas = max(animation.width ?? 512, animation.height ?? 512)
     for keyIndex in doc.keyIndices(named: "k", in: layer.node.subtreeRange) {
       let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
       guard value.isArray, value.count > 1, let property = value.parent, property.isObject,
@@ -194,7 +203,7 @@ struct FeatureScan {
       let shift = EasingPerDimension.worstShift(property, canvas: canvas)
       guard shift > 0 else { continue }
       drawn = drawnAt(property)
-      add(.easingPerDimension, shift < EasingPerDimension.visibleShift ? "slight" : nil, property, path)
+      add(.easingPerDimension, shift < Self.visibleShift ? "slight" : nil, property, path)
     }
   }
 

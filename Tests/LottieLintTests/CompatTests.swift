@@ -53,7 +53,9 @@ func fixture(for entry: SupportEntry) -> String? {
   case .gradientFill?: return shape("gf")
   case .gradientStroke?: return shape("gs")
   case .polystar?:
-    return detail == "rotated" ? layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sr\",\"r\":{\"a\":0,\"k\":15}}]}]") : shape("sr")
+    guard let detail else { return shape("sr") }
+    let radius = detail == "rotated" ? 40 : 6
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sr\",\"r\":{\"a\":0,\"k\":15},\"or\":{\"a\":0,\"k\":\(radius)}}]}]")
   case .textLayer?: return layer("\"t\":{\"d\":{\"k\":[]}}", ty: 5)
   case .textAnimator?: return layer("\"t\":{\"d\":{\"k\":[]},\"a\":[{}]}", ty: 5)
   case .layer3D?: return layer("\"ddd\":1")

@@ -69,6 +69,21 @@ struct FeatureDetailTests {
     #expect(try detail([circlePath, rd, star, rd]) == [nil, "sharp corners"])
   }
 
+  /// rlottie turns a star by twice its Rotation: claimed when the turn is estimated to change at
+  /// least 1 % of the picture (3 × angle off × (radius / canvas)²), "slightly rotated" below.
+  @Test(arguments: [
+    (15, 40, 5, "rotated"),             // 3 × 0.26 × 0.4² ≈ 12.6 %
+    (15, 6, 5, "slightly rotated"),     // ≈ 0.28 %
+    (72, 40, 5, nil),                   // one point further: looks the same
+    (1, 40, 5, nil),                    // within 2°
+    (50, 40, 6, "rotated"),             // 50° on a 6-point star is 10° off
+  ] as [(Int, Int, Int, String?)])
+  func starsAreClaimedByHowMuchTheirTurnShows(rotation: Int, radius: Int, points: Int, detail: String?) throws {
+    let star = #"{"ty":"sr","sy":1,"pt":{"a":0,"k":\#(points)},"r":{"a":0,"k":\#(rotation)},"or":{"a":0,"k":\#(radius)}}"#
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[\#(star)]}]}"#
+    #expect(try details(json, .polystar) == [detail])
+  }
+
   @Test func keysWrittenTwiceSayWhetherTheirKindsDiffer() throws {
     let kinds = #"{"v":"5","layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":{"c":true,"v":[],"i":[],"o":[]}}}]}]}"#
     #expect(try details(kinds, .duplicateKey) == ["kinds differ"])
