@@ -140,10 +140,10 @@ struct RenderEndToEndTests {
     }
     try write(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":[\#(assets.joined(separator: ","))],"layers":[{"ty":0,"refId":"p0","ip":0,"op":60,"ks":{}}]}"#,
               to: dir + "/diamond.json")
-    let started = Date()
+    // Refused by counting the layers before building any (the message says so), not by the
+    // render's time limit.
     let r = try lottiekit("render", dir + "/diamond.json", "-o", dir + "/x.png")
     #expect(r.status == 2 && r.stderr.contains("expand to more than 1 million layers"), "\(r.stderr)")
-    #expect(Date().timeIntervalSince(started) < 10)
     #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
   }
 

@@ -245,7 +245,6 @@ struct ConverterTests {
       previous = name
     }
     doc += #"]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="&j;" height="5" class="&j;"/><style>&j;</style></svg>"#
-    let start = Date()
     do {
       let c = try SVGConverter.convert(Array(doc.utf8))
       // Converted: the entity was not expanded ten levels deep.
@@ -253,7 +252,6 @@ struct ConverterTests {
     } catch {
       #expect(error.line >= 1)
     }
-    #expect(Date().timeIntervalSince(start) < 5)
   }
 
   @Test func externalEntitiesAreNeverRead() throws {
@@ -289,16 +287,16 @@ struct ConverterTests {
 
 @Suite("SVG conversion budgets")
 struct ConverterBudgetTests {
-  @Test func useBombsStopWithAnErrorQuickly() throws {
-    // Ten levels of ten <use> each: 10¹⁰ rectangles if expanded.
+  /// Ten levels of ten <use> each would be 10¹⁰ rectangles: the work budget stops it with an
+  /// error (what bounds the time; how fast is `make bench`'s business, not a timed test's).
+  @Test func useBombsStopAtTheWorkBudget() throws {
     var defs = #"<rect id="l0" width="1" height="1"/>"#
     for level in 1...10 {
       defs += "<g id=\"l\(level)\">" + String(repeating: "<use href=\"#l\(level - 1)\"/>", count: 10) + "</g>"
     }
     let text = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><defs>"# + defs + ##"</defs><use href="#l10"/></svg>"##
-    let start = Date()
-    #expect(throws: SVGConversionError.self) { try SVGConverter.convert(Array(text.utf8)) }
-    #expect(Date().timeIntervalSince(start) < 20)
+    let error = #expect(throws: SVGConversionError.self) { try SVGConverter.convert(Array(text.utf8)) }
+    #expect(error?.description.contains("more than \(SVGConverter.maximumPaths) paths") == true, "\(String(describing: error))")
   }
 
   // MARK: clip-path and mask (#19)
