@@ -59,6 +59,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case slot
   case duplicateKey = "duplicate-key"
   case easingPerDimension = "easing-per-dimension"
+  case singleKeyframePath = "single-keyframe-path"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -122,6 +123,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .slot: return "slots"
     case .duplicateKey: return "keys written twice in one object"
     case .easingPerDimension: return "keyframes eased per dimension"
+    case .singleKeyframePath: return "paths animated with a single keyframe"
     }
   }
 }

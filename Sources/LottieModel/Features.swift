@@ -14,7 +14,7 @@ extension Animation {
       scan.masks(visit.layer, visit.path)
       scan.shapes(visit.layer, visit.path)
       scan.expressionsAndSlots(visit)
-      scan.easingPerDimension(visit.layer, visit.path)
+      scan.keyframeForms(visit.layer, visit.path)
     }
     scan.fileLevel()
     return scan.uses
@@ -192,14 +192,25 @@ struct FeatureScan {
     }
   }
 
-  /// Keyframes whose easing differs per dimension, once per property; "slight" when the two ways
-  /// of reading it move nothing by more than `visibleShift` (EasingPerDimension).
-  mutating func easingPerDimension(_ layer: Layer, _ path: [String]) {
+  /// Keyframe forms players read differently, once per property: easing that differs per
+  /// dimension ("slight" when the two ways of reading it move nothing by more than
+  /// `visibleShift`, EasingPerDimension), and a shape or mask path animated with a single
+  /// keyframe (rlottie crashes on it). Other properties with a single keyframe are not reported:
+  /// rlottie reads them as 0, but lottie-web 5.7.5, the reference, misreads them too, so no
+  /// fixture can show it against the reference.
+  mutating func keyframeForms(_ layer: Layer, _ path: [String]) {
     let doc = layer.node.document
     for keyIndex in doc.keyIndices(named: "k", in: layer.node.subtreeRange) {
       let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
-      guard value.isArray, value.count > 1, let property = value.parent, property.isObject,
+      guard value.isArray, let property = value.parent, property.isObject,
             AnimatedProperty(node: property).isAnimated else { continue }
+      if value.count == 1 {
+        let isPath = (property.key == "ks" && property.parent?["ty"]?.string == "sh") || property.key == "pt"
+        guard isPath, value.element(at: 0)?["s"] != nil else { continue }
+        drawn = drawnAt(property)
+        add(.singleKeyframePath, nil, property, path)
+        continue
+      }
       let shift = EasingPerDimension.worstShift(property, canvas: canvas)
       guard shift > 0 else { continue }
       drawn = drawnAt(property)

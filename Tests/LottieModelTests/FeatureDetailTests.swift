@@ -84,6 +84,22 @@ struct FeatureDetailTests {
     #expect(try details(json, .polystar) == [detail])
   }
 
+  /// rlottie crashes on a shape or mask path animated with a single keyframe; two keyframes, a
+  /// static path, or another property with one keyframe are not this feature.
+  @Test func pathsWithASingleKeyframe() throws {
+    let path = #"{"c":true,"v":[[0,0],[9,0],[9,9]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}"#
+    func file(shapes: String = "[]", masks: String = "[]") -> String {
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"masksProperties":\#(masks),"shapes":\#(shapes)}]}"#
+    }
+    let one = #"{"a":1,"k":[{"t":0,"s":[\#(path)]}]}"#
+    let two = #"{"a":1,"k":[{"t":0,"s":[\#(path)]},{"t":10,"s":[\#(path)]}]}"#
+    #expect(try details(file(shapes: #"[{"ty":"sh","ks":\#(one)}]"#), .singleKeyframePath) == [nil])
+    #expect(try details(file(masks: #"[{"mode":"a","pt":\#(one)}]"#), .singleKeyframePath) == [nil])
+    #expect(try details(file(shapes: #"[{"ty":"sh","ks":\#(two)}]"#), .singleKeyframePath).isEmpty)
+    #expect(try details(file(shapes: #"[{"ty":"sh","ks":{"a":0,"k":\#(path)}}]"#), .singleKeyframePath).isEmpty)
+    #expect(try details(file(shapes: #"[{"ty":"rc","s":{"a":1,"k":[{"t":0,"s":[10,10]}]}}]"#), .singleKeyframePath).isEmpty)
+  }
+
   @Test func keysWrittenTwiceSayWhetherTheirKindsDiffer() throws {
     let kinds = #"{"v":"5","layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":{"c":true,"v":[],"i":[],"o":[]}}}]}]}"#
     #expect(try details(kinds, .duplicateKey) == ["kinds differ"])

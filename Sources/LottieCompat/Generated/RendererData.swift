@@ -3162,6 +3162,23 @@ public enum RendererData {
             "seen": "A rectangle whose width and height are eased on two different curves (a nearly linear one and a strong ease in and out) is drawn with the height following the width's curve: 4.5 % of the tile differs from lottie-web at frame 0; corpus lottie-android Tests/Rect4.json, Rect6.json and Rect7.json differ on 6.9 %, 15.6 % and 4.9 % and agree (0.0-0.4 %) once every dimension is given the first dimension's curve. Slight shifts are the separate, supported entry."
           },
           "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "single-keyframe-path",
+          "support": "unsupported",
+          "note": "Other properties animated with a single keyframe are read as 0 by rlottie (a layer's scale or opacity, a stroke's width: nothing drawn), which ThorVG and the format (a keyframe's value holds until the next one) do not do; lottie-web 5.7.5 misreads most of them too, so they have no fixture and no entry.",
+          "effect": "rlottie crashes while drawing a shape or mask path that is animated with a single keyframe (a keyframe list of one, with no end value): the app using it crashes.",
+          "workaround": "Make the path static (a:0 with the path itself as k), or give it a second keyframe.",
+          "measured": {
+            "fixture": "single-keyframe-path.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A square path with one keyframe: rlottie crashes (segmentation fault) at every frame; the same with a mask path. lottie-web and ThorVG draw the square. Corpus lottie-android Tests/NullEndShape.json crashes rlottie for this reason (removing the precomp that holds its one-keyframe paths stops the crash)."
+          },
+          "source": "measured (no documentation found)"
         }
       ]
     }
@@ -4267,6 +4284,21 @@ public enum RendererData {
             "seen": "A rectangle whose width and height are eased on two different curves (a nearly linear one and a strong ease in and out) is drawn with the height following the width's curve: 4.5 % of the tile differs from lottie-web at frame 0; corpus lottie-android Tests/Rect4.json, Rect6.json and Rect7.json differ on 6.9 %, 15.6 % and 4.9 % and agree (0.0-0.4 %) once every dimension is given the first dimension's curve. Slight shifts are the separate, supported entry."
           },
           "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "single-keyframe-path",
+          "support": "supported",
+          "note": "ThorVG holds a single keyframe's value, as the format says (also for scale, opacity, stroke width and the other properties measured).",
+          "measured": {
+            "fixture": "single-keyframe-path.json",
+            "player": "thorvg (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The square path with one keyframe is drawn as lottie-web draws it: 0.0 % of the tile differs."
+          },
+          "source": "measured"
         }
       ]
     }
