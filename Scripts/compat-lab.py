@@ -545,6 +545,7 @@ def main():
             if animation_frames(f) is not None and missing_images(f)]
         for row in rows:
             row["claims"] = claims(a.lottiekit, os.path.join(ORACLES, "..", row["file"]))
+        json.dump(rows, open(os.path.join(a.cache, "rows-claims-only.json"), "w"), indent=1, default=str)
         write_report(rows, a)
         return
 
@@ -623,7 +624,10 @@ def write_report(rows, a):
              "A difference that goes away with a two-pixel tolerance is counted as anti-aliasing, not as a disagreement.",
              "Files where lottie-web draws nothing are left out. Sample: the conformance files and "
              + ("every corpus file" if a.every == 1 else f"every {a.every}th corpus file") + f": {len(rows)} animations compared;",
-             f"{len(getattr(a, 'skipped_missing', []))} left out because their own external images are missing (lint reports those as LK301).", ""]
+             f"{len(getattr(a, 'skipped_missing', []))} left out because their own external images are missing (lint reports those as LK301)."]
+    if a.claims_only:
+        lines += ["lottiekit's claims were asked again of the final binary (`--claims-only`) on that run's renders and verdicts."]
+    lines += [""]
     lines += ["| | rlottie | ThorVG |", "|---|---|---|"]
     stats = {}
     for p in PLAYERS:

@@ -7,48 +7,60 @@ import LottieJSON
 /// corpus lottie-android Tests/Rect4, Rect6, Rect7 differ from lottie-web on 6.9 %, 15.6 % and
 /// 4.9 % in both players, and 0.0-0.4 % once every dimension is given the first curve).
 ///
-/// How far apart the two readings draw is estimated per keyframe segment: the largest gap
-/// between a dimension's eased progress and the first dimension's, times how far that dimension
-/// moves, relative to the canvas for lengths (positions, anchors, sizes) and to 100 % for scale.
+/// How far apart the two readings draw is estimated along each keyframe segment: the gap between
+/// the second dimension's eased progress and the first's, times how far that dimension moves,
+/// relative to the canvas for lengths (positions, anchors, sizes) and to 100 % for scale. What
+/// counts is how long that shift stays at `threshold` or more, as a share of the layer's visible
+/// time: a shift for a few frames of a long animation went unseen in the lab (corpus files with a
+/// large but brief shift agreed with lottie-web), one for a quarter of it or longer did not.
 public enum EasingPerDimension {
-  /// The worst estimated displacement of a property (0 when its dimensions share one curve),
-  /// as a share of the canvas's longer side (lengths) or of the layer's size (scale).
-  public static func worstShift(_ property: JSONNode, canvas: Double) -> Double {
+  /// The share (0…1) of the layer's visible time (`visible`, in its keyframes' clock; without it,
+  /// the keyframes' own span) during which the two readings are `threshold` or more apart. Only
+  /// the first two dimensions count (a 2D picture has no depth to misplace).
+  public static func visibleShare(_ property: JSONNode, canvas: Double, visible: ExpressionEffect.Span?,
+                                  threshold: Double) -> Double {
     guard let k = property["k"], k.isArray, k.count > 1 else { return 0 }
     let frames = Array(k.elements)
+    let times = frames.compactMap { $0["t"]?.double }
+    guard let firstTime = times.min(), let lastTime = times.max() else { return 0 }
+    let span = visible ?? ExpressionEffect.Span(start: firstTime, end: lastTime)
+    guard span.end > span.start else { return 0 }
     // Scale (a layer's, a group's or a repeater's transform) is in percent; the rest are lengths.
     let owner = property.parent
     let isScale = property.key == "s" && (owner?.key == "ks" || owner?.key == "tr" || owner?["ty"]?.string == "tr")
     let relative = isScale ? 100 : max(canvas, 1)
-    var worst = 0.0
+    var shifted = 0.0
     for n in 0..<(frames.count - 1) {
       let kf = frames[n]
       guard let out = kf["o"], let into = kf["i"], out.isObject, into.isObject,
             [out["x"], out["y"], into["x"], into["y"]].contains(where: { ($0?.count ?? 0) > 1 }),
-            let start = kf["s"], let end = kf["e"] ?? frames[n + 1]["s"], start.isArray, end.isArray else { continue }
-      func handle(_ v: JSONNode?, _ d: Int) -> Double? {
-        guard let v else { return nil }
-        if let x = v.double { return x }
-        return v.element(at: d)?.double ?? v.element(at: 0)?.double
-      }
-      func curve(_ d: Int) -> (Double, Double, Double, Double)? {
-        guard let x1 = handle(out["x"], d), let y1 = handle(out["y"], d),
-              let x2 = handle(into["x"], d), let y2 = handle(into["y"], d) else { return nil }
-        return (x1, y1, x2, y2)
-      }
-      guard let first = curve(0) else { continue }
-      for d in 1..<min(start.count, end.count) {
-        guard let a = start.element(at: d)?.double, let b = end.element(at: d)?.double, a != b,
-              let own = curve(d), own != first else { continue }
-        var gap = 0.0
-        for step in 1..<20 {
-          let t = Double(step) / 20
-          gap = max(gap, abs(progress(own, at: t) - progress(first, at: t)))
+            let start = kf["s"], let end = kf["e"] ?? frames[n + 1]["s"], start.isArray, end.isArray,
+            let a = start.element(at: 1)?.double, let b = end.element(at: 1)?.double, a != b,
+            let from = kf["t"]?.double, let to = frames[n + 1]["t"]?.double, to > from,
+            let first = curve(out, into, 0), let second = curve(out, into, 1), first != second else { continue }
+      let steps = 20
+      for step in 0..<steps {
+        let t = (Double(step) + 0.5) / Double(steps)
+        let time = from + (to - from) * t
+        guard time >= span.start, time <= span.end else { continue }
+        if abs(progress(second, at: t) - progress(first, at: t)) * abs(b - a) / relative >= threshold {
+          shifted += (to - from) / Double(steps)
         }
-        worst = max(worst, gap * abs(b - a) / relative)
       }
     }
-    return worst
+    return min(1, shifted / (span.end - span.start))
+  }
+
+  /// A dimension's easing curve (x1, y1, x2, y2) from a keyframe's `o` and `i` handles, whose
+  /// `x`/`y` are numbers or per-dimension arrays (a missing dimension takes the first's).
+  static func curve(_ out: JSONNode, _ into: JSONNode, _ d: Int) -> (Double, Double, Double, Double)? {
+    func handle(_ v: JSONNode?) -> Double? {
+      guard let v else { return nil }
+      if let x = v.double { return x }
+      return v.element(at: d)?.double ?? v.element(at: 0)?.double
+    }
+    guard let x1 = handle(out["x"]), let y1 = handle(out["y"]), let x2 = handle(into["x"]), let y2 = handle(into["y"]) else { return nil }
+    return (x1, y1, x2, y2)
   }
 
   /// The eased progress at time `t` (0…1) of a cubic bezier from (0, 0) to (1, 1) with handles
@@ -66,5 +78,22 @@ public enum EasingPerDimension {
       if bezier(x1, x2, mid) < t { lo = mid } else { hi = mid }
     }
     return bezier(c.1, c.3, (lo + hi) / 2)
+  }
+}
+
+extension EasingPerDimension {
+  /// Whether any keyframe gives its first two dimensions different curves while the second moves.
+  public static func differs(_ property: JSONNode) -> Bool {
+    guard let k = property["k"], k.isArray, k.count > 1 else { return false }
+    let frames = Array(k.elements)
+    for n in 0..<(frames.count - 1) {
+      let kf = frames[n]
+      guard let out = kf["o"], let into = kf["i"], out.isObject, into.isObject,
+            let start = kf["s"], let end = kf["e"] ?? frames[n + 1]["s"],
+            let a = start.element(at: 1)?.double, let b = end.element(at: 1)?.double, a != b,
+            let first = curve(out, into, 0), let second = curve(out, into, 1) else { continue }
+      if first != second { return true }
+    }
+    return false
   }
 }

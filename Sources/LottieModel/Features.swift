@@ -14,7 +14,7 @@ extension Animation {
       scan.masks(visit.layer, visit.path)
       scan.shapes(visit.layer, visit.path)
       scan.expressionsAndSlots(visit)
-      scan.keyframeForms(visit.layer, visit.path)
+      scan.keyframeForms(visit)
     }
     scan.fileLevel()
     return scan.uses
@@ -129,6 +129,8 @@ struct FeatureScan {
   /// Below this shift (a share of the canvas's longer side) a shape moved by a player's misreading
   /// was not seen to draw differently (EasingPerDimension).
   static let visibleShift = 0.02
+  /// Below this share of a layer's visible time, such a shift went unseen (EasingPerDimension).
+  static let visibleTime = 0.25
   /// Below this estimated share of the picture, a misdrawn shape stays under the lab's bar (2 %)
   /// with room for the estimate's error (polystar rotation).
   static let visibleShare = 0.01
@@ -171,13 +173,7 @@ struct FeatureScan {
   mutating func expressionsAndSlots(_ visit: LayerVisit) {
     let layer = visit.layer, node = layer.node, path = visit.path, root = animation.root
     let doc = node.document
-    let span: ExpressionEffect.Span? = {
-      guard let ip = layer.inPoint, let op = layer.outPoint, (node["sr"]?.double ?? 1) == 1 else { return nil }
-      let st = layer.startTime ?? 0
-      let start = visit.composition.isRoot ? max(ip, root["ip"]?.double ?? ip) : ip
-      let end = visit.composition.isRoot ? min(op, root["op"]?.double ?? op) : op
-      return ExpressionEffect.Span(start: start - st, end: end - st)
-    }()
+    let span = visibleSpan(visit)
     for keyIndex in doc.keyIndices(named: "x", in: node.subtreeRange) {
       let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
       guard let code = value.string, let owner = value.parent, owner["k"] != nil else { continue }
@@ -192,14 +188,27 @@ struct FeatureScan {
     }
   }
 
+  /// The layer's visible time in its own (keyframes') clock, when known: its in and out points,
+  /// within the animation's for a root layer, less its start time; unknown with a time stretch.
+  func visibleSpan(_ visit: LayerVisit) -> ExpressionEffect.Span? {
+    let layer = visit.layer, root = animation.root
+    guard let ip = layer.inPoint, let op = layer.outPoint, (layer.node["sr"]?.double ?? 1) == 1 else { return nil }
+    let st = layer.startTime ?? 0
+    let start = visit.composition.isRoot ? max(ip, root["ip"]?.double ?? ip) : ip
+    let end = visit.composition.isRoot ? min(op, root["op"]?.double ?? op) : op
+    return ExpressionEffect.Span(start: start - st, end: end - st)
+  }
+
   /// Keyframe forms players read differently, once per property: easing that differs per
-  /// dimension ("slight" when the two ways of reading it move nothing by more than
-  /// `visibleShift`, EasingPerDimension), and a shape or mask path animated with a single
+  /// dimension ("slight" unless the two ways of reading it are `visibleShift` apart for
+  /// `visibleTime` of the layer's time, EasingPerDimension), and a shape or mask path animated with a single
   /// keyframe (rlottie crashes on it). Other properties with a single keyframe are not reported:
   /// rlottie reads them as 0, but lottie-web 5.7.5, the reference, misreads them too, so no
   /// fixture can show it against the reference.
-  mutating func keyframeForms(_ layer: Layer, _ path: [String]) {
+  mutating func keyframeForms(_ visit: LayerVisit) {
+    let layer = visit.layer, path = visit.path
     let doc = layer.node.document
+    let span = visibleSpan(visit)
     for keyIndex in doc.keyIndices(named: "k", in: layer.node.subtreeRange) {
       let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
       guard value.isArray, let property = value.parent, property.isObject,
@@ -211,10 +220,10 @@ struct FeatureScan {
         add(.singleKeyframePath, nil, property, path)
         continue
       }
-      let shift = EasingPerDimension.worstShift(property, canvas: canvas)
-      guard shift > 0 else { continue }
+      guard EasingPerDimension.differs(property) else { continue }
+      let share = EasingPerDimension.visibleShare(property, canvas: canvas, visible: span, threshold: Self.visibleShift)
       drawn = drawnAt(property)
-      add(.easingPerDimension, shift < Self.visibleShift ? "slight" : nil, property, path)
+      add(.easingPerDimension, share < Self.visibleTime ? "slight" : nil, property, path)
     }
   }
 

@@ -48,12 +48,18 @@ struct EasingPerDimensionTests {
     #expect(try details(file(height: 160, out: linearAndEased.0, into: linearAndEased.1, owner: transform)) == [nil])
   }
 
-  @Test func theShiftIsTheLargestGapTimesTheMove() throws {
+  @Test func theClaimNeedsTheShiftForAQuarterOfTheVisibleTime() throws {
     let doc = try JSONDocument(parsing: Array(file(height: 160, out: linearAndEased.0, into: linearAndEased.1).utf8))
     let property = try #require(Animation(document: doc).featureUses().first { $0.feature == .easingPerDimension }?.node)
-    let shift = EasingPerDimension.worstShift(property, canvas: 200)
-    // Linear-ish against a strong ease in and out: their progress is furthest apart (about 0.2)
-    // a little before and after the middle; 0.2 × 120 px / 200 px ≈ 0.12.
-    #expect(shift > 0.08 && shift < 0.16, "\(shift)")
+    // Linear-ish against a strong ease in and out over frames -10…30, 120 px of a 200 px canvas:
+    // 2 % apart for most of the segment, of which frames 0…30 are visible (of 0…60).
+    let visible = ExpressionEffect.Span(start: 0, end: 60)
+    let share = EasingPerDimension.visibleShare(property, canvas: 200, visible: visible, threshold: 0.02)
+    #expect(share > 0.25 && share <= 0.5, "\(share)")
+    // The same keyframes seen for 600 frames: a brief shift, "slight".
+    let long = EasingPerDimension.visibleShare(property, canvas: 200, visible: ExpressionEffect.Span(start: 0, end: 600), threshold: 0.02)
+    #expect(long < 0.05, "\(long)")
+    // Keyframes wholly before the visible time change nothing.
+    #expect(EasingPerDimension.visibleShare(property, canvas: 200, visible: ExpressionEffect.Span(start: 40, end: 60), threshold: 0.02) == 0)
   }
 }
