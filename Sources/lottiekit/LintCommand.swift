@@ -140,9 +140,12 @@ struct ExplainCommand: ParsableCommand {
   var rule: String
 
   func run() throws {
-    guard let type = RuleRegistry.rule(rule) else {
+    if let type = RuleRegistry.rule(rule) {
+      printOut(RuleDocs.markdown(type.description))
+    } else if let retired = RuleRegistry.retiredRule(rule) {
+      printOut(RuleDocs.markdown(retired))
+    } else {
       throw ValidationError("unknown rule '\(rule)'; 'lottiekit rules' lists them")
     }
-    printOut(RuleDocs.markdown(type.description))
   }
 }
