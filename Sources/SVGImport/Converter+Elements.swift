@@ -88,20 +88,9 @@ extension SVGConverter {
       warn(element, "elements nested more than 400 deep are not converted")
       return nil
     }
-    if let v = specified["filter"], v.lowercased() != "none" {
-      warn(element, "filter on <\(e.name)> is not converted: the element is drawn without it")
-    }
     let clipValue = specified["clip-path"].flatMap { $0.lowercased() == "none" ? nil : $0 }
     let maskValue = specified["mask"].flatMap { $0.lowercased() == "none" ? nil : $0 }
-    if parent.cutOut, let v = clipValue ?? maskValue {
-      warn(element, "\(clipValue != nil ? "clip-path" : "mask") \"\(v)\" inside clipped or masked content is not converted: the element is drawn without it")
-    }
-    for property in ["marker-start", "marker-mid", "marker-end", "marker"] {
-      if let v = specified[property], v.lowercased() != "none", ["path", "line", "polyline", "polygon"].contains(e.name) {
-        warn(element, "markers on <\(e.name)> are not converted")
-        break
-      }
-    }
+    warnUnconverted(element, specified: specified, clipValue: clipValue, maskValue: maskValue, insideCutOut: parent.cutOut)
     var ctm = parent.ctm
     if let raw = e.attributes["transform"] {
       if let m = SVGValues.transform(raw) { ctm = ctm.concatenating(m) } else { warn(element, "transform \"\(raw)\" cannot be read; ignored") }
@@ -129,61 +118,11 @@ extension SVGConverter {
     case "g", "a", "switch":
       items = children(of: element, context: &context)
     case "svg":
-      // A nested viewport.
-      let vp = parent.viewport
-      let x = length(e.attributes["x"], .horizontal, vp) ?? 0
-      let y = length(e.attributes["y"], .vertical, vp) ?? 0
-      let w = length(e.attributes["width"] ?? "100%", .horizontal, vp) ?? vp.w
-      let h = length(e.attributes["height"] ?? "100%", .vertical, vp) ?? vp.h
-      guard w > 0, h > 0 else { return nil }
-      context.ctm = context.ctm.concatenating(.translate(x, y))
-      Self.enterViewport(of: e.attributes, width: w, height: h, context: &context)
-      items = children(of: element, context: &context)
+      guard let nested = nestedViewportItems(element, parent: parent, context: &context) else { return nil }
+      items = nested
     case "use":
-      guard let href = e.attributes["href"] ?? e.attributes["xlink:href"] else { return nil }
-      guard href.hasPrefix("#"), let target = ids[String(href.dropFirst())] else {
-        warn(element, "<use> refers to \(href), which is not an element of this document; skipped")
-        return nil
-      }
-      guard !context.useStack.contains(target), context.useStack.count < 32 else {
-        warn(element, "<use> of \(href) refers to itself (directly or through others); skipped")
-        return nil
-      }
-      let vp = parent.viewport
-      let x = length(e.attributes["x"], .horizontal, vp) ?? 0
-      let y = length(e.attributes["y"], .vertical, vp) ?? 0
-      context.ctm = context.ctm.concatenating(.translate(x, y))
-      context.useStack.append(target)
-      let t = tree.elements[target]
-      if t.name == "symbol" || t.name == "svg" {
-        let w = length(e.attributes["width"] ?? t.attributes["width"] ?? "100%", .horizontal, vp) ?? vp.w
-        let h = length(e.attributes["height"] ?? t.attributes["height"] ?? "100%", .vertical, vp) ?? vp.h
-        guard w > 0, h > 0 else { return nil }
-        if t.name == "svg" {
-          let tx = length(t.attributes["x"], .horizontal, vp) ?? 0
-          let ty = length(t.attributes["y"], .vertical, vp) ?? 0
-          context.ctm = context.ctm.concatenating(.translate(tx, ty))
-        }
-        if let raw = t.attributes["transform"], t.name == "symbol", let m = SVGValues.transform(raw) {
-          context.ctm = context.ctm.concatenating(m)
-        }
-        Self.enterViewport(of: t.attributes, width: w, height: h, context: &context)
-        // The symbol's own presentation attributes and styles apply to its content.
-        let symbolStyle = context.style.inheriting(specifiedStyle(target), viewport: context.viewport)
-        guard symbolStyle.display || t.name == "symbol" else { return nil }
-        context.style = symbolStyle
-        context.style.opacity = 1
-        var members = children(of: target, context: &context)
-        if symbolStyle.opacity < 1 {
-          members = [.object([("ty", .string("gr")), ("nm", .string(groupName(target))),
-                              ("it", .array(members + [transformItem(opacity: symbolStyle.opacity)]))])]
-        }
-        items = members
-      } else {
-        var inner = context
-        guard let members = convert(target, context: &inner) else { return nil }
-        items = [.object([("ty", .string("gr")), ("nm", .string(groupName(target)))] + members)]
-      }
+      guard let used = useItems(element, parent: parent, context: &context) else { return nil }
+      items = used
     case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
       guard let geometry = shapeGeometry(element, viewport: parent.viewport) else { return nil }
       items = paint(element, subpaths: geometry.subpaths, closedShape: geometry.closedShape, context: context)
@@ -196,12 +135,7 @@ extension SVGConverter {
     // them as one picture in SVG; a group's opacity in Lottie fades each part on its own, a layer's
     // fades the layer as a whole (lottie-web, rlottie, ThorVG). Not when a part inside was already
     // cut out (its marker would end up inside another layer).
-    if !cutOut, !parent.cutOut, opacity < 1, cutOuts.count == cutOutsBefore {
-      let types = Set(items.compactMap(Self.itemType))
-      let stroked = types.contains("st") || types.contains("gs")
-      let filled = types.contains("fl") || types.contains("gf")
-      cutOut = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"].contains(e.name) ? stroked && filled : items.count >= 2
-    }
+    if !cutOut, !parent.cutOut, opacity < 1, cutOuts.count == cutOutsBefore { cutOut = Self.partsOverlap(items, element: e.name) }
     if cutOut {
       // Drawn as a layer of its own, whose opacity is the element's and its ancestors'; a marker
       // keeps its place among the other items.
@@ -212,6 +146,96 @@ extension SVGConverter {
       return [("it", .array([.object([("ty", .string(Self.cutOutMarker)), ("i", .int(cutOuts.count - 1))]), transformItem(opacity: 1)]))]
     }
     return [("it", .array(items + [transformItem(opacity: opacity)]))]
+  }
+
+  /// Whether an element's items overlap (a fill under a stroke, or several children), so that a
+  /// group opacity must fade them as one picture.
+  static func partsOverlap(_ items: [JSONValue], element name: String) -> Bool {
+    let types = Set(items.compactMap(Self.itemType))
+    let stroked = types.contains("st") || types.contains("gs")
+    let filled = types.contains("fl") || types.contains("gf")
+    return ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"].contains(name) ? stroked && filled : items.count >= 2
+  }
+
+  /// clip-path and mask inside cut-out content, filters and markers: said, not converted.
+  mutating func warnUnconverted(_ element: Int, specified: [String: String], clipValue: String?, maskValue: String?,
+                                insideCutOut: Bool) {
+    let e = tree.elements[element]
+    if let v = specified["filter"], v.lowercased() != "none" {
+      warn(element, "filter on <\(e.name)> is not converted: the element is drawn without it")
+    }
+    if insideCutOut, let v = clipValue ?? maskValue {
+      warn(element, "\(clipValue != nil ? "clip-path" : "mask") \"\(v)\" inside clipped or masked content is not converted: the element is drawn without it")
+    }
+    for property in ["marker-start", "marker-mid", "marker-end", "marker"] {
+      if let v = specified[property], v.lowercased() != "none", ["path", "line", "polyline", "polygon"].contains(e.name) {
+        warn(element, "markers on <\(e.name)> are not converted")
+        break
+      }
+    }
+  }
+
+  /// A nested `<svg>`: a new viewport at x, y.
+  mutating func nestedViewportItems(_ element: Int, parent: Context, context: inout Context) -> [JSONValue]? {
+    let e = tree.elements[element]
+    let vp = parent.viewport
+    let x = length(e.attributes["x"], .horizontal, vp) ?? 0
+    let y = length(e.attributes["y"], .vertical, vp) ?? 0
+    let w = length(e.attributes["width"] ?? "100%", .horizontal, vp) ?? vp.w
+    let h = length(e.attributes["height"] ?? "100%", .vertical, vp) ?? vp.h
+    guard w > 0, h > 0 else { return nil }
+    context.ctm = context.ctm.concatenating(.translate(x, y))
+    Self.enterViewport(of: e.attributes, width: w, height: h, context: &context)
+    return children(of: element, context: &context)
+  }
+
+  /// `<use>`: the element it names, moved by x, y; a `<symbol>` or `<svg>` as a new viewport.
+  mutating func useItems(_ element: Int, parent: Context, context: inout Context) -> [JSONValue]? {
+    let e = tree.elements[element]
+    guard let href = e.attributes["href"] ?? e.attributes["xlink:href"] else { return nil }
+    guard href.hasPrefix("#"), let target = ids[String(href.dropFirst())] else {
+      warn(element, "<use> refers to \(href), which is not an element of this document; skipped")
+      return nil
+    }
+    guard !context.useStack.contains(target), context.useStack.count < 32 else {
+      warn(element, "<use> of \(href) refers to itself (directly or through others); skipped")
+      return nil
+    }
+    let vp = parent.viewport
+    let x = length(e.attributes["x"], .horizontal, vp) ?? 0
+    let y = length(e.attributes["y"], .vertical, vp) ?? 0
+    context.ctm = context.ctm.concatenating(.translate(x, y))
+    context.useStack.append(target)
+    let t = tree.elements[target]
+    if t.name == "symbol" || t.name == "svg" {
+      let w = length(e.attributes["width"] ?? t.attributes["width"] ?? "100%", .horizontal, vp) ?? vp.w
+      let h = length(e.attributes["height"] ?? t.attributes["height"] ?? "100%", .vertical, vp) ?? vp.h
+      guard w > 0, h > 0 else { return nil }
+      if t.name == "svg" {
+        let tx = length(t.attributes["x"], .horizontal, vp) ?? 0
+        let ty = length(t.attributes["y"], .vertical, vp) ?? 0
+        context.ctm = context.ctm.concatenating(.translate(tx, ty))
+      }
+      if let raw = t.attributes["transform"], t.name == "symbol", let m = SVGValues.transform(raw) {
+        context.ctm = context.ctm.concatenating(m)
+      }
+      Self.enterViewport(of: t.attributes, width: w, height: h, context: &context)
+      // The symbol's own presentation attributes and styles apply to its content.
+      let symbolStyle = context.style.inheriting(specifiedStyle(target), viewport: context.viewport)
+      guard symbolStyle.display || t.name == "symbol" else { return nil }
+      context.style = symbolStyle
+      context.style.opacity = 1
+      var members = children(of: target, context: &context)
+      if symbolStyle.opacity < 1 {
+        members = [.object([("ty", .string("gr")), ("nm", .string(groupName(target))),
+                            ("it", .array(members + [transformItem(opacity: symbolStyle.opacity)]))])]
+      }
+      return members
+    } else {
+      var inner = context
+      guard let members = convert(target, context: &inner) else { return nil }
+      return [.object([("ty", .string("gr")), ("nm", .string(groupName(target)))] + members)]
+    }
   }
 
   /// A new viewport of `width` × `height` (nested `<svg>`, or a `<symbol>`/`<svg>` drawn by

@@ -101,6 +101,34 @@ public struct SVGConverter {
   // MARK: the document
 
   mutating func run() throws(SVGConversionError) -> SVGConversion {
+    readStylesheets()
+    let root = tree.elements[tree.root]
+    let (ctm, viewport, canvasW, canvasH) = try documentFrame(root)
+    canvas = Box(minX: 0, minY: 0, maxX: canvasW, maxY: canvasH)
+    // The outermost <svg> takes part in inheritance like any element: outline icon sets put
+    // fill="none" stroke="currentColor" stroke-width… there for every path.
+    let rootStyle = ComputedStyle(currentColor: options.currentColor).inheriting(specifiedStyle(tree.root), viewport: viewport)
+    var context = Context(ctm: ctm, style: rootStyle, viewport: viewport, depth: 0, useStack: [], inheritedOpacity: 1, cutOut: false)
+    let items = children(of: tree.root, context: &context)
+    if exhausted {
+      throw .invalid(line: root.line, message: "the SVG expands to more than \(SVGConverter.maximumPaths) paths or \(SVGConverter.maximumElementVisits) elements (through <use>); refusing to convert it")
+    }
+
+    let frames = max(1, (options.frameRate * options.duration).rounded())
+    let w = max(1, Int(canvasW.rounded()))
+    let h = max(1, Int(canvasH.rounded()))
+    let layers = lottieLayers(items, frames: frames)
+    let layer = layers[0]
+    let animation = JSONValue.object([
+      ("v", .string("5.7.4")), ("fr", number(options.frameRate)), ("ip", .int(0)), ("op", number(frames)),
+      ("w", .int(w)), ("h", .int(h)), ("nm", .string(options.name)), ("ddd", .int(0)), ("assets", .array([])),
+      ("layers", .array(layers)), ("meta", .object([("g", .string("lottiekit svg"))])),
+    ])
+    return SVGConversion(animation: animation, layer: layer, width: w, height: h, warnings: warnings, layers: layers, pathCount: pathCount)
+  }
+
+  /// `<style>` elements (CSS only) into the stylesheet.
+  mutating func readStylesheets() {
     for (i, e) in tree.elements.enumerated() where e.name == "style" {
       let type = e.attributes["type"]?.lowercased() ?? "text/css"
       guard type == "text/css" || type.isEmpty else {
@@ -112,7 +140,12 @@ public struct SVGConverter {
     for s in stylesheet.unsupportedSelectors {
       warn(0, "CSS selector \"\(s)\" is not supported (pseudo-classes, sibling combinators); its rules are ignored")
     }
-    let root = tree.elements[tree.root]
+  }
+
+  /// The root's size (width/height, else the viewBox's, else 100 × 100), the transform from user
+  /// units to the canvas (--size, then viewBox and preserveAspectRatio), the viewport for
+  /// percentages, and the canvas size.
+  func documentFrame(_ root: XMLTree.Element) throws(SVGConversionError) -> (Affine, (w: Double, h: Double), Double, Double) {
     let viewBox = root.attributes["viewBox"].flatMap(SVGValues.viewBox)
     func rootLength(_ name: String, _ axis: SVGValues.Axis, _ fallback: Double) -> Double {
       guard let raw = root.attributes[name], !raw.trimmingCharacters(in: .whitespaces).hasSuffix("%"),
@@ -140,19 +173,12 @@ public struct SVGConverter {
                                                           preserveAspectRatio: root.attributes["preserveAspectRatio"]))
     }
     let viewport = (w: viewBox?.w ?? width, h: viewBox?.h ?? height)
-    canvas = Box(minX: 0, minY: 0, maxX: canvasW, maxY: canvasH)
-    // The outermost <svg> takes part in inheritance like any element: outline icon sets put
-    // fill="none" stroke="currentColor" stroke-width… there for every path.
-    let rootStyle = ComputedStyle(currentColor: options.currentColor).inheriting(specifiedStyle(tree.root), viewport: viewport)
-    var context = Context(ctm: ctm, style: rootStyle, viewport: viewport, depth: 0, useStack: [], inheritedOpacity: 1, cutOut: false)
-    let items = children(of: tree.root, context: &context)
-    if exhausted {
-      throw .invalid(line: root.line, message: "the SVG expands to more than \(SVGConverter.maximumPaths) paths or \(SVGConverter.maximumElementVisits) elements (through <use>); refusing to convert it")
-    }
+    return (ctm, viewport, canvasW, canvasH)
+  }
 
-    let frames = max(1, (options.frameRate * options.duration).rounded())
-    let w = max(1, Int(canvasW.rounded()))
-    let h = max(1, Int(canvasH.rounded()))
+  /// The shape layers: one for the drawing, and one for each element cut out by a clip path or mask
+  /// (with its masks, or a matte layer above it).
+  func lottieLayers(_ items: [JSONValue], frames: Double) -> [JSONValue] {
     func shapeLayer(_ index: Int, _ name: String, _ shapes: [JSONValue], opacity: Double = 1, extra: [(String, JSONValue)] = []) -> JSONValue {
       .object([
         ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(4)), ("nm", .string(name)), ("sr", .int(1)),
@@ -182,13 +208,7 @@ public struct SVGConverter {
       }
       layers.append(shapeLayer(layers.count + 1, "\(name) \(cutOut.name)", items, opacity: cutOut.inheritedOpacity, extra: extra))
     }
-    let layer = layers[0]
-    let animation = JSONValue.object([
-      ("v", .string("5.7.4")), ("fr", number(options.frameRate)), ("ip", .int(0)), ("op", number(frames)),
-      ("w", .int(w)), ("h", .int(h)), ("nm", .string(options.name)), ("ddd", .int(0)), ("assets", .array([])),
-      ("layers", .array(layers)), ("meta", .object([("g", .string("lottiekit svg"))])),
-    ])
-    return SVGConversion(animation: animation, layer: layer, width: w, height: h, warnings: warnings, layers: layers, pathCount: pathCount)
+    return layers
   }
 
   struct Context {
