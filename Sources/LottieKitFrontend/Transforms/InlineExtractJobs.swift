@@ -27,15 +27,10 @@ package struct InlineJob {
   }
 
   package func run() throws {
-    let documents = try io.documents()
-    var results: [TransformResult] = []
-    var refused = false
-    for (path, document, base) in documents {
-      let result = Inline.run(document, baseDirectory: base ?? FileManager.default.currentDirectoryPath,
-                              options: options)
+    let (results, refused) = try io.transformEach { path, document, base in
+      let result = Inline.run(document, baseDirectory: base ?? FileManager.default.currentDirectoryPath, options: options)
       printNotes(result.notes, path: path, quiet: io.quiet)
-      if result.refused { refused = true }
-      results.append(TransformResult(path: path, original: document.bytes, output: result.bytes))
+      return (TransformResult(path: path, original: document.bytes, output: result.bytes), result.refused)
     }
     if refused {
       printError("lottiekit: nothing was written")
@@ -70,22 +65,18 @@ package struct ExtractJob {
   }
 
   package func run() throws {
-    let documents = try io.documents()
-    var results: [TransformResult] = []
-    var refused = false
-    for (path, document, base) in documents {
+    let (results, refused) = try io.transformEach { path, document, base in
       // Images go beside the output animation: -o's folder, else the input's.
       let outputFolder = io.outputPath.map(FileIO.directory(of:)) ?? base ?? FileManager.default.currentDirectoryPath
       let result = Extract.run(document, options: Extract.Options(imagesFolder: try imagesFolder(relativeTo: outputFolder))) { relative in
         try? FileIO.read(outputFolder + "/" + relative)
       }
       printNotes(result.notes, path: path, quiet: io.quiet)
-      if result.refused { refused = true }
       var r = TransformResult(path: path, original: document.bytes, output: result.bytes)
       for f in result.files {
         r.sideFiles.append((outputFolder + "/" + f.relative, f.bytes))
       }
-      results.append(r)
+      return (r, result.refused)
     }
     if refused {
       printError("lottiekit: nothing was written")

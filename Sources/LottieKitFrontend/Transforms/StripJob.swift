@@ -17,18 +17,12 @@ package struct StripJob {
   }
 
   package func run() throws {
-    let documents = try io.documents()
-    var results: [TransformResult] = []
-    var refused = false
-    for (path, document, _) in documents {
+    let (results, refused) = try io.transformEach { path, document, _ in
       let plan = Strip.plan(Animation(document: document), options: options)
       report(plan, path: path)
-      if plan.refused {
-        refused = true
-        continue
-      }
-      do {
-        results.append(TransformResult(path: path, original: document.bytes, output: try Strip.apply(plan, to: document)))
+      if plan.refused { return (nil, true) }
+      do throws(JSONEditError) {
+        return (TransformResult(path: path, original: document.bytes, output: try Strip.apply(plan, to: document)), false)
       } catch {
         printError("\(path): error: internal error while editing: \(error.message)")
         throw Exit.failure

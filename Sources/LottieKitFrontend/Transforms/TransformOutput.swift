@@ -23,6 +23,22 @@ package struct TransformIO: Sendable {
     try readJSONInputs(try expandInputs(inputs, allowEmpty: allowEmpty))
   }
 
+  /// Transforms every input in input order (all are read first). `body` gives an input's result,
+  /// if any, and whether it refused the input (having said why); the caller writes nothing when
+  /// any was refused.
+  package func transformEach(
+    _ body: (_ path: String, _ document: JSONDocument, _ baseDirectory: String?) throws -> (result: TransformResult?, refused: Bool)
+  ) throws -> (results: [TransformResult], refused: Bool) {
+    var results: [TransformResult] = []
+    var refused = false
+    for (path, document, base) in try documents() {
+      let outcome = try body(path, document, base)
+      if outcome.refused { refused = true }
+      if let result = outcome.result { results.append(result) }
+    }
+    return (results, refused)
+  }
+
   /// Writes the results, all or none.
   package func write(_ results: [TransformResult]) throws {
     try writeTransformResults(results, to: self, quiet: quiet)
