@@ -61,7 +61,7 @@ let package = Package(
     .testTarget(name: "LottieTransformsTests", dependencies: ["LottieTransforms", "LottieJSON", "LottieModel", "LottieLint"]),
     .testTarget(name: "LottieRenderTests", dependencies: ["LottieRender", "LottieDiff", "LottieCompat", "LottieJSON"]),
     .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "LottieJSON", "LottieModel", "LottieLint"]),
-    .testTarget(name: "LottieKitFrontendTests", dependencies: ["LottieKitFrontend", "LottieJSON", "LottieKitIO", "LottieTransforms"]),
+    .testTarget(name: "LottieKitFrontendTests", dependencies: ["LottieKitFrontend", "LottieJSON", "LottieKitIO", "LottieLint", "LottieTransforms", "SVGImport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["LottieJSON", "LottieKitIO"]),
   ],
   swiftLanguageModes: [.v6]
