@@ -29,14 +29,17 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/lottiekit-snapshot.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 export BIN WORK
 
-# hash LABEL OPTIONS INPUT -- ARGS...: runs BIN ARGS and prints one manifest line.
+# hash_run LABEL OPTIONS INPUT -- ARGS...: runs BIN ARGS and prints one manifest line. In ARGS,
+# @TMP@ stands for the run's own temporary folder (pack writes there: what it writes is hashed too).
 hash_run() {
   local label=$1 options=$2 input=$3
   shift 4
   local tmp
   tmp=$(mktemp -d "$WORK/run.XXXXXX")
+  local args=()
+  for a in "$@"; do args+=("${a//@TMP@/$tmp}"); done
   local rc=0
-  "$BIN" "$@" >"$tmp/stdout" 2>"$tmp/stderr" </dev/null || rc=$?
+  "$BIN" "${args[@]}" >"$tmp/stdout" 2>"$tmp/stderr" </dev/null || rc=$?
   local digest
   digest=$( {
     sed "s|$WORK/[^/]*/|<tmp>/|g" "$tmp/stdout"
@@ -72,33 +75,14 @@ per_file() {
   hash_run compat "--format json" "$f" -- compat --format json "$f"
   hash_run format "" "$f" -- format "$f"
   hash_run format "--minify" "$f" -- format --minify "$f"
-  for ext in json gz lottie tgs; do pack_one "$f" "$ext"; done
+  for ext in json gz lottie tgs; do
+    hash_run pack "--format $ext" "$f" -- pack --format "$ext" "$f" -o "@TMP@/out/anim.$ext"
+  done
   hash_run strip "--dry-run --layer *a* --hidden" "$f" -- strip --dry-run --layer '*a*' --hidden "$f"
   hash_run strip "--dry-run --layer /^[A-Z]/ --cascade" "$f" -- strip --dry-run --layer '/^[A-Z]/' --cascade "$f"
 }
 export -f per_file
 
-# pack: the bytes written count too; the run's folder is shown as <tmp>.
-pack_one() {
-  local f=$1 ext=$2
-  local tmp
-  tmp=$(mktemp -d "$WORK/run.XXXXXX")
-  local rc=0
-  "$BIN" pack --format "$ext" "$f" -o "$tmp/out/anim.$ext" >"$tmp/stdout" 2>"$tmp/stderr" </dev/null || rc=$?
-  local digest
-  digest=$( {
-    sed "s|$tmp/|<tmp>/|g" "$tmp/stdout"
-    echo "--- stderr"
-    sed "s|$tmp/|<tmp>/|g" "$tmp/stderr"
-    echo "--- exit $rc"
-    if [ -d "$tmp/out" ]; then
-      (cd "$tmp/out" && find . -type f | LC_ALL=C sort | while read -r g; do echo "--- file $g"; cat "$g"; done)
-    fi
-  } | sha256sum | cut -c1-64)
-  rm -rf "$tmp"
-  printf '%s\t%s\t%s\t%s\n' pack "--format $ext" "$f" "$digest"
-}
-export -f pack_one
 
 FILES=$(mktemp "$WORK/files.XXXXXX")
 find "$CORPUS" "$PLANTED" -type f \( -name '*.json' -o -name '*.tgs' -o -name '*.lottie' -o -name '*.lot' \) \
