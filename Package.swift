@@ -44,9 +44,14 @@ let package = Package(
     .target(name: "CSVGXML", dependencies: ["CLibXML2"]),
     .target(name: "SVGImport", dependencies: ["LottieJSON", "CSVGXML"]),
     .target(name: "LottieDiff", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", "LottieCompat"]),
+    // The commands' jobs: policy, planning and I/O orchestration behind each subcommand.
+    .target(name: "LottieKitFrontend", dependencies: [
+      "LottieJSON", "LottieModel", "LottieKitIO", "LottieCompat", "LottieLint", "LottieTransforms", "LottieRender", "LottieDiff", "SVGImport",
+    ]),
     .executableTarget(
       name: "lottiekit",
       dependencies: [
+        "LottieKitFrontend",
         "LottieJSON", "LottieModel", "LottieKitIO", "LottieCompat", "LottieLint", "LottieTransforms", "LottieRender", "LottieDiff", "SVGImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
@@ -56,6 +61,7 @@ let package = Package(
     .testTarget(name: "LottieTransformsTests", dependencies: ["LottieTransforms", "LottieJSON", "LottieModel", "LottieLint"]),
     .testTarget(name: "LottieRenderTests", dependencies: ["LottieRender", "LottieDiff", "LottieCompat", "LottieJSON"]),
     .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "LottieJSON", "LottieModel", "LottieLint"]),
+    .testTarget(name: "LottieKitFrontendTests", dependencies: ["LottieKitFrontend", "LottieJSON", "LottieKitIO", "LottieLint", "LottieTransforms", "SVGImport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["LottieJSON", "LottieKitIO"]),
   ],
   swiftLanguageModes: [.v6]

@@ -70,54 +70,9 @@ public struct Configuration: Sendable, Equatable {
     for p in config.profiles where !knownProfiles.contains(p) {
       throw fail(mapping["profiles"], "unknown profile '\(p)'; known profiles: \(knownProfiles.sorted().joined(separator: ", "))")
     }
-    if let rules = mapping["rules"] {
-      guard let m = rules.mapping else { throw fail(rules, "'rules' must map rule codes or names to off, info, warning or error") }
-      for (k, v) in m {
-        guard let key = k.string, let rule = RuleRegistry.rule(key) else {
-          throw fail(k, "unknown rule '\(k.string ?? "?")' (lottiekit rules lists them)")
-        }
-        let value = v.string?.lowercased() ?? ""
-        if value == "off" || value == "false" {
-          config.severities[rule.description.code] = .some(nil)
-        } else if let s = Severity(rawValue: value) {
-          config.severities[rule.description.code] = .some(s)
-        } else {
-          throw fail(v, "rule '\(key)' must be off, info, warning or error, not '\(v.string ?? "?")'")
-        }
-      }
-    }
-    if let budgets = mapping["budgets"] {
-      guard let m = budgets.mapping else { throw fail(budgets, "'budgets' must be a mapping") }
-      for (k, v) in m {
-        guard let key = k.string, Budgets.keys.contains(key) else {
-          throw fail(k, "unknown budget '\(k.string ?? "?")'; known budgets: \(Budgets.keys.joined(separator: ", "))")
-        }
-        guard let n = v.int, n >= 0 else { throw fail(v, "budget '\(key)' must be a non-negative whole number") }
-        _ = config.budgets.set(key, n)
-      }
-    }
-    if let ignore = mapping["ignore"] {
-      guard let seq = ignore.sequence else { throw fail(ignore, "'ignore' must be a list of globs or {rule, path, pointer} entries") }
-      for item in seq {
-        if let glob = item.string {
-          config.ignores.append(LintOptions.Ignore(path: glob))
-        } else if let m = item.mapping {
-          let keys = m.keys.compactMap(\.string)
-          if let bad = keys.first(where: { !["rule", "path", "pointer"].contains($0) }) {
-            throw fail(item, "unknown key '\(bad)' in an ignore entry; use rule, path and pointer")
-          }
-          var entry = LintOptions.Ignore(rule: m["rule"]?.string, path: m["path"]?.string, pointer: m["pointer"]?.string)
-          if let r = entry.rule {
-            guard let rule = RuleRegistry.rule(r) else { throw fail(m["rule"], "unknown rule '\(r)' in an ignore entry") }
-            entry.rule = rule.description.code
-          }
-          if entry.rule == nil && entry.path == nil && entry.pointer == nil { throw fail(item, "an empty ignore entry would ignore everything") }
-          config.ignores.append(entry)
-        } else {
-          throw fail(item, "an ignore entry must be a glob or a {rule, path, pointer} mapping")
-        }
-      }
-    }
+    if let rules = mapping["rules"] { config.severities = try severities(rules, fail: fail) }
+    if let budgets = mapping["budgets"] { try readBudgets(budgets, into: &config.budgets, fail: fail) }
+    if let ignore = mapping["ignore"] { config.ignores = try ignores(ignore, fail: fail) }
     if let f = mapping["fail-on"] {
       guard let s = f.string.flatMap(Severity.init(rawValue:)) else { throw fail(f, "'fail-on' must be error, warning or info") }
       config.failOn = s
@@ -134,5 +89,65 @@ public struct Configuration: Sendable, Equatable {
     guard !relative.hasPrefix("/"), let path else { return relative }
     guard let slash = path.lastIndex(of: "/") else { return relative }
     return String(path[..<slash]) + "/" + relative
+  }
+}
+
+extension Configuration {
+  /// `rules:` — rule codes or names to off, info, warning or error.
+  static func severities(_ rules: Node, fail: (Node?, String) -> Error) throws(Error) -> [String: Severity?] {
+    var severities: [String: Severity?] = [:]
+    guard let m = rules.mapping else { throw fail(rules, "'rules' must map rule codes or names to off, info, warning or error") }
+    for (k, v) in m {
+      guard let key = k.string, let rule = RuleRegistry.rule(key) else {
+        throw fail(k, "unknown rule '\(k.string ?? "?")' (lottiekit rules lists them)")
+      }
+      let value = v.string?.lowercased() ?? ""
+      if value == "off" || value == "false" {
+        severities[rule.description.code] = .some(nil)
+      } else if let s = Severity(rawValue: value) {
+        severities[rule.description.code] = .some(s)
+      } else {
+        throw fail(v, "rule '\(key)' must be off, info, warning or error, not '\(v.string ?? "?")'")
+      }
+    }
+    return severities
+  }
+
+  /// `budgets:` — known budget names to non-negative whole numbers.
+  static func readBudgets(_ budgetsNode: Node, into budgets: inout Budgets, fail: (Node?, String) -> Error) throws(Error) {
+    guard let m = budgetsNode.mapping else { throw fail(budgetsNode, "'budgets' must be a mapping") }
+    for (k, v) in m {
+      guard let key = k.string, Budgets.keys.contains(key) else {
+        throw fail(k, "unknown budget '\(k.string ?? "?")'; known budgets: \(Budgets.keys.joined(separator: ", "))")
+      }
+      guard let n = v.int, n >= 0 else { throw fail(v, "budget '\(key)' must be a non-negative whole number") }
+      _ = budgets.set(key, n)
+    }
+  }
+
+  /// `ignore:` — globs, or `{rule, path, pointer}` entries.
+  static func ignores(_ ignore: Node, fail: (Node?, String) -> Error) throws(Error) -> [LintOptions.Ignore] {
+    var ignores: [LintOptions.Ignore] = []
+    guard let seq = ignore.sequence else { throw fail(ignore, "'ignore' must be a list of globs or {rule, path, pointer} entries") }
+    for item in seq {
+      if let glob = item.string {
+        ignores.append(LintOptions.Ignore(path: glob))
+      } else if let m = item.mapping {
+        let keys = m.keys.compactMap(\.string)
+        if let bad = keys.first(where: { !["rule", "path", "pointer"].contains($0) }) {
+          throw fail(item, "unknown key '\(bad)' in an ignore entry; use rule, path and pointer")
+        }
+        var entry = LintOptions.Ignore(rule: m["rule"]?.string, path: m["path"]?.string, pointer: m["pointer"]?.string)
+        if let r = entry.rule {
+          guard let rule = RuleRegistry.rule(r) else { throw fail(m["rule"], "unknown rule '\(r)' in an ignore entry") }
+          entry.rule = rule.description.code
+        }
+        if entry.rule == nil && entry.path == nil && entry.pointer == nil { throw fail(item, "an empty ignore entry would ignore everything") }
+        ignores.append(entry)
+      } else {
+        throw fail(item, "an ignore entry must be a glob or a {rule, path, pointer} mapping")
+      }
+    }
+    return ignores
   }
 }

@@ -21,9 +21,16 @@ public enum RuleCategory: String, Sendable, CaseIterable {
   case compat
 }
 
-/// A safe, mechanical fix: JSON Patch-like operations on pointers, applied with `JSONEdits` so that
-/// nothing else in the file changes.
+/// A mechanical fix: JSON Patch-like operations on pointers, applied with `JSONEdits` so that
+/// nothing else in the file changes. Like ruff's, it says whether it is safe.
 public struct Fix: Sendable, Equatable {
+  /// Safe: the animation plays as before (only what players ignore or read the same way
+  /// changes); `lint --fix` applies it. Unsafe: it may change what is drawn, so it is offered in
+  /// the reports but never applied by `--fix`.
+  public enum Applicability: String, Sendable, Equatable {
+    case safe, unsafe
+  }
+
   public enum Operation: Sendable, Equatable {
     /// Replace the value at a pointer with JSON text.
     case replace(pointer: String, json: String)
@@ -36,9 +43,11 @@ public struct Fix: Sendable, Equatable {
   }
   public var summary: String
   public var operations: [Operation]
-  public init(summary: String, operations: [Operation]) {
+  public var applicability: Applicability
+  public init(summary: String, operations: [Operation], applicability: Applicability = .safe) {
     self.summary = summary
     self.operations = operations
+    self.applicability = applicability
   }
 }
 

@@ -7,9 +7,10 @@ import LottieJSON
 /// is checked against the spans already taken in logarithmic time, validated on its own (the cost
 /// of its edits and the containers they touch), and the new bytes are written once at the end.
 public enum Fixer {
-  public static func apply(_ fixes: [Fix], to document: JSONDocument) -> (bytes: [UInt8], applied: Int) {
+  /// Applies the safe fixes (and the unsafe ones too when `unsafe`); `applied` counts them.
+  public static func apply(_ fixes: [Fix], to document: JSONDocument, unsafe: Bool = false) -> (bytes: [UInt8], applied: Int) {
     var resolver = JSONPointerResolver(document)
-    let plans = fixes.map { Plan($0, resolver: &resolver) }
+    let plans = fixes.filter { unsafe || $0.applicability == .safe }.map { Plan($0, resolver: &resolver) }
     var bounds: [Int] = []
     for plan in plans { for span in plan?.spans ?? [] { bounds += [span.lowerBound, span.upperBound] } }
     var taken = SpanCoverage(bounds: bounds)

@@ -7,3 +7,40 @@ public enum RuleRegistry {
     all.first { $0.description.code.lowercased() == codeOrName.lowercased() || $0.description.name == codeOrName }
   }
 }
+
+/// A rule that no longer exists. Its code and name are never given to another rule, and
+/// `lottiekit explain` still answers for them (an old CI log or baseline may name them).
+public struct RetiredRule: Sendable, Equatable {
+  public var code: String
+  public var name: String
+  /// The lottiekit version that retired it.
+  public var retiredIn: String
+  /// Why, and what to use instead.
+  public var reason: String
+
+  public init(code: String, name: String, retiredIn: String, reason: String) {
+    self.code = code
+    self.name = name
+    self.retiredIn = retiredIn
+    self.reason = reason
+  }
+}
+
+extension RuleRegistry {
+  /// Every retired rule, in code order. None has been retired yet: when one is, its description
+  /// moves out of the registry and an entry comes here.
+  public static let retired: [RetiredRule] = []
+
+  /// The retired rule with this code or name.
+  public static func retiredRule(_ codeOrName: String, in list: [RetiredRule] = retired) -> RetiredRule? {
+    list.first { $0.code.lowercased() == codeOrName.lowercased() || $0.name == codeOrName }
+  }
+}
+
+extension RuleDocs {
+  /// `lottiekit explain` for a retired rule.
+  public static func markdown(_ r: RetiredRule) -> String {
+    "# \(r.code) \(r.name) (retired)\n\nRetired in lottiekit \(r.retiredIn): \(r.reason).\n\n"
+      + "The code is never reused. A .lottiekit.yml that still names it is refused (unknown rule): remove it there.\n"
+  }
+}

@@ -101,6 +101,34 @@ public struct SVGConverter {
   // MARK: the document
 
   mutating func run() throws(SVGConversionError) -> SVGConversion {
+    readStylesheets()
+    let root = tree.elements[tree.root]
+    let (ctm, viewport, canvasW, canvasH) = try documentFrame(root)
+    canvas = Box(minX: 0, minY: 0, maxX: canvasW, maxY: canvasH)
+    // The outermost <svg> takes part in inheritance like any element: outline icon sets put
+    // fill="none" stroke="currentColor" stroke-width… there for every path.
+    let rootStyle = ComputedStyle(currentColor: options.currentColor).inheriting(specifiedStyle(tree.root), viewport: viewport)
+    var context = Context(ctm: ctm, style: rootStyle, viewport: viewport, depth: 0, useStack: [], inheritedOpacity: 1, cutOut: false)
+    let items = children(of: tree.root, context: &context)
+    if exhausted {
+      throw .invalid(line: root.line, message: "the SVG expands to more than \(SVGConverter.maximumPaths) paths or \(SVGConverter.maximumElementVisits) elements (through <use>); refusing to convert it")
+    }
+
+    let frames = max(1, (options.frameRate * options.duration).rounded())
+    let w = max(1, Int(canvasW.rounded()))
+    let h = max(1, Int(canvasH.rounded()))
+    let layers = lottieLayers(items, frames: frames)
+    let layer = layers[0]
+    let animation = JSONValue.object([
+      ("v", .string("5.7.4")), ("fr", number(options.frameRate)), ("ip", .int(0)), ("op", number(frames)),
+      ("w", .int(w)), ("h", .int(h)), ("nm", .string(options.name)), ("ddd", .int(0)), ("assets", .array([])),
+      ("layers", .array(layers)), ("meta", .object([("g", .string("lottiekit svg"))])),
+    ])
+    return SVGConversion(animation: animation, layer: layer, width: w, height: h, warnings: warnings, layers: layers, pathCount: pathCount)
+  }
+
+  /// `<style>` elements (CSS only) into the stylesheet.
+  mutating func readStylesheets() {
     for (i, e) in tree.elements.enumerated() where e.name == "style" {
       let type = e.attributes["type"]?.lowercased() ?? "text/css"
       guard type == "text/css" || type.isEmpty else {
@@ -112,7 +140,12 @@ public struct SVGConverter {
     for s in stylesheet.unsupportedSelectors {
       warn(0, "CSS selector \"\(s)\" is not supported (pseudo-classes, sibling combinators); its rules are ignored")
     }
-    let root = tree.elements[tree.root]
+  }
+
+  /// The root's size (width/height, else the viewBox's, else 100 × 100), the transform from user
+  /// units to the canvas (--size, then viewBox and preserveAspectRatio), the viewport for
+  /// percentages, and the canvas size.
+  func documentFrame(_ root: XMLTree.Element) throws(SVGConversionError) -> (Affine, (w: Double, h: Double), Double, Double) {
     let viewBox = root.attributes["viewBox"].flatMap(SVGValues.viewBox)
     func rootLength(_ name: String, _ axis: SVGValues.Axis, _ fallback: Double) -> Double {
       guard let raw = root.attributes[name], !raw.trimmingCharacters(in: .whitespaces).hasSuffix("%"),
@@ -140,19 +173,12 @@ public struct SVGConverter {
                                                           preserveAspectRatio: root.attributes["preserveAspectRatio"]))
     }
     let viewport = (w: viewBox?.w ?? width, h: viewBox?.h ?? height)
-    canvas = Box(minX: 0, minY: 0, maxX: canvasW, maxY: canvasH)
-    // The outermost <svg> takes part in inheritance like any element: outline icon sets put
-    // fill="none" stroke="currentColor" stroke-width… there for every path.
-    let rootStyle = ComputedStyle(currentColor: options.currentColor).inheriting(specifiedStyle(tree.root), viewport: viewport)
-    var context = Context(ctm: ctm, style: rootStyle, viewport: viewport, depth: 0, useStack: [], inheritedOpacity: 1, cutOut: false)
-    let items = children(of: tree.root, context: &context)
-    if exhausted {
-      throw .invalid(line: root.line, message: "the SVG expands to more than \(SVGConverter.maximumPaths) paths or \(SVGConverter.maximumElementVisits) elements (through <use>); refusing to convert it")
-    }
+    return (ctm, viewport, canvasW, canvasH)
+  }
 
-    let frames = max(1, (options.frameRate * options.duration).rounded())
-    let w = max(1, Int(canvasW.rounded()))
-    let h = max(1, Int(canvasH.rounded()))
+  /// The shape layers: one for the drawing, and one for each element cut out by a clip path or mask
+  /// (with its masks, or a matte layer above it).
+  func lottieLayers(_ items: [JSONValue], frames: Double) -> [JSONValue] {
     func shapeLayer(_ index: Int, _ name: String, _ shapes: [JSONValue], opacity: Double = 1, extra: [(String, JSONValue)] = []) -> JSONValue {
       .object([
         ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(4)), ("nm", .string(name)), ("sr", .int(1)),
@@ -182,13 +208,7 @@ public struct SVGConverter {
       }
       layers.append(shapeLayer(layers.count + 1, "\(name) \(cutOut.name)", items, opacity: cutOut.inheritedOpacity, extra: extra))
     }
-    let layer = layers[0]
-    let animation = JSONValue.object([
-      ("v", .string("5.7.4")), ("fr", number(options.frameRate)), ("ip", .int(0)), ("op", number(frames)),
-      ("w", .int(w)), ("h", .int(h)), ("nm", .string(options.name)), ("ddd", .int(0)), ("assets", .array([])),
-      ("layers", .array(layers)), ("meta", .object([("g", .string("lottiekit svg"))])),
-    ])
-    return SVGConversion(animation: animation, layer: layer, width: w, height: h, warnings: warnings, layers: layers, pathCount: pathCount)
+    return layers
   }
 
   struct Context {
@@ -210,235 +230,5 @@ public struct SVGConverter {
     let key = "\(line)|\(message)"
     guard warned.insert(key).inserted else { return }
     warnings.append(SVGWarning(line: line, message: message))
-  }
-
-  // MARK: elements
-
-  static let unsupportedElements: [String: String] = [
-    "text": "text is not converted (convert it to paths in an editor)",
-    "image": "embedded images are not converted",
-    "foreignObject": "foreignObject is not converted",
-    "video": "video is not converted", "audio": "audio is not converted", "canvas": "canvas is not converted",
-    "iframe": "iframe is not converted",
-    "animate": "SVG animation is not converted", "animateTransform": "SVG animation is not converted",
-    "animateMotion": "SVG animation is not converted", "animateColor": "SVG animation is not converted",
-    "set": "SVG animation is not converted", "discard": "SVG animation is not converted",
-  ]
-  /// Elements that are never drawn where they stand (definitions and metadata).
-  static let silentElements: Set<String> = [
-    "defs", "symbol", "linearGradient", "radialGradient", "style", "title", "desc", "metadata", "script",
-    "clipPath", "mask", "marker", "pattern", "filter", "stop", "font", "font-face", "glyph", "missing-glyph", "view",
-    "cursor", "color-profile",
-  ]
-
-  /// The converted children of a container, in Lottie order (top-most first), with unique names.
-  mutating func children(of element: Int, context: inout Context) -> [JSONValue] {
-    var groups: [(name: String, value: [(String, JSONValue)])] = []
-    var childList = tree.elements[element].children
-    if tree.elements[element].name == "switch" {
-      // The first child whose conditions hold; lottiekit evaluates none, so the first drawable one.
-      if let first = childList.first(where: { c in
-        let e = tree.elements[c]
-        return e.attributes["requiredExtensions"] == nil && e.name != "foreignObject" && !SVGConverter.silentElements.contains(e.name)
-      }) {
-        childList = [first]
-      } else {
-        childList = []
-      }
-    }
-    for child in childList {
-      if let members = convert(child, context: &context) {
-        let base = groupName(child)
-        groups.append((base, members))
-      }
-    }
-    // Unique names among siblings (keypaths and the naming lint rules need them).
-    var counts: [String: Int] = [:]
-    for g in groups { counts[g.name, default: 0] += 1 }
-    var seen: [String: Int] = [:]
-    var result: [JSONValue] = []
-    for g in groups.reversed() {
-      var name = g.name
-      if counts[name, default: 0] > 1 {
-        let n = (seen[name] ?? 0) + 1
-        seen[name] = n
-        name = "\(name) \(n)"
-      }
-      result.append(.object([("ty", .string("gr")), ("nm", .string(name))] + g.value))
-    }
-    return result
-  }
-
-  func groupName(_ element: Int) -> String {
-    let e = tree.elements[element]
-    if let id = e.attributes["id"] {
-      let cleaned = String(id.map { $0 == "." || $0 == "," || $0 == "\u{203A}" ? "_" : $0 }).trimmingCharacters(in: .whitespacesAndNewlines)
-      if !cleaned.isEmpty { return cleaned }
-    }
-    return e.name
-  }
-
-  /// One element as the members of a Lottie group (`it`, and nothing else), or nil when it draws
-  /// nothing.
-  mutating func convert(_ element: Int, context parent: inout Context) -> [(String, JSONValue)]? {
-    let e = tree.elements[element]
-    if SVGConverter.silentElements.contains(e.name) { return nil }
-    remainingVisits -= 1
-    if remainingVisits < 0 || remainingPaths <= 0 {
-      exhausted = true
-      return nil
-    }
-    if let why = SVGConverter.unsupportedElements[e.name] {
-      warn(element, "<\(e.name)>: \(why)")
-      return nil
-    }
-    let specified = specifiedStyle(element)
-    var style = parent.style.inheriting(specified, viewport: parent.viewport)
-    if !style.display { return nil }
-    guard parent.depth < 400 else {
-      warn(element, "elements nested more than 400 deep are not converted")
-      return nil
-    }
-    if let v = specified["filter"], v.lowercased() != "none" {
-      warn(element, "filter on <\(e.name)> is not converted: the element is drawn without it")
-    }
-    let clipValue = specified["clip-path"].flatMap { $0.lowercased() == "none" ? nil : $0 }
-    let maskValue = specified["mask"].flatMap { $0.lowercased() == "none" ? nil : $0 }
-    if parent.cutOut, let v = clipValue ?? maskValue {
-      warn(element, "\(clipValue != nil ? "clip-path" : "mask") \"\(v)\" inside clipped or masked content is not converted: the element is drawn without it")
-    }
-    for property in ["marker-start", "marker-mid", "marker-end", "marker"] {
-      if let v = specified[property], v.lowercased() != "none", ["path", "line", "polyline", "polygon"].contains(e.name) {
-        warn(element, "markers on <\(e.name)> are not converted")
-        break
-      }
-    }
-    var ctm = parent.ctm
-    if let raw = e.attributes["transform"] {
-      if let m = SVGValues.transform(raw) { ctm = ctm.concatenating(m) } else { warn(element, "transform \"\(raw)\" cannot be read; ignored") }
-    }
-    let opacity = style.opacity
-    style.opacity = 1
-    var clip: [(outline: Subpath, mode: String)]? = nil
-    var matte: [JSONValue]? = nil
-    if !parent.cutOut {
-      if let v = clipValue { clip = clipOutlines(v, element: element, ctm: ctm, viewport: parent.viewport) }
-      if clip?.isEmpty == true { return nil }  // an empty clip path shows nothing
-      if let v = maskValue {
-        let maskContext = Context(ctm: ctm, style: parent.style, viewport: parent.viewport, depth: parent.depth + 1,
-                                  useStack: parent.useStack, inheritedOpacity: 1, cutOut: true)
-        matte = maskMatte(v, element: element, context: maskContext)
-      }
-    }
-    var cutOut = clip != nil || matte != nil
-    let cutOutsBefore = cutOuts.count
-    var context = Context(ctm: ctm, style: style, viewport: parent.viewport, depth: parent.depth + 1, useStack: parent.useStack,
-                          inheritedOpacity: parent.inheritedOpacity * opacity, cutOut: parent.cutOut || cutOut)
-
-    var items: [JSONValue]
-    switch e.name {
-    case "g", "a", "switch":
-      items = children(of: element, context: &context)
-    case "svg":
-      // A nested viewport.
-      let vp = parent.viewport
-      let x = length(e.attributes["x"], .horizontal, vp) ?? 0
-      let y = length(e.attributes["y"], .vertical, vp) ?? 0
-      let w = length(e.attributes["width"] ?? "100%", .horizontal, vp) ?? vp.w
-      let h = length(e.attributes["height"] ?? "100%", .vertical, vp) ?? vp.h
-      guard w > 0, h > 0 else { return nil }
-      context.ctm = context.ctm.concatenating(.translate(x, y))
-      Self.enterViewport(of: e.attributes, width: w, height: h, context: &context)
-      items = children(of: element, context: &context)
-    case "use":
-      guard let href = e.attributes["href"] ?? e.attributes["xlink:href"] else { return nil }
-      guard href.hasPrefix("#"), let target = ids[String(href.dropFirst())] else {
-        warn(element, "<use> refers to \(href), which is not an element of this document; skipped")
-        return nil
-      }
-      guard !context.useStack.contains(target), context.useStack.count < 32 else {
-        warn(element, "<use> of \(href) refers to itself (directly or through others); skipped")
-        return nil
-      }
-      let vp = parent.viewport
-      let x = length(e.attributes["x"], .horizontal, vp) ?? 0
-      let y = length(e.attributes["y"], .vertical, vp) ?? 0
-      context.ctm = context.ctm.concatenating(.translate(x, y))
-      context.useStack.append(target)
-      let t = tree.elements[target]
-      if t.name == "symbol" || t.name == "svg" {
-        let w = length(e.attributes["width"] ?? t.attributes["width"] ?? "100%", .horizontal, vp) ?? vp.w
-        let h = length(e.attributes["height"] ?? t.attributes["height"] ?? "100%", .vertical, vp) ?? vp.h
-        guard w > 0, h > 0 else { return nil }
-        if t.name == "svg" {
-          let tx = length(t.attributes["x"], .horizontal, vp) ?? 0
-          let ty = length(t.attributes["y"], .vertical, vp) ?? 0
-          context.ctm = context.ctm.concatenating(.translate(tx, ty))
-        }
-        if let raw = t.attributes["transform"], t.name == "symbol", let m = SVGValues.transform(raw) {
-          context.ctm = context.ctm.concatenating(m)
-        }
-        Self.enterViewport(of: t.attributes, width: w, height: h, context: &context)
-        // The symbol's own presentation attributes and styles apply to its content.
-        let symbolStyle = context.style.inheriting(specifiedStyle(target), viewport: context.viewport)
-        guard symbolStyle.display || t.name == "symbol" else { return nil }
-        context.style = symbolStyle
-        context.style.opacity = 1
-        var members = children(of: target, context: &context)
-        if symbolStyle.opacity < 1 {
-          members = [.object([("ty", .string("gr")), ("nm", .string(groupName(target))),
-                              ("it", .array(members + [transformItem(opacity: symbolStyle.opacity)]))])]
-        }
-        items = members
-      } else {
-        var inner = context
-        guard let members = convert(target, context: &inner) else { return nil }
-        items = [.object([("ty", .string("gr")), ("nm", .string(groupName(target)))] + members)]
-      }
-    case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
-      guard let geometry = shapeGeometry(element, viewport: parent.viewport) else { return nil }
-      items = paint(element, subpaths: geometry.subpaths, closedShape: geometry.closedShape, context: context)
-    default:
-      warn(element, "<\(e.name)> is not an SVG element lottiekit knows; not converted")
-      return nil
-    }
-    if items.isEmpty { return nil }
-    // Group opacity over parts that overlap (several children, or a fill under a stroke) blends
-    // them as one picture in SVG; a group's opacity in Lottie fades each part on its own, a layer's
-    // fades the layer as a whole (lottie-web, rlottie, ThorVG). Not when a part inside was already
-    // cut out (its marker would end up inside another layer).
-    if !cutOut, !parent.cutOut, opacity < 1, cutOuts.count == cutOutsBefore {
-      let types = Set(items.compactMap(Self.itemType))
-      let stroked = types.contains("st") || types.contains("gs")
-      let filled = types.contains("fl") || types.contains("gf")
-      cutOut = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"].contains(e.name) ? stroked && filled : items.count >= 2
-    }
-    if cutOut {
-      // Drawn as a layer of its own, whose opacity is the element's and its ancestors'; a marker
-      // keeps its place among the other items.
-      cutOuts.append(CutOutLayer(name: groupName(element),
-                                 item: .object([("ty", .string("gr")), ("nm", .string(groupName(element))),
-                                                ("it", .array(items + [transformItem(opacity: 1)]))]),
-                                 inheritedOpacity: parent.inheritedOpacity * opacity, masks: clip ?? [], matte: matte))
-      return [("it", .array([.object([("ty", .string(Self.cutOutMarker)), ("i", .int(cutOuts.count - 1))]), transformItem(opacity: 1)]))]
-    }
-    return [("it", .array(items + [transformItem(opacity: opacity)]))]
-  }
-
-  /// A new viewport of `width` × `height` (nested `<svg>`, or a `<symbol>`/`<svg>` drawn by
-  /// `<use>`): its viewBox, if any, maps onto it and becomes the viewport of percentages inside.
-  static func enterViewport(of attributes: [String: String], width: Double, height: Double, context: inout Context) {
-    if let vb = attributes["viewBox"].flatMap(SVGValues.viewBox) {
-      context.ctm = context.ctm.concatenating(SVGValues.viewBoxTransform(vb, width: width, height: height,
-                                                                          preserveAspectRatio: attributes["preserveAspectRatio"]))
-      context.viewport = (vb.w, vb.h)
-    } else {
-      context.viewport = (width, height)
-    }
-  }
-
-  func length(_ raw: String?, _ axis: SVGValues.Axis, _ viewport: (w: Double, h: Double)) -> Double? {
-    guard let raw else { return nil }
-    return SVGValues.length(raw, axis: axis, viewport: viewport)
   }
 }

@@ -11,7 +11,8 @@ extension SVGConverter {
     return nil
   }
 
-  mutating func gradient(_ target: Int, element: Int, bbox: Box, ctm: Affine, style: ComputedStyle) -> ResolvedPaint? {
+  /// A gradient and the gradients its `href` names, in order (at most 16, no cycle).
+  func gradientChain(_ target: Int) -> [Int] {
     var chain: [Int] = [target]
     var next = target
     while chain.count < 16, let href = tree.elements[next].attributes["href"] ?? tree.elements[next].attributes["xlink:href"],
@@ -20,7 +21,11 @@ extension SVGConverter {
       chain.append(t)
       next = t
     }
-    // Stops: those of the first gradient in the chain that has any.
+    return chain
+  }
+
+  /// Stops: those of the first gradient in the chain that has any, offsets clamped and ascending.
+  mutating func gradientStops(_ chain: [Int], style: ComputedStyle) -> [(offset: Double, color: RGBA)] {
     var stops: [(offset: Double, color: RGBA)] = []
     for g in chain {
       let stopElements = tree.elements[g].children.filter { tree.elements[$0].name == "stop" }
@@ -45,6 +50,12 @@ extension SVGConverter {
       }
       break
     }
+    return stops
+  }
+
+  mutating func gradient(_ target: Int, element: Int, bbox: Box, ctm: Affine, style: ComputedStyle) -> ResolvedPaint? {
+    let chain = gradientChain(target)
+    let stops = gradientStops(chain, style: style)
     if stops.isEmpty { return nil }
     if stops.count == 1 { return .solid(stops[0].color) }
     let isLinear = tree.elements[target].name == "linearGradient"

@@ -27,6 +27,31 @@ extension SVGConverter {
       paths.append(pathItem(s, name: drawable.count == 1 ? "Path" : "Path \(k + 1)"))
     }
 
+    let (strokeItem, dotItems) = strokeItems(element, context: context, bbox: bbox, transformed: transformed, hasPaths: !paths.isEmpty)
+    let fillItem = e.name == "line" || paths.isEmpty ? nil : self.fillItem(element, context: context, bbox: bbox)
+    if strokeItem == nil && fillItem == nil && dotItems.isEmpty { return [] }
+    if strokeItem != nil || fillItem != nil {
+      items = paths
+      if let strokeItem { items.append(strokeItem) }
+      if let fillItem { items.append(fillItem) }
+    }
+    if !dotItems.isEmpty {
+      // Dots in their own group, so that the element's fill and stroke do not paint them.
+      let dotGroup = JSONValue.object([("ty", .string("gr")), ("nm", .string("Dots")), ("it", .array(dotItems))])
+      if items.isEmpty { return [dotGroup] }
+      let shapeGroup = JSONValue.object([("ty", .string("gr")), ("nm", .string("Outline")), ("it", .array(items + [transformItem(opacity: 1)]))])
+      return [dotGroup, shapeGroup]
+    }
+    return items
+  }
+
+  /// The stroke item (when there are paths to stroke) and, for zero-length subpaths with round or
+  /// square caps, the dots that draw them.
+  mutating func strokeItems(_ element: Int, context: Context, bbox: Box, transformed: [Subpath],
+                            hasPaths: Bool) -> (stroke: JSONValue?, dots: [JSONValue]) {
+    let style = context.style
+    let ctm = context.ctm
+    let e = tree.elements[element]
     var strokeItem: JSONValue? = nil
     var dotItems: [JSONValue] = []
     if style.strokeWidth > 0, let paint = resolvePaint(style.stroke, style: style, element: element, bbox: bbox, ctm: ctm,
@@ -50,7 +75,7 @@ extension SVGConverter {
       members.append(("lj", .int(style.lineJoin)))
       if style.lineJoin == 1 { members.append(("ml", number(style.miterLimit))) }
       if let dashes = dashItems(style, scale: scale) { members.append(("d", .array(dashes))) }
-      if !paths.isEmpty { strokeItem = .object(members) }
+      if hasPaths { strokeItem = .object(members) }
       // Zero-length subpaths: round caps draw a disc, square caps a square, butt caps nothing.
       if style.lineCap != 1, case .solid(let c) = paint {
         var dots: [JSONValue] = []
@@ -73,9 +98,14 @@ extension SVGConverter {
         }
       }
     }
+    return (strokeItem, dotItems)
+  }
+
+  /// The fill item, solid or gradient.
+  mutating func fillItem(_ element: Int, context: Context, bbox: Box) -> JSONValue? {
+    let style = context.style
     var fillItem: JSONValue? = nil
-    if e.name != "line", !paths.isEmpty,
-      let paint = resolvePaint(style.fill, style: style, element: element, bbox: bbox, ctm: ctm, what: "fill") {
+    if let paint = resolvePaint(style.fill, style: style, element: element, bbox: bbox, ctm: context.ctm, what: "fill") {
       let rule = JSONValue.int(style.evenOdd ? 2 : 1)
       switch paint {
       case .solid(let c):
@@ -86,20 +116,7 @@ extension SVGConverter {
                             ("o", staticValue(number4(clampPercent(style.fillOpacity * 100)))), ("r", rule)] + g)
       }
     }
-    if strokeItem == nil && fillItem == nil && dotItems.isEmpty { return [] }
-    if strokeItem != nil || fillItem != nil {
-      items = paths
-      if let strokeItem { items.append(strokeItem) }
-      if let fillItem { items.append(fillItem) }
-    }
-    if !dotItems.isEmpty {
-      // Dots in their own group, so that the element's fill and stroke do not paint them.
-      let dotGroup = JSONValue.object([("ty", .string("gr")), ("nm", .string("Dots")), ("it", .array(dotItems))])
-      if items.isEmpty { return [dotGroup] }
-      let shapeGroup = JSONValue.object([("ty", .string("gr")), ("nm", .string("Outline")), ("it", .array(items + [transformItem(opacity: 1)]))])
-      return [dotGroup, shapeGroup]
-    }
-    return items
+    return fillItem
   }
 
   enum ResolvedPaint {

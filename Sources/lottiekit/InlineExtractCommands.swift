@@ -1,19 +1,9 @@
 import ArgumentParser
 import Foundation
+import LottieKitFrontend
 import LottieJSON
 import LottieKitIO
 import LottieTransforms
-
-func printNotes(_ notes: [ImageNote], path: String, quiet: Bool) {
-  for n in notes {
-    switch n.kind {
-    case .error: printError("\(path): error: \(n)")
-    case .warning: printError("\(path): warning: \(n)")
-    case .skipped: if !quiet { printError("\(path): skipped: \(n)") }
-    case .done: if !quiet { printError("\(path): \(n)") }
-    }
-  }
-}
 
 struct InlineCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -51,21 +41,7 @@ struct InlineCommand: ParsableCommand {
   }
 
   func run() throws {
-    let documents = try readJSONInputs(try expandInputs(inputs, allowEmpty: empty.allowEmpty))
-    var results: [TransformResult] = []
-    var refused = false
-    for (path, document, base) in documents {
-      let result = Inline.run(document, baseDirectory: base ?? FileManager.default.currentDirectoryPath,
-                              options: Inline.Options(root: root, maxSize: maxSize))
-      printNotes(result.notes, path: path, quiet: output.quiet)
-      if result.refused { refused = true }
-      results.append(TransformResult(path: path, original: document.bytes, output: result.bytes))
-    }
-    if refused {
-      printError("lottiekit: nothing was written")
-      throw Exit.failure
-    }
-    try writeTransformResults(results, destination: destination, quiet: output.quiet)
+    try InlineJob(destination.io(inputs, empty: empty, output: output), options: Inline.Options(root: root, maxSize: maxSize)).run()
   }
 }
 
@@ -102,40 +78,7 @@ struct ExtractCommand: ParsableCommand {
     }
   }
 
-  /// --images-dir relative to the output's folder: as given, or an absolute path inside that folder.
-  func imagesFolder(relativeTo outputFolder: String) throws -> String {
-    guard imagesDir.hasPrefix("/") else { return imagesDir }
-    let folder = canonicalPath(outputFolder)
-    let images = canonicalPath(imagesDir.hasSuffix("/") ? String(imagesDir.dropLast()) : imagesDir)
-    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-    guard images.hasPrefix(prefix), images.count > prefix.count else {
-      throw ValidationError("--images-dir \(imagesDir) is not inside the output's folder \(outputFolder)")
-    }
-    return String(images.dropFirst(prefix.count)) + "/"
-  }
-
   func run() throws {
-    let documents = try readJSONInputs(try expandInputs(inputs, allowEmpty: empty.allowEmpty))
-    var results: [TransformResult] = []
-    var refused = false
-    for (path, document, base) in documents {
-      // Images go beside the output animation: -o's folder, else the input's.
-      let outputFolder = destination.outputPath.map(FileIO.directory(of:)) ?? base ?? FileManager.default.currentDirectoryPath
-      let result = Extract.run(document, options: Extract.Options(imagesFolder: try imagesFolder(relativeTo: outputFolder))) { relative in
-        try? FileIO.read(outputFolder + "/" + relative)
-      }
-      printNotes(result.notes, path: path, quiet: output.quiet)
-      if result.refused { refused = true }
-      var r = TransformResult(path: path, original: document.bytes, output: result.bytes)
-      for f in result.files {
-        r.sideFiles.append((outputFolder + "/" + f.relative, f.bytes))
-      }
-      results.append(r)
-    }
-    if refused {
-      printError("lottiekit: nothing was written")
-      throw Exit.failure
-    }
-    try writeTransformResults(results, destination: destination, quiet: output.quiet)
+    try ExtractJob(destination.io(inputs, empty: empty, output: output), imagesDir: imagesDir).run()
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LottieKitFrontend
 import LottieJSON
 import LottieKitIO
 
@@ -33,7 +34,12 @@ struct LottieKit: ParsableCommand {
       // Then the temporary files of runs that were killed before their commit (#21.10).
       FileIO.removeStaleTemporaries(in: folders)
     }
-    main(nil)
+    do {
+      var command = try parseAsRoot(nil)
+      try command.run()
+    } catch {
+      exit(withError: commandError(error))
+    }
   }
 
   /// Folders where a journal of an interrupted write for these arguments can lie: the folder of

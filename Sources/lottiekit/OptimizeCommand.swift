@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import LottieJSON
-import LottieKitIO
-import LottieRender
+import LottieKitFrontend
 import LottieTransforms
 
 struct OptimizeCommand: ParsableCommand {
@@ -33,7 +31,7 @@ struct OptimizeCommand: ParsableCommand {
       """)
   )
 
-  enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+  typealias Format = TextOrJSON
 
   @Argument(help: "Animation files or folders.")
   var inputs: [String] = []
@@ -67,66 +65,13 @@ struct OptimizeCommand: ParsableCommand {
   }
 
   func run() throws {
-    let files = try expandInputs(inputs, allowEmpty: empty.allowEmpty)
-    let documents = try readJSONInputs(files)
-    var chosen = Optimize.Options()
-    chosen.level = lossless ? 0 : level
-    chosen.maxDiff = maxDiff / 100
-    chosen.keepNames = Set(keepNames)
-    let options = chosen
-    // Files are independent and rendering dominates: both cores, results in input order.
-    var optimized: [OptimizeResult] = []
-    parallelOrdered(documents.map { ($0.0, $0.1, $0.2) }) { item in
-      Self.optimize(item.1, path: item.0, imagesFrom: item.2, options: options)
-    } emit: { optimized.append($0) }
-    var results: [TransformResult] = []
-    var reports: [JSONValue] = []
-    for ((path, document, _), r) in zip(documents, optimized) {
-      results.append(TransformResult(path: path, original: document.bytes, output: r.bytes))
-      switch format {
-      case .text: if !output.quiet { printError(Self.text(r, path: path)) }
-      case .json: reports.append(Self.json(r, path: path))
-      }
-    }
-    if format == .json {
-      printError(String(decoding: JSONValue.object([("version", .int(1)), ("files", .array(reports))]).minified, as: UTF8.self))
-    }
-    if dryRun { return }
-    try writeTransformResults(results, destination: destination, quiet: output.quiet)
-  }
-
-  static func optimize(_ document: JSONDocument, path: String, imagesFrom folder: String?, options: Optimize.Options) -> OptimizeResult {
-    guard options.level >= 1 else { return Optimize.optimize(document, options: options, verify: nil) }
-    let check: RenderCheck
-    do {
-      check = try RenderCheck(original: document.bytes, imagesFrom: folder, shownAs: path)
-    } catch {
-      var r = Optimize.lossless(document)
-      r.notes.append("lossy steps not applied: rlottie could not render the original (\(error.description))")
-      return r
-    }
-    return Optimize.optimize(document, options: options) { candidate in
-      do throws(RenderError) { return .success(try check.changedShare(candidate)) } catch { return .failure(OptimizeVerifyError(error.description)) }
-    }
-  }
-
-  static func text(_ r: OptimizeResult, path: String) -> String {
-    let percent = r.inputBytes == 0 ? 0 : 100 * Double(r.inputBytes - r.bytes.count) / Double(r.inputBytes)
-    var lines = ["\(path): \(r.inputBytes) → \(r.bytes.count) bytes (−\(String(format: "%.1f", percent)) %)"]
-    for step in r.steps where step.saved != 0 || step.detail != nil {
-      lines.append("  \(step.name): −\(step.saved) bytes" + (step.detail.map { " (\($0))" } ?? ""))
-    }
-    for note in r.notes { lines.append("  note: \(note)") }
-    return lines.joined(separator: "\n")
-  }
-
-  static func json(_ r: OptimizeResult, path: String) -> JSONValue {
-    .object([("path", .string(path)), ("before", .int(r.inputBytes)), ("after", .int(r.bytes.count)),
-             ("steps", .array(r.steps.map { s in
-               .object([("name", .string(s.name)), ("before", .int(s.before)), ("after", .int(s.after)),
-                        ("detail", .optional(s.detail))])
-             })),
-             ("level", .int(r.level)),
-             ("notes", .array(r.notes.map { .string($0) }))])
+    var options = Optimize.Options()
+    options.level = lossless ? 0 : level
+    options.maxDiff = maxDiff / 100
+    options.keepNames = Set(keepNames)
+    var job = OptimizeJob(destination.io(inputs, empty: empty, output: output), options: options)
+    job.format = format
+    job.dryRun = dryRun
+    try job.run()
   }
 }

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import LottieJSON
+import LottieKitFrontend
 import LottieKitIO
-import LottieModel
 import SVGImport
 
 struct SVGCommand: ParsableCommand {
@@ -83,197 +82,17 @@ struct SVGCommand: ParsableCommand {
     if name != nil && into == nil && inputs.count > 1 { throw ValidationError("--name names one layer; give one SVG") }
   }
 
-  struct Converted: Sendable {
-    var input: String
-    var result: Result<SVGConversion, SVGConversionError>?
-    var readError: String?
-  }
-
   func run() throws {
     var options = SVGOptions()
     options.frameRate = fps
     options.duration = duration
     options.size = try parsedSize()
     if let currentColor, let c = SVGValues.color(currentColor) { options.currentColor = c }
-
-    // Convert every input (on every core), in input order.
-    let layerName = name
-    let baseOptions = options
-    var converted: [Converted] = []
-    parallelOrdered(inputs, window: 32, { path -> Converted in
-      var opts = baseOptions
-      opts.name = layerName ?? SVGCommand.stem(path)
-      let bytes: [UInt8]
-      do {
-        bytes = path == "-" ? try FileIO.readStandardInput(limit: 256 * 1024 * 1024) : try FileIO.read(path, limit: 256 * 1024 * 1024)
-      } catch {
-        return Converted(input: path, result: nil, readError: (error as? IOFailure)?.message ?? "\(error)")
-      }
-      let result = Result { () throws(SVGConversionError) -> SVGConversion in try SVGConverter.convert(bytes, options: opts) }
-      return Converted(input: path, result: result, readError: nil)
-    }, emit: { converted.append($0) })
-
-    var failed = false
-    var strictFailures = 0
-    var outputs: [(input: String, conversion: SVGConversion)] = []
-    for c in converted {
-      let shown = c.input == "-" ? "<stdin>" : c.input
-      if let e = c.readError {
-        printError("\(shown): error: \(e)")
-        failed = true
-        continue
-      }
-      switch c.result {
-      case .failure(let error):
-        printError("\(shown):\(error.line):\(error.column): error: \(error.message)")
-        failed = true
-      case .success(let conversion):
-        for w in conversion.warnings {
-          printError("\(shown):\(w.line): \(strict ? "error" : "warning"): \(w.message)")
-        }
-        if strict && !conversion.warnings.isEmpty { strictFailures += 1 }
-        outputs.append((c.input, conversion))
-      case nil:
-        failed = true
-      }
-    }
-    if failed {
-      printError("lottiekit: nothing was written")
-      throw Exit.failure
-    }
-    if strictFailures > 0 {
-      printError("lottiekit: --strict: \(strictFailures) file\(strictFailures == 1 ? "" : "s") could not be converted exactly; nothing was written")
-      throw Exit.findings
-    }
-
-    if let into {
-      guard let only = outputs.first else { return }
-      try writeInto(into, conversion: only.conversion)
-      return
-    }
-    if outputs.count == 1, let only = outputs.first, !(outputPath.map(FileIO.isDirectory) ?? false) {
-      let bytes = only.conversion.animation.minified + [0x0A]
-      if let outputPath {
-        try writeAll([(outputPath, bytes)])
-      } else {
-        do { try FileIO.writeStandardOutput(bytes) } catch {
-          printError("lottiekit: error: \(error.description)")
-          throw Exit.failure
-        }
-      }
-      summarize(outputs)
-      return
-    }
-    guard let folder = outputPath else { return }
-    var files: [(String, [UInt8])] = []
-    var names = Set<String>()
-    for o in outputs {
-      let fileName = SVGCommand.stem(o.input) + ".json"
-      guard names.insert(fileName).inserted else {
-        printError("lottiekit: error: two inputs would both be written to \(fileName); convert them separately")
-        throw Exit.failure
-      }
-      files.append(((folder.hasSuffix("/") ? folder : folder + "/") + fileName, o.conversion.animation.minified + [0x0A]))
-    }
-    if !FileIO.isDirectory(folder) {
-      do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-        printError("\(folder): error: cannot create the folder")
-        throw Exit.failure
-      }
-    }
-    try writeAll(files)
-    summarize(outputs)
-  }
-
-  static func stem(_ path: String) -> String {
-    if path == "-" { return "svg" }
-    var name = FileIO.fileName(of: path)
-    if name.lowercased().hasSuffix(".svg") { name = String(name.dropLast(4)) }
-    return name.isEmpty ? "svg" : name
-  }
-
-  func writeAll(_ files: [(String, [UInt8])]) throws {
-    let transaction = FileTransaction()
-    do {
-      for (path, bytes) in files { try transaction.stage(bytes, to: path) }
-      try transaction.commit()
-    } catch {
-      transaction.rollback()
-      printError("lottiekit: error: \(error.description); nothing was written")
-      throw Exit.failure
-    }
-  }
-
-  func summarize(_ outputs: [(input: String, conversion: SVGConversion)]) {
-    guard !output.quiet else { return }
-    let paths = outputs.reduce(0) { $0 + $1.conversion.pathCount }
-    let warnings = outputs.reduce(0) { $0 + $1.conversion.warnings.count }
-    if outputs.count == 1, let o = outputs.first {
-      printError("\(o.input == "-" ? "<stdin>" : o.input): \(o.conversion.width)×\(o.conversion.height), \(paths) path\(paths == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
-    } else {
-      printError("converted \(outputs.count) SVG files: \(paths) paths, \(warnings) warning\(warnings == 1 ? "" : "s")")
-    }
-  }
-
-  /// Inserts the drawing as the first (top-most) layer of an existing animation, with a fresh
-  /// `ind` and the animation's frames; every other byte of the animation stays as it was.
-  func writeInto(_ path: String, conversion: SVGConversion) throws {
-    let bytes: [UInt8]
-    do { bytes = try FileIO.read(path) } catch {
-      printError("\(path): error: \(error.message)")
-      throw Exit.failure
-    }
-    let document: JSONDocument
-    do { document = try JSONDocument(parsing: bytes) } catch {
-      printError("\(path):\(error.location.line):\(error.location.column): error: \(error.message)")
-      throw Exit.failure
-    }
-    let animation = Animation(document: document)
-    guard animation.looksLikeLottie, let layers = animation.rootComposition.layersNode, layers.isArray else {
-      printError("\(path): error: not a Lottie animation (no layers array)")
-      throw Exit.failure
-    }
-    let used = animation.rootComposition.layers.compactMap(\.index)
-    let ind = (used.max() ?? 0) + 1
-    // Every layer of the drawing (more than one when a clip path or mask cut an element out), on
-    // top, in order, with fresh indices.
-    let layerName = name ?? SVGCommand.stem(inputs[0])
-    var inserted: [JSONValue] = []
-    for (j, layer) in conversion.layers.enumerated() {
-      guard case .object(var members) = layer else { continue }
-      func set(_ key: String, _ value: JSONValue) {
-        if let k = members.firstIndex(where: { $0.0 == key }) { members[k].1 = value } else { members.append((key, value)) }
-      }
-      set("ind", .int(ind + j))
-      if let ip = animation.root["ip"], ip.isNumber { set("ip", .raw(Array(ip.sourceBytes))) }
-      if let op = animation.root["op"], op.isNumber { set("op", .raw(Array(op.sourceBytes))) }
-      set("nm", .string(j == 0 ? layerName : "\(layerName) \(j + 1)"))
-      inserted.append(.object(members))
-    }
-    var edits = JSONEdits(document)
-    let result: [UInt8]
-    do {
-      for layer in inserted { try edits.insertElement(layer, into: layers, at: 0) }
-      result = try edits.apply()
-    } catch {
-      printError("\(path): error: \(error.message)")
-      throw Exit.failure
-    }
-    if let outputPath {
-      if canonicalPath(outputPath) == canonicalPath(path) {
-        printError("\(path): error: -o is the animation itself; inputs are never modified (choose another -o)")
-        throw Exit.failure
-      }
-      try writeAll([(outputPath, result)])
-    } else {
-      do { try FileIO.writeStandardOutput(result) } catch {
-        printError("lottiekit: error: \(error.description)")
-        throw Exit.failure
-      }
-    }
-    if !output.quiet {
-      let which = inserted.count == 1 ? "layer \(ind)" : "layers \(ind)–\(ind + inserted.count - 1)"
-      printError("\(inputs[0]) → \(which) \"\(layerName)\" of \(path) (\(conversion.pathCount) paths)")
-    }
+    var job = SVGJob(inputs: inputs, outputPath: outputPath, options: options)
+    job.name = name
+    job.into = into
+    job.strict = strict
+    job.quiet = output.quiet
+    try job.run()
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LottieKitFrontend
 import LottieJSON
 import LottieModel
 import LottieTransforms
@@ -63,54 +64,8 @@ struct StripCommand: ParsableCommand {
     options.hidden = hidden
     options.keepAssets = keepAssets
     options.policy = cascade ? .cascade : (detach ? .detach : .refuse)
-    let files = try expandInputs(inputs, allowEmpty: empty.allowEmpty)
-    let documents = try readJSONInputs(files)
-    var results: [TransformResult] = []
-    var refused = false
-    for (path, document, _) in documents {
-      let plan = Strip.plan(Animation(document: document), options: options)
-      report(plan, path: path)
-      if plan.refused {
-        refused = true
-        continue
-      }
-      do {
-        results.append(TransformResult(path: path, original: document.bytes, output: try Strip.apply(plan, to: document)))
-      } catch {
-        printError("\(path): error: internal error while editing: \(error.message)")
-        throw Exit.failure
-      }
-    }
-    if refused {
-      printError("lottiekit: nothing was written: use --cascade to remove the dependents too, or --detach to keep them")
-      throw Exit.findings
-    }
-    if dryRun { return }
-    try writeTransformResults(results, destination: destination, quiet: output.quiet)
-  }
-
-  func report(_ plan: StripPlan, path: String) {
-    guard !output.quiet || plan.refused else { return }
-    let verb = dryRun ? "would remove" : "removing"
-    if plan.removals.isEmpty && plan.prunedAssets.isEmpty {
-      printError("\(path): no layer matches; the file is unchanged")
-      return
-    }
-    printError("\(path): \(verb) \(plan.removals.count) layer\(plan.removals.count == 1 ? "" : "s")")
-    for r in plan.removals { printError("  - \(r.layer.label) in \"\(r.composition)\" (\(r.reason))") }
-    for a in plan.prunedAssets {
-      printError("  - asset \"\(a.id ?? "?")\" (\(a.isPrecomp ? "precomp" : "image"), no longer used)")
-    }
-    for c in plan.changes { printError("  ~ \(c.description)") }
-    for d in plan.dependents {
-      let what: String
-      switch d.kind {
-      case "parent": what = "has parent \(d.on.label)"
-      case "matte": what = "is matted by \(d.on.label)"
-      default: what = "is the track matte of \(d.on.label)"
-      }
-      printError("  ! \(d.layer.label) in \"\(d.composition)\" \(what), which would be removed")
-    }
-    for w in plan.warnings { printError("  warning: \(w)") }
+    var job = StripJob(destination.io(inputs, empty: empty, output: output), options: options)
+    job.dryRun = dryRun
+    try job.run()
   }
 }

@@ -40,4 +40,20 @@ struct FixerTests {
     #expect(applied == 3)
     #expect(String(decoding: bytes, as: UTF8.self) == #"{"a":{"x":10,"y":2},"b":[1,3],"c":3,"d":4}"#)
   }
+
+  /// `--fix` applies safe fixes only; an unsafe one waits until it is asked for.
+  @Test func unsafeFixesAreAppliedOnlyOnRequest() throws {
+    let doc = try JSONDocument(parsing: #"{"a":1,"b":2}"#)
+    let fixes = [
+      Fix(summary: "a", operations: [.replace(pointer: "/a", json: "10")]),
+      Fix(summary: "b", operations: [.replace(pointer: "/b", json: "20")], applicability: .unsafe),
+    ]
+    #expect(fixes[0].applicability == .safe)
+    let (safeOnly, appliedSafe) = Fixer.apply(fixes, to: doc)
+    #expect(appliedSafe == 1)
+    #expect(String(decoding: safeOnly, as: UTF8.self) == #"{"a":10,"b":2}"#)
+    let (all, appliedAll) = Fixer.apply(fixes, to: doc, unsafe: true)
+    #expect(appliedAll == 2)
+    #expect(String(decoding: all, as: UTF8.self) == #"{"a":10,"b":20}"#)
+  }
 }

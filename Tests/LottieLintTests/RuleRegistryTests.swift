@@ -50,4 +50,26 @@ struct RuleRegistryTests {
     #expect(Set(codes).count == codes.count)
     #expect(Set(names).count == names.count)
   }
+
+  /// Retired codes and names stay retired: no rule may take one again.
+  @Test func retiredCodesAreNeverReused() {
+    let codes = Set(RuleRegistry.all.map { $0.description.code })
+    let names = Set(RuleRegistry.all.map { $0.description.name })
+    for r in RuleRegistry.retired {
+      #expect(!codes.contains(r.code), "\(r.code) is retired but a rule uses it")
+      #expect(!names.contains(r.name), "\(r.name) is retired but a rule uses it")
+    }
+    let retiredCodes = RuleRegistry.retired.map(\.code)
+    #expect(Set(retiredCodes).count == retiredCodes.count)
+  }
+
+  @Test func explainKnowsARetiredRule() throws {
+    let list = [RetiredRule(code: "LK999", name: "old-rule", retiredIn: "0.2.0", reason: "LK201 covers it")]
+    let found = try #require(RuleRegistry.retiredRule("lk999", in: list))
+    #expect(RuleRegistry.retiredRule("old-rule", in: list) == found)
+    #expect(RuleRegistry.retiredRule("LK201", in: list) == nil)
+    let page = RuleDocs.markdown(found)
+    #expect(page.hasPrefix("# LK999 old-rule (retired)"))
+    #expect(page.contains("LK201 covers it"))
+  }
 }

@@ -34,29 +34,22 @@ public struct GitHubReporter: Reporter {
   }
 
   /// A message (the data after `::`).
-  public static func escapeData(_ s: String) -> String {
-    var out = ""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "%": out += "%25"
-      case "\r": out += "%0D"
-      case "\n": out += "%0A"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
-  }
+  public static func escapeData(_ s: String) -> String { escape(s, separators: false) }
 
   /// A property value (between `=` and the next `,` or `::`).
-  public static func escapeProperty(_ s: String) -> String {
+  public static func escapeProperty(_ s: String) -> String { escape(s, separators: true) }
+
+  /// Percent-encodes what a workflow command would misread: `%`, line breaks and, in properties,
+  /// `:` and `,`.
+  static func escape(_ s: String, separators: Bool) -> String {
     var out = ""
     for scalar in s.unicodeScalars {
       switch scalar {
       case "%": out += "%25"
       case "\r": out += "%0D"
       case "\n": out += "%0A"
-      case ":": out += "%3A"
-      case ",": out += "%2C"
+      case ":" where separators: out += "%3A"
+      case "," where separators: out += "%2C"
       default: out.unicodeScalars.append(scalar)
       }
     }

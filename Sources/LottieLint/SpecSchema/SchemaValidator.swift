@@ -53,6 +53,18 @@ final class SchemaValidator {
       // The other keywords are about values of the right type: stop here.
       return false
     }
+    guard valueKeywords(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
+          arrayKeywords(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
+          patternKeyword(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
+          objectKeywords(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
+          combinators(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting) else { return false }
+    return valid
+  }
+
+  /// const, enum, minimum and maximum. Returns false to stop (not collecting, and invalid).
+  private func valueKeywords(_ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
+                              collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+    func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
     if let c = node["const"], !Self.equal(c, instance) {
       valid = fail(instance, "must be \(c.sourceText), not \(Self.describe(instance))", sub("const"), &collect, collecting)
       if !collecting { return false }
@@ -72,6 +84,13 @@ final class SchemaValidator {
         if !collecting { return false }
       }
     }
+    return true
+  }
+
+  /// minItems, maxItems and items. Returns false to stop (not collecting, and invalid).
+  private func arrayKeywords(_ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
+                              collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+    func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
     if instance.isArray {
       if let m = node["minItems"]?.int, instance.count < m {
         valid = fail(instance, "must have at least \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", sub("minItems"), &collect, collecting)
@@ -90,12 +109,26 @@ final class SchemaValidator {
         }
       }
     }
+    return true
+  }
+
+  /// pattern. Returns false to stop (not collecting, and invalid).
+  private func patternKeyword(_ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
+                               collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+    func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
     if instance.isString, let p = node["pattern"], let regex = pattern(p), let text = instance.string,
        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
       let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
       valid = fail(instance, "\"\(shown)\" does not match the pattern \(p.string ?? "")", sub("pattern"), &collect, collecting)
       if !collecting { return false }
     }
+    return true
+  }
+
+  /// required and properties. Returns false to stop (not collecting, and invalid).
+  private func objectKeywords(_ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
+                               collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+    func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
     if instance.isObject {
       if let required = node["required"] {
         for key in required.elements.compactMap(\.string) where instance[key] == nil {
@@ -113,6 +146,13 @@ final class SchemaValidator {
         }
       }
     }
+    return true
+  }
+
+  /// allOf, anyOf, oneOf, not and if/then/else. Returns false to stop (not collecting, and invalid).
+  private func combinators(_ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
+                            collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+    func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
     if let all = node["allOf"] {
       for (k, branch) in all.elements.enumerated() {
         if !evaluate(branch, instance, path: sub("allOf/\(k)"), collect: &collect, collecting: collecting) {
@@ -150,7 +190,7 @@ final class SchemaValidator {
         if !collecting { return false }
       }
     }
-    return valid
+    return true
   }
 
   private func oneOf(_ one: JSONNode, _ instance: JSONNode, path: String,

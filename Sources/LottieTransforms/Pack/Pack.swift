@@ -104,93 +104,17 @@ public enum Pack {
   /// that order, each on the previous step's output. Pruning comes first so that unused images are
   /// neither read nor embedded; inlining comes last so that rounding never scans base64 text.
   public static func prepare(_ document: JSONDocument, baseDirectory: String?, options: PackOptions) -> PreparedAnimation {
-    var notes: [PackNote] = []
-    var steps: [PackStep] = []
-    func fail(_ message: String) -> PreparedAnimation {
-      notes.append(PackNote(kind: .error, message: message))
-      return stop()
+    let minified = document.written(.minified)
+    let minify = PackStep(name: "minify", before: document.bytes.count, after: minified.count)
+    let doc: JSONDocument
+    do { doc = try JSONDocument(parsing: minified) } catch {
+      return PreparedAnimation(json: [], images: [], steps: [minify],
+                               notes: [PackNote(kind: .error, message: "internal error: minified JSON does not parse: \(error.message)")],
+                               inputBytes: document.bytes.count, imageBytesRead: 0)
     }
-    /// Gives up; the reason is already among the notes.
-    func stop() -> PreparedAnimation {
-      PreparedAnimation(json: [], images: [], steps: steps, notes: notes, inputBytes: document.bytes.count, imageBytesRead: 0)
-    }
-    var current = document.written(.minified)
-    steps.append(PackStep(name: "minify", before: document.bytes.count, after: current.count))
-    var doc: JSONDocument
-    do { doc = try JSONDocument(parsing: current) } catch { return fail("internal error: minified JSON does not parse: \(error.message)") }
-
-    /// Replaces the document by the output of one step and records the sizes.
-    func advance(_ name: String, _ bytes: [UInt8]) -> Bool {
-      steps.append(PackStep(name: name, before: current.count, after: bytes.count))
-      guard bytes != current else { return true }
-      do {
-        doc = try JSONDocument(parsing: bytes)
-      } catch {
-        notes.append(PackNote(kind: .error, message: "internal error: the \(name) step produced invalid JSON: \(error.message)"))
-        return false
-      }
-      current = bytes
-      return true
-    }
-
-    if options.prune {
-      let result = prune(doc)
-      for id in result.kept { notes.append(PackNote(kind: .info, message: "asset \"\(id)\" looks unused but an expression names it: kept")) }
-      if !result.removed.isEmpty {
-        notes.append(PackNote(kind: .info, message: "pruned \(result.removed.count) unused asset\(result.removed.count == 1 ? "" : "s"): \(result.removed.joined(separator: ", "))"))
-      }
-      guard advance("prune", result.bytes) else { return stop() }
-    }
-    if options.stripNames {
-      let result = stripNames(doc)
-      if result.hasExpressions {
-        notes.append(PackNote(kind: .warning, message: "--strip-names removed names that expressions may look layers and effects up by"))
-      }
-      guard advance("strip names", result.bytes) else { return stop() }
-    }
-    if let digits = options.precision {
-      guard advance("precision \(digits)", roundNumbers(doc, decimals: digits)) else { return stop() }
-    }
-
-    var images: [PackedImage] = []
-    var imageBytesRead = 0
-    let animation = Animation(document: doc)
-    let external = animation.assets.filter { $0.isImage && !$0.isEmbedded }
-    let otherFiles = animation.assets.filter { ($0.isData || $0.isSound) && !$0.isEmbedded && $0.relativePath != nil && !$0.isURL }
-    if !otherFiles.isEmpty, options.format == .lottie || options.inline {
-      let names = otherFiles.compactMap(\.relativePath).joined(separator: ", ")
-      notes.append(PackNote(kind: .warning, message: "data and sound assets are not packed (\(names)): upload them beside the file"))
-    }
-    if options.inline {
-      if !external.isEmpty, baseDirectory == nil {
-        return fail("images of an animation read from an archive or stdin cannot be inlined (unpack it first)")
-      }
-      let result = Inline.run(doc, baseDirectory: baseDirectory ?? ".", options: Inline.Options(root: options.root))
-      for n in result.notes where n.kind != .done {
-        notes.append(PackNote(kind: n.kind == .error ? .error : .warning, message: n.description))
-      }
-      if result.refused { return stop() }
-      for asset in external {
-        if case .file(_, let path) = AssetPaths.locate(asset, baseDirectory: baseDirectory ?? ".", root: options.root) {
-          imageBytesRead += FileIO.fileSize(path) ?? 0
-        }
-      }
-      guard advance("inline", result.bytes) else { return stop() }
-    } else if options.format == .lottie, !external.isEmpty {
-      guard let base = baseDirectory else {
-        return fail("images of an animation read from an archive or stdin cannot be packed (unpack it first)")
-      }
-      let collected = collectImages(doc, baseDirectory: base, root: options.root, version: options.dotLottieVersion)
-      notes.append(contentsOf: collected.notes)
-      if collected.notes.contains(where: { $0.kind == .error }) { return stop() }
-      images = collected.images
-      imageBytesRead = collected.images.reduce(0) { $0 + $1.bytes.count }
-      guard advance("images into archive", collected.bytes) else { return stop() }
-    } else if !external.isEmpty, options.format != .tgs {
-      notes.append(PackNote(kind: .warning, message: "\(external.count) external image\(external.count == 1 ? " is" : "s are") referenced but not packed: upload \(external.count == 1 ? "it" : "them") beside the file, or use --inline or --format lottie"))
-    }
-    return PreparedAnimation(json: current, images: images, steps: steps, notes: notes,
-                             inputBytes: document.bytes.count, imageBytesRead: imageBytesRead)
+    var pipeline = PackPipeline(original: document, baseDirectory: baseDirectory, options: options, minified: minified, doc: doc, minify: minify)
+    guard pipeline.rewrite() else { return pipeline.stopped() }
+    return pipeline.packImages()
   }
 
   // MARK: containers

@@ -14,15 +14,81 @@ extension RenameAssets {
   /// Builds the plan: which names collide, the new names, the file operations and the new JSON.
   /// Reads image files (to compare and hash them) but changes nothing.
   public static func plan(_ bundle: Bundle, options: Options = Options()) -> Plan {
-    var plan = Plan(options: options, roots: bundle.roots, animations: [], collisions: [], files: [], rewrites: [],
-                    problems: bundle.problems, skipped: bundle.skipped, imageFiles: 0)
-    let names = animationNames(bundle.animations)
+    var planner = Planner(bundle: bundle, options: options)
+    for k in bundle.animations.indices { planner.resolveReferences(of: k) }
+    planner.plan.imageFiles = planner.used.values.filter { !$0.references.isEmpty }.count
+    if planner.plan.stopped { return planner.plan }
+    planner.groupNames()
+    planner.findCollisions()
+    for file in planner.toRename { planner.chooseName(for: file) }
+    planner.rewriteJSON()
+    if planner.plan.stopped {
+      planner.plan.files = []
+      planner.plan.rewrites = []
+    }
+    return planner.plan
+  }
+
+  /// Applies a plan in one transaction: every file operation and every rewritten animation, or
+  /// nothing (the transaction restores everything if a step fails).
+  public static func apply(_ plan: Plan) throws(IOFailure) {
+    if plan.stopped {
+      throw IOFailure(path: plan.roots.joined(separator: " "), message: "the plan has errors; nothing was changed")
+    }
+    let transaction = BundleTransaction()
+    for f in plan.files {
+      switch f.kind {
+      case .rename: try transaction.move(f.from, to: f.to)
+      case .copy: try transaction.copy(f.from, to: f.to)
+      case .remove: try transaction.remove(f.from)
+      }
+    }
+    for r in plan.rewrites { try transaction.replace(r.path, with: r.bytes) }
+    try transaction.commit()
+  }
+}
+
+extension RenameAssets {
+  /// `plan`, one phase a method: resolve every image reference, group the names across the
+  /// bundle, find the colliding groups, choose new names, rewrite the JSON.
+  struct Planner {
+    let bundle: Bundle
+    let options: Options
+    let names: [String]
+    var plan: Plan
     var references: [Reference] = []
     var used: [FileKey: UsedFile] = [:]
     var folderKeys: [String: (UInt64, UInt64)] = [:]
+    /// Files by folded name: every file on disk and every file in use.
+    var groups: [String: [(path: String, key: FileKey)]] = [:]
+    var existing = Set<String>()
+    var contents = ContentCache()
+    var toRename: [UsedFile] = []
+    var chosenByName: [String: [Chosen]] = [:]
+    var chosenByContent: [String: [Chosen]] = [:]
+    var newP: [Int: (p: String, kind: AssetChange.Kind)] = [:]
 
-    // 1. Every image reference, resolved and confined to its animation's folder.
-    for (k, anim) in bundle.animations.enumerated() {
+    /// A new name given to a file.
+    struct Chosen {
+      var name: String
+      var folder: String
+      /// The file that takes the name (its current path).
+      var original: String
+      var sha256: String
+      var size: Int
+    }
+
+    init(bundle: Bundle, options: Options) {
+      self.bundle = bundle
+      self.options = options
+      self.names = RenameAssets.animationNames(bundle.animations)
+      self.plan = Plan(options: options, roots: bundle.roots, animations: [], collisions: [], files: [], rewrites: [],
+                       problems: bundle.problems, skipped: bundle.skipped, imageFiles: 0)
+    }
+
+    /// 1. Every image reference of one animation, resolved and confined to its folder.
+    mutating func resolveReferences(of k: Int) {
+      let anim = bundle.animations[k]
       var report = AnimationPlan(path: anim.path, name: names[k], images: 0)
       let base = FileIO.directory(of: anim.path)
       let assets = Animation(document: anim.document).assets
@@ -41,7 +107,7 @@ extension RenameAssets {
           problem(.warning, "\(path) is an absolute path; left alone (only files inside the animation's folder are renamed)")
         case .escapes(let relative, let resolved):
           problem(.warning, "\(relative) leads outside the animation's folder (to \(resolved)); left alone")
-          if let key = fileKey(resolved, folderKeys: &folderKeys) {
+          if let key = RenameAssets.fileKey(resolved, folderKeys: &folderKeys) {
             used[key, default: UsedFile(key: key, path: resolved, name: FileIO.fileName(of: resolved))]
               .outsideUses.append("\(anim.path) (image \"\(id)\")")
           }
@@ -57,14 +123,14 @@ extension RenameAssets {
             problem(.error, "\(relative) is not a file")
             continue
           }
-          guard access(joined, R_OK) == 0, let key = fileKey(joined, folderKeys: &folderKeys) else {
-            problem(.error, "\(relative) cannot be read: \(errnoText(errno))")
+          guard access(joined, R_OK) == 0, let key = RenameAssets.fileKey(joined, folderKeys: &folderKeys) else {
+            problem(.error, "\(relative) cannot be read: \(RenameAssets.errnoText(errno))")
             continue
           }
           let u = asset.folder ?? ""
           let p = asset.fileName ?? ""
           let name = FileIO.fileName(of: relative)
-          let path = lexicalNormalize(joined)
+          let path = RenameAssets.lexicalNormalize(joined)
           // The file name must lie entirely in `p` to be renamed by rewriting `p` alone.
           guard let pNode = asset.node["p"], p.hasSuffix(name), u.isEmpty || u.hasSuffix("/") || p.contains("/") else {
             problem(.warning, "the file name of \(relative) starts in u (\(JSONStringCodec.quoted(u)) does not end with /); left alone")
@@ -89,59 +155,44 @@ extension RenameAssets {
       plan.problems.append(contentsOf: report.problems)
       plan.animations.append(report)
     }
-    plan.imageFiles = used.values.filter { !$0.references.isEmpty }.count
-    if plan.stopped { return plan }
 
-    // 2. Names across the bundle: every file on disk and every file in use, by folded name.
-    var groups: [String: [(path: String, key: FileKey)]] = [:]
-    var existing = Set<String>()
-    var keysInGroups = Set<FileKey>()
-    for f in bundle.files {
-      let folded = fold(FileIO.fileName(of: f.path))
-      existing.insert(folded)
-      if keysInGroups.insert(f.key).inserted { groups[folded, default: []].append((f.path, f.key)) }
-    }
-    for u in used.values.sorted(by: { bytesBefore($0.path, $1.path) }) where !u.references.isEmpty {
-      existing.insert(fold(u.name))
-      if keysInGroups.insert(u.key).inserted { groups[fold(u.name), default: []].append((u.path, u.key)) }
-    }
-
-    // 3. Colliding groups: two or more contents, at least one file in use.
-    var contents = ContentCache()
-    var toRename: [UsedFile] = []
-    for folded in groups.keys.sorted(by: bytesBefore) {
-      guard let members = groups[folded], members.count >= 2,
-            members.contains(where: { used[$0.key].map { !$0.references.isEmpty } ?? false }) else { continue }
-      let sorted = members.sorted { bytesBefore($0.path, $1.path) }
-      var distinct = Set<String>()
-      var described: [Collision.Member] = []
-      for m in sorted {
-        let digest = contents.digest(m.path)
-        // An unreadable file counts as different: it may be anything.
-        distinct.insert(digest.map { "\($0.size):\($0.sha256)" } ?? "unreadable:\(m.path)")
-        let inUse = used[m.key].map { !$0.references.isEmpty } ?? false
-        described.append(Collision.Member(path: m.path, bytes: digest?.size ?? FileIO.fileSize(m.path) ?? 0, sha256: digest?.sha256, used: inUse))
+    /// 2. Names across the bundle: every file on disk and every file in use, by folded name.
+    mutating func groupNames() {
+      var keysInGroups = Set<FileKey>()
+      for f in bundle.files {
+        let folded = RenameAssets.fold(FileIO.fileName(of: f.path))
+        existing.insert(folded)
+        if keysInGroups.insert(f.key).inserted { groups[folded, default: []].append((f.path, f.key)) }
       }
-      guard distinct.count >= 2 else { continue }
-      plan.collisions.append(Collision(name: FileIO.fileName(of: sorted[0].path), members: described, distinctContents: distinct.count))
-      for m in sorted { if let u = used[m.key], !u.references.isEmpty { toRename.append(u) } }
+      for u in used.values.sorted(by: { RenameAssets.bytesBefore($0.path, $1.path) }) where !u.references.isEmpty {
+        existing.insert(RenameAssets.fold(u.name))
+        if keysInGroups.insert(u.key).inserted { groups[RenameAssets.fold(u.name), default: []].append((u.path, u.key)) }
+      }
     }
-    toRename.sort { bytesBefore($0.path, $1.path) }
 
-    // 4. New names, in path order.
-    struct Chosen {
-      var name: String
-      var folder: String
-      /// The file that takes the name (its current path).
-      var original: String
-      var sha256: String
-      var size: Int
+    /// 3. Colliding groups: two or more contents, at least one file in use.
+    mutating func findCollisions() {
+      for folded in groups.keys.sorted(by: RenameAssets.bytesBefore) {
+        guard let members = groups[folded], members.count >= 2,
+              members.contains(where: { used[$0.key].map { !$0.references.isEmpty } ?? false }) else { continue }
+        let sorted = members.sorted { RenameAssets.bytesBefore($0.path, $1.path) }
+        var distinct = Set<String>()
+        var described: [Collision.Member] = []
+        for m in sorted {
+          let digest = contents.digest(m.path)
+          // An unreadable file counts as different: it may be anything.
+          distinct.insert(digest.map { "\($0.size):\($0.sha256)" } ?? "unreadable:\(m.path)")
+          let inUse = used[m.key].map { !$0.references.isEmpty } ?? false
+          described.append(Collision.Member(path: m.path, bytes: digest?.size ?? FileIO.fileSize(m.path) ?? 0, sha256: digest?.sha256, used: inUse))
+        }
+        guard distinct.count >= 2 else { continue }
+        plan.collisions.append(Collision(name: FileIO.fileName(of: sorted[0].path), members: described, distinctContents: distinct.count))
+        for m in sorted { if let u = used[m.key], !u.references.isEmpty { toRename.append(u) } }
+      }
+      toRename.sort { RenameAssets.bytesBefore($0.path, $1.path) }
     }
-    var chosenByName: [String: [Chosen]] = [:]
-    var chosenByContent: [String: [Chosen]] = [:]
-    var newP: [Int: (p: String, kind: AssetChange.Kind)] = [:]
 
-    func record(_ file: UsedFile, _ name: String, _ digest: Digest) {
+    mutating func record(_ file: UsedFile, _ name: String, _ digest: Digest) {
       let folder = FileIO.directory(of: file.path)
       let copy = !file.outsideUses.isEmpty
       plan.files.append(FileAction(kind: copy ? .copy : .rename, from: file.path, to: folder + "/" + name, bytes: digest.size,
@@ -149,13 +200,15 @@ extension RenameAssets {
                                    note: copy ? "the original stays: \(file.outsideUses.joined(separator: ", ")) still uses it" : nil))
       for r in file.references { newP[r] = (references[r].pFolder + name, copy ? .copied : .renamed) }
       let chosen = Chosen(name: name, folder: folder, original: file.path, sha256: digest.sha256, size: digest.size)
-      chosenByName[fold(name), default: []].append(chosen)
+      chosenByName[RenameAssets.fold(name), default: []].append(chosen)
       chosenByContent["\(digest.size):\(digest.sha256)", default: []].append(chosen)
     }
-    for file in toRename {
+
+    /// 4. A new name for one file (in path order).
+    mutating func chooseName(for file: UsedFile) {
       guard let digest = contents.digest(file.path) else {
         plan.problems.append(Problem(.error, path: file.path, message: "cannot be read"))
-        continue
+        return
       }
       let folder = FileIO.directory(of: file.path)
       let contentKey = "\(digest.size):\(digest.sha256)"
@@ -174,24 +227,24 @@ extension RenameAssets {
             plan.notes.append("\(file.path) has the same bytes as \(kept) but stays: \(file.outsideUses.joined(separator: ", ")) still uses it")
           }
           for r in file.references { newP[r] = (references[r].pFolder + sameFolder.name, .deduplicated) }
-          continue
+          return
         }
         record(file, twin.name, digest)
-        continue
+        return
       }
 
       let candidate: (stem: String, ext: String)
-      let (stem, ext) = splitExtension(file.name)
+      let (stem, ext) = RenameAssets.splitExtension(file.name)
       switch options.scheme {
       case .prefix:
-        candidate = ("\(names[firstReference.animation])_\(safeComponent(stem, fallback: "image"))", safeExtension(ext))
+        candidate = ("\(names[firstReference.animation])_\(RenameAssets.safeComponent(stem, fallback: "image"))", RenameAssets.safeExtension(ext))
       case .hash:
-        candidate = ("\(safeComponent(stem, fallback: "image"))-\(digest.sha256.prefix(12))", safeExtension(ext))
+        candidate = ("\(RenameAssets.safeComponent(stem, fallback: "image"))-\(digest.sha256.prefix(12))", RenameAssets.safeExtension(ext))
       }
       var n = 1
       var name = candidate.stem + candidate.ext
       while true {
-        let folded = fold(name)
+        let folded = RenameAssets.fold(name)
         let clash = chosenByName[folded]?.contains { !($0.sha256 == digest.sha256 && $0.size == digest.size && $0.folder != folder) } ?? false
         if !existing.contains(folded) && !clash { break }
         n += 1
@@ -200,44 +253,23 @@ extension RenameAssets {
       record(file, name, digest)
     }
 
-    // 5. The JSON: only the `p` values change.
-    var edits: [Int: JSONEdits] = [:]
-    for (r, change) in newP.sorted(by: { $0.key < $1.key }) {
-      let ref = references[r]
-      edits[ref.animation, default: JSONEdits(bundle.animations[ref.animation].document)].replace(ref.pNode, with: .string(change.p))
-      plan.animations[ref.animation].changes.append(AssetChange(kind: change.kind, assetID: ref.assetID, pointer: ref.pNode.pointer,
-                                                                from: ref.u + ref.p, to: ref.u + change.p, oldP: ref.p, newP: change.p))
-    }
-    for k in edits.keys.sorted() {
-      guard let e = edits[k] else { continue }
-      do {
-        plan.rewrites.append((bundle.animations[k].path, try e.apply()))
-      } catch {
-        plan.problems.append(Problem(.error, path: bundle.animations[k].path, message: "internal error while editing: \(error.message)"))
+    /// 5. The JSON: only the `p` values change.
+    mutating func rewriteJSON() {
+      var edits: [Int: JSONEdits] = [:]
+      for (r, change) in newP.sorted(by: { $0.key < $1.key }) {
+        let ref = references[r]
+        edits[ref.animation, default: JSONEdits(bundle.animations[ref.animation].document)].replace(ref.pNode, with: .string(change.p))
+        plan.animations[ref.animation].changes.append(AssetChange(kind: change.kind, assetID: ref.assetID, pointer: ref.pNode.pointer,
+                                                                  from: ref.u + ref.p, to: ref.u + change.p, oldP: ref.p, newP: change.p))
+      }
+      for k in edits.keys.sorted() {
+        guard let e = edits[k] else { continue }
+        do {
+          plan.rewrites.append((bundle.animations[k].path, try e.apply()))
+        } catch {
+          plan.problems.append(Problem(.error, path: bundle.animations[k].path, message: "internal error while editing: \(error.message)"))
+        }
       }
     }
-    if plan.stopped {
-      plan.files = []
-      plan.rewrites = []
-    }
-    return plan
-  }
-
-  /// Applies a plan in one transaction: every file operation and every rewritten animation, or
-  /// nothing (the transaction restores everything if a step fails).
-  public static func apply(_ plan: Plan) throws(IOFailure) {
-    if plan.stopped {
-      throw IOFailure(path: plan.roots.joined(separator: " "), message: "the plan has errors; nothing was changed")
-    }
-    let transaction = BundleTransaction()
-    for f in plan.files {
-      switch f.kind {
-      case .rename: try transaction.move(f.from, to: f.to)
-      case .copy: try transaction.copy(f.from, to: f.to)
-      case .remove: try transaction.remove(f.from)
-      }
-    }
-    for r in plan.rewrites { try transaction.replace(r.path, with: r.bytes) }
-    try transaction.commit()
   }
 }

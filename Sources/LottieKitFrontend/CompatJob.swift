@@ -1,0 +1,213 @@
+import LottieCompat
+import LottieJSON
+import LottieKitIO
+import LottieModel
+
+/// Output formats of `compat`.
+package enum CompatOutputFormat: String, CaseIterable, Sendable { case text, json, markdown }
+
+/// `lottiekit compat`: for every file, the features it uses (how often, where first) with each
+/// target's verdict (the worst over the uses) and how it is known; as text, JSON or Markdown.
+package struct CompatJob {
+  package var inputs: [String]
+  /// `--target` values; none: every target.
+  package var target: [String] = []
+  package var format = CompatOutputFormat.text
+  package var allowEmpty = false
+
+  package init(inputs: [String]) { self.inputs = inputs }
+
+  struct Row {
+    var feature: Feature
+    var detail: String?
+    var count = 0
+    var first: String = ""
+    var cells: [(target: String, entry: SupportEntry?)] = []
+    var node: JSONNode
+  }
+
+  func selections() throws -> [(RendererTarget, String?)] {
+    let data = RendererSupport.shared
+    let selections: [TargetSelection]
+    do throws(TargetError) { selections = try TargetSelection.parseList(target) } catch { throw UsageError(error.message) }
+    if selections.isEmpty { return data.targets.map { ($0, nil) } }
+    noteUncoveredTargetVersions(target, quiet: false)
+    return selections.compactMap { sel in data.target(sel.name).map { ($0, sel.version) } }
+  }
+
+  package func run() throws {
+    let targets = try selections()
+    let data = RendererSupport.shared
+    let files = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: allowEmpty)
+    var failed = false
+    var tables: [(path: String, rows: [Row])] = []
+    parallelOrdered(files, { path in loadAndParse(path) }) { result in
+      switch result {
+      case .failure(let error):
+        failed = true
+        printError(error.errorLine)
+      case .success(let animations):
+        for a in animations {
+          var rows: [Row] = []
+          var index: [String: Int] = [:]
+          for use in Animation(document: a.document).featureUses() {
+            let key = use.feature.rawValue + "\u{0}" + (use.detail ?? "")
+            if index[key] == nil {
+              index[key] = rows.count
+              let where_ = use.node.pointer
+              rows.append(Row(feature: use.feature, detail: use.detail, first: where_, node: use.node))
+            }
+            guard let k = index[key] else { continue }
+            rows[k].count += 1
+            // The worst verdict over the uses of this row, per target.
+            var cells: [(String, SupportEntry?)] = []
+            for (n, (t, version)) in targets.enumerated() {
+              let entry = data.lookup(use, in: t, version: version)
+              let previous = rows[k].cells.count > n ? rows[k].cells[n].entry : nil
+              let worse = (entry?.support ?? .supported) > (previous?.support ?? .supported) ? entry : previous
+              cells.append((t.id + (version.map { "@" + $0 } ?? ""), worse))
+            }
+            rows[k].cells = cells
+          }
+          rows.sort { ($0.feature, $0.detail ?? "") < ($1.feature, $1.detail ?? "") }
+          tables.append((a.source.displayPath, rows))
+        }
+      }
+    }
+    switch format {
+    case .json: printOut(json(tables, targets: targets.map { $0.0 }))
+    case .markdown: printOut(markdown(tables, targets: targets))
+    case .text: printOut(text(tables, targets: targets))
+    }
+    if failed { throw Exit.failure }
+  }
+
+  static func mark(_ e: SupportEntry?) -> String {
+    switch e?.support ?? .supported {
+    case .supported: return "yes"
+    case .partial: return "partial"
+    case .slowFallback: return "slow"
+    case .ignored: return "ignored"
+    case .unsupported: return "NO"
+    }
+  }
+
+  static func label(_ r: Row) -> String { r.feature.title + (r.detail.map { " (\($0))" } ?? "") }
+
+  func targetLabel(_ t: RendererTarget, _ v: String?) -> String { t.id + (v.map { "@" + $0 } ?? "") }
+
+  func text(_ tables: [(path: String, rows: [Row])], targets: [(RendererTarget, String?)]) -> String {
+    var out: [String] = []
+    for (path, rows) in tables {
+      out.append(path)
+      if rows.isEmpty {
+        out.append("  no renderer-relevant features")
+        continue
+      }
+      let labels = rows.map { Self.label($0) + " ×\($0.count)" }
+      let width = min(44, max(8, labels.map(\.count).max() ?? 8))
+      let heads = targets.map { targetLabel($0.0, $0.1) }
+      let colWidths = heads.map { max($0.count, 7) }
+      out.append("  " + "feature".padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                 + zip(heads, colWidths).map { $0.0.padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(separator: " "))
+      for (r, l) in zip(rows, labels) {
+        let name = l.count > width ? String(l.prefix(width - 1)) + "…" : l
+        out.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                   + zip(r.cells, colWidths).map { Self.mark($0.0.entry).padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(separator: " "))
+      }
+      // How each verdict other than "yes" is known.
+      var said: Set<String> = []
+      for r in rows {
+        for cell in r.cells {
+          guard let e = cell.entry, e.support != .supported else { continue }
+          let line = "  \(cell.target), \(r.feature.title): \(e.evidence.summary)"
+          if said.insert(line).inserted { out.append(line) }
+        }
+      }
+    }
+    if let note = Self.documentedOnlyNote(targets.map(\.0)) { out.append(note) }
+    return out.joined(separator: "\n")
+  }
+
+  func markdown(_ tables: [(path: String, rows: [Row])], targets: [(RendererTarget, String?)]) -> String {
+    var out: [String] = ["## Lottie renderer compatibility", ""]
+    let icons: [SupportLevel: String] = [.supported: "✅", .partial: "⚠️ partial", .slowFallback: "🐢 slow", .ignored: "❌ ignored", .unsupported: "⛔ unsupported"]
+    var sources: [String] = []
+    for (path, rows) in tables {
+      out.append("### `\(path)`")
+      out.append("")
+      if rows.isEmpty {
+        out.append("No renderer-relevant features.")
+        out.append("")
+        continue
+      }
+      out.append("| feature | uses | " + targets.map { targetLabel($0.0, $0.1) }.joined(separator: " | ") + " |")
+      out.append("|---|---:|" + targets.map { _ in "---|" }.joined())
+      for r in rows {
+        let cells = r.cells.map { cell -> String in
+          guard let e = cell.entry, e.support != .supported else { return "✅" }
+          let said = e.evidence.summary
+          if !sources.contains(said) { sources.append(said) }
+          let n = (sources.firstIndex(of: said) ?? 0) + 1
+          return "\(icons[e.support] ?? e.support.rawValue) [\(n)]"
+        }
+        let name = Self.label(r).replacingOccurrences(of: "|", with: "\\|")
+        out.append("| \(name) | \(r.count) | " + cells.joined(separator: " | ") + " |")
+      }
+      out.append("")
+    }
+    if !sources.isEmpty {
+      out.append("Evidence:")
+      for (k, s) in sources.enumerated() { out.append("\(k + 1). \(s)") }
+    }
+    if let note = Self.documentedOnlyNote(targets.map(\.0)) {
+      out.append("")
+      out.append(note)
+    }
+    return out.joined(separator: "\n")
+  }
+
+  static func evidenceJSON(_ e: Evidence) -> JSONValue {
+    switch e {
+    case let .measured(fixture, player, reference, frames, seen):
+      return .object([("kind", .string("measured")), ("player", .string(player)), ("reference", .string(reference)),
+                      ("fixture", .string("Tests/Fixtures/compat/" + fixture)), ("frames", .array(frames.map { .int($0) })),
+                      ("seen", .string(seen))])
+    case let .documented(source):
+      return .object([("kind", .string("documented")), ("source", .string(source))])
+    }
+  }
+
+  /// Targets that no player here can render (lottie-ios, lottie-android…) have only documented
+  /// entries: say so, rather than let their verdicts look measured.
+  static func documentedOnlyNote(_ targets: [RendererTarget]) -> String? {
+    let documented = targets.filter { t in !t.entries.contains { $0.evidence.kind == "measured" } }.map(\.id)
+    guard !documented.isEmpty else { return nil }
+    return "Documented only (no entry measured by rendering): \(documented.joined(separator: ", "))."
+  }
+
+  func json(_ tables: [(path: String, rows: [Row])], targets: [RendererTarget]) -> String {
+    JSONValue.object([
+      ("version", .int(1)),
+      ("targets", .array(targets.map { .object([("id", .string($0.id)), ("name", .string($0.name))]) })),
+      ("files", .array(tables.map { table in
+        .object([("path", .string(table.path)), ("features", .array(table.rows.map { r in
+          .object([
+            ("feature", .string(r.feature.rawValue)), ("detail", r.detail.map { .string($0) } ?? .null),
+            ("count", .int(r.count)), ("first", .string(r.first)),
+            ("line", .int(r.node.location.line)), ("column", .int(r.node.location.column)),
+            ("support", .object(r.cells.map { cell in
+              (cell.target, .object([
+                ("level", .string((cell.entry?.support ?? .supported).rawValue)),
+                ("effect", cell.entry?.effect.map { .string($0) } ?? .null),
+                ("workaround", cell.entry?.workaround.map { .string($0) } ?? .null),
+                ("source", cell.entry.map { .string($0.source) } ?? .null),
+                ("evidence", cell.entry.map { Self.evidenceJSON($0.evidence) } ?? .null),
+              ]))
+            })),
+          ])
+        }))])
+      })),
+    ]).prettyString
+  }
+}

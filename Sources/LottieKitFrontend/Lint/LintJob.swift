@@ -1,0 +1,179 @@
+import Foundation
+import LottieCompat
+import LottieJSON
+import LottieKitIO
+import LottieLint
+
+/// Output formats of `lint`.
+package enum LintOutputFormat: String, CaseIterable, Sendable { case text, json, sarif, junit, github }
+
+/// Targets and profiles the command line accepts.
+package enum KnownNames {
+  package static var targets: Set<String> { RendererSupport.shared.targetNames }
+  package static var profiles: Set<String> {
+    Set(RuleRegistry.all.flatMap { $0.description.profiles })
+  }
+}
+
+/// `lottiekit lint`: the configuration merged with the arguments, the fix loop, then every file
+/// linted on every core and reported in input order (text and json stream file by file; the other
+/// formats need the whole report), with baselines recorded or applied.
+package struct LintJob {
+  package var inputs: [String]
+  package var format = LintOutputFormat.text
+  /// Explicit `--config`; nil: `.lottiekit.yml` found from the current folder upwards.
+  package var configPath: String?
+  package var profiles: [String] = []
+  package var targets: [String] = []
+  package var stickerEmoji = false
+  package var sticker30fps = false
+  package var failOn: Severity?
+  /// Fail on warnings too.
+  package var strict = false
+  /// Apply safe fixes in place first.
+  package var fix = false
+  package var baseline: String?
+  package var writeBaseline: String?
+  package var jobs: Int?
+  package var quiet = false
+  package var color = ColorChoice.auto
+  package var allowEmpty = false
+  /// The version SARIF names.
+  package var toolVersion = "0"
+
+  package init(inputs: [String]) { self.inputs = inputs }
+
+  package func run() throws {
+    let configuration = try LintConfigurationFile.load(explicit: configPath)
+    var options = LintOptions()
+    options.profiles = Set(profiles + configuration.profiles)
+    noteUncoveredTargetVersions(targets + configuration.targets, quiet: quiet)
+    options.severities = configuration.severities
+    options.budgets = configuration.budgets
+    options.ignores = configuration.ignores
+    options.targets = (targets + configuration.targets).map(TargetSelection.init(parsing:))
+    options.stickerEmoji = stickerEmoji
+    options.stickerAllow30fps = sticker30fps
+    let failLevel: Severity = strict ? .warning : (failOn ?? configuration.failOn ?? .error)
+    let linter = Linter(options: options)
+    let files = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: allowEmpty)
+
+    if fix { try applyFixes(files, linter: linter) }
+    // The json header comes before a baseline that cannot be read is said.
+    if format == .json { printRaw(JSONReporter().header()) }
+    let session = LintRun.Session(mode: try baselineMode(configuration), failLevel: failLevel)
+    let kept = lintAll(files, linter: linter, session: session)
+    if let writeBaseline {
+      do {
+        let said = try session.writeBaseline(to: writeBaseline)
+        if !quiet { printError(said) }
+      } catch {
+        printError("lottiekit: error: \(error.message)")
+        throw Exit.failure
+      }
+      return
+    }
+    if !quiet, let note = session.baselineNote { printError(note) }
+    finish(LintReport(files: kept, rules: linter.rules.map { type(of: $0).description }), session: session, failLevel: failLevel)
+    if session.failed { throw Exit.findings }
+  }
+
+  /// Baselines: findings carry a content fingerprint (computed only when a baseline is in use).
+  func baselineMode(_ configuration: Configuration) throws -> LintRun.Session.BaselineMode {
+    let baselineFile = baseline ?? configuration.baseline.map { configuration.resolve($0) }
+    if let writeBaseline {
+      return .record(folder: Baseline.absolute(FileIO.directory(of: writeBaseline)))
+    } else if let baselineFile {
+      do { return .filter(try LintRun.Session.matcher(baselineFile: baselineFile)) } catch {
+        printError("lottiekit: error: \(error.message)")
+        throw Exit.failure
+      }
+    }
+    return .none
+  }
+
+  /// Lints every file on every core; streams text and json, and keeps the results the other
+  /// formats render at the end.
+  func lintAll(_ files: [String], linter: Linter, session: LintRun.Session) -> [LintReport.FileResult] {
+    let progress = ProgressLine(total: files.count, enabled: !quiet && files.count > 20 && isatty(2) != 0)
+    let text = TextReporter(color: Style(color).enabled)
+    let json = JSONReporter()
+    var kept: [LintReport.FileResult] = []
+    // Diagnostics are small: a window of 16 files per core keeps both cores busy.
+    let cores = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    let fingerprints = session.needsFingerprints
+    parallelOrdered(files, jobs: cores, window: 16 * cores, { path in LintRun.lint(input: path, linter: linter, fingerprints: fingerprints) }) { linted in
+      for (linted, prints) in linted {
+        let first = session.files == 0
+        guard let result = session.take(linted, fingerprints: prints) else { continue }
+        switch format {
+        case .text: if let chunk = text.file(result) { printOut(chunk) }
+        case .json: printRaw(json.fileBytes(result, first: first))
+        case .sarif, .junit, .github: kept.append(result)
+        }
+      }
+      progress.tick()
+    }
+    progress.finish()
+    return kept
+  }
+
+  /// The summary (text), the footer (json) or the whole report (the other formats).
+  func finish(_ report: LintReport, session: LintRun.Session, failLevel: Severity) {
+    switch format {
+    case .text:
+      if !quiet { printOut(TextReporter(color: Style(color).enabled).summary(files: session.files, errors: session.errors, warnings: session.warnings, infos: session.infos)) }
+    case .json: printOut(JSONReporter().footer(files: session.files, errors: session.errors, warnings: session.warnings, infos: session.infos))
+    case .sarif: printOut(SARIFReporter(toolVersion: toolVersion).render(report))
+    case .junit: printOut(JUnitReporter(failOn: failLevel).render(report))
+    case .github:
+      let lines = GitHubReporter().render(report)
+      if !lines.isEmpty { printOut(lines) }
+    }
+  }
+
+  /// Applies safe fixes (LintRun), then says how many.
+  func applyFixes(_ files: [String], linter: Linter) throws {
+    let summary: LintRun.FixSummary
+    do { summary = try LintRun.applyFixes(files, linter: linter) } catch {
+      printError("lottiekit: error: \(error.message)")
+      throw Exit.failure
+    }
+    if !quiet && summary.problems > 0 {
+      printError("fixed \(summary.problems) problem\(summary.problems == 1 ? "" : "s") in \(summary.files) file\(summary.files == 1 ? "" : "s")")
+    }
+  }
+}
+
+/// Finds and reads the lint configuration.
+package enum LintConfigurationFile {
+  /// The explicit file, else `.lottiekit.yml` (or its other names) from the current folder
+  /// upwards, else the defaults; a file that cannot be read or parsed exits 2 with the error.
+  package static func load(explicit: String?) throws -> Configuration {
+    guard let configPath = explicit ?? discover(from: FileManager.default.currentDirectoryPath) else { return Configuration() }
+    do {
+      let bytes = try FileIO.read(configPath, limit: 1024 * 1024)
+      return try Configuration.parse(String(decoding: bytes, as: UTF8.self), path: configPath,
+                                     knownProfiles: KnownNames.profiles)
+    } catch let error as Configuration.Error {
+      printError(error.description)
+      throw Exit.failure
+    } catch let error as IOFailure {
+      printError("\(error.path): error: \(error.message)")
+      throw Exit.failure
+    }
+  }
+
+  /// The first configuration file in `folder` or a folder above it.
+  package static func discover(from folder: String) -> String? {
+    var dir = folder
+    while true {
+      if let found = Configuration.fileNames.map({ dir + "/" + $0 }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+        return found
+      }
+      let parent = (dir as NSString).deletingLastPathComponent
+      if parent == dir || parent.isEmpty { return nil }
+      dir = parent
+    }
+  }
+}

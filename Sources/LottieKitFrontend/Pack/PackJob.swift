@@ -1,0 +1,267 @@
+import Foundation
+import LottieCompat
+import LottieJSON
+import LottieKitIO
+import LottieLint
+import LottieModel
+import LottieTransforms
+
+/// `lottiekit pack`: reads every input, prepares it (minify, prune, round, inline), refuses files
+/// the lint gate finds errors in (tgs, --target), names the destinations and writes them all or
+/// none, with a manifest on request; then the size report.
+package struct PackJob {
+  package var inputs: [String]
+  package var outputPath: String
+  package var format: PackFormat
+  package var options: PackOptions
+  package var manifest = false
+  package var targets: [String] = []
+  package var stickerEmoji = false
+  package var sticker30fps = false
+  package var quiet = false
+  package var color = ColorChoice.auto
+
+  package init(inputs: [String], outputPath: String, format: PackFormat, options: PackOptions) {
+    self.inputs = inputs
+    self.outputPath = outputPath
+    self.format = format
+    self.options = options
+  }
+
+  /// The format asked for, else the one -o's name implies.
+  package static func format(_ asked: PackFormat?, outputPath: String) -> PackFormat {
+    if let asked { return asked }
+    let name = outputPath.lowercased()
+    if name.hasSuffix(".json.gz") || name.hasSuffix(".gz") { return .gz }
+    if name.hasSuffix(".lottie") { return .lottie }
+    if name.hasSuffix(".tgs") { return .tgs }
+    return .json
+  }
+
+  /// One input animation: its source, the id it gets in names and the manifest, and whether it was
+  /// named explicitly (a non-animation named explicitly is an error; one found in a folder is skipped).
+  struct Input {
+    var path: String
+    var id: String
+    var explicit: Bool
+  }
+
+  /// One packed animation, ready to stage.
+  struct Packed {
+    var input: String
+    var id: String
+    var bytes: [UInt8]
+    var json: [UInt8]
+    var destination: String
+    var steps: [PackStep]
+    var inputBytes: Int
+    var imageBytesRead: Int
+    var imageCount: Int
+    var targets: [String]
+  }
+
+  /// What went wrong over the inputs: an input that could not be packed, or one the gate refused.
+  struct Failures {
+    var inputFailed = false
+    var refused = false
+  }
+
+  package func run() throws {
+    if format == .lottie, inputs.count == 1, let folder = inputs.first, FileIO.isDirectory(folder), Repack.isUnpackedArchive(folder) {
+      try repack(folder)
+      return
+    }
+    let list = try collectInputs()
+    // `-o out/` names a folder even when it does not exist yet.
+    let folderMode = manifest || list.count > 1 || inputs.contains(where: { FileIO.isDirectory($0) })
+      || FileIO.isDirectory(outputPath) || outputPath.hasSuffix("/")
+    let linter = makeLinter()
+    var packed: [Packed] = []
+    var failures = Failures()
+    for input in list {
+      let sources: [AnimationSource]
+      do { sources = try Inputs.load(input.path) } catch {
+        printError(error.errorLine)
+        failures.inputFailed = true
+        continue
+      }
+      for source in sources {
+        if let p = pack(source, of: input, among: sources.count, linter: linter, folderMode: folderMode, failures: &failures) {
+          packed.append(p)
+        }
+      }
+    }
+    if failures.inputFailed || failures.refused {
+      printError("lottiekit: nothing was written")
+      throw failures.inputFailed ? Exit.failure : Exit.findings
+    }
+    if packed.isEmpty {
+      printError("lottiekit: error: no animation to pack")
+      throw Exit.failure
+    }
+    try checkDestinations(packed, inputs: list)
+    try write(packed)
+    if !quiet { report(packed) }
+  }
+
+  /// Packs one animation of an input, or says why not (and returns nil).
+  func pack(_ source: AnimationSource, of input: Input, among count: Int, linter: Linter?, folderMode: Bool,
+            failures: inout Failures) -> Packed? {
+    var id = input.id
+    if count > 1, let entry = source.entryName {
+      id += "_" + FileIO.fileName(of: entry).replacingOccurrences(of: ".json", with: "")
+    }
+    let document: JSONDocument
+    do { document = try JSONDocument(parsing: source.bytes) } catch {
+      printError("\(source.displayPath):\(error.location.line):\(error.location.column): error: \(error.message)")
+      failures.inputFailed = true
+      return nil
+    }
+    guard Animation(document: document).looksLikeLottie else {
+      if input.explicit {
+        printError("\(source.displayPath): error: not a Lottie animation (no layers, or no fr and op)")
+        failures.inputFailed = true
+      } else if !quiet {
+        printError("\(source.displayPath): skipped: not a Lottie animation")
+      }
+      return nil
+    }
+    let prepared = Pack.prepare(document, baseDirectory: source.baseDirectory ?? (source.container == .json ? FileManager.default.currentDirectoryPath : nil),
+                                options: options)
+    for note in prepared.notes {
+      switch note.kind {
+      case .error: printError("\(source.displayPath): error: \(note)")
+      case .warning: printError("\(source.displayPath): warning: \(note)")
+      case .info: if !quiet { printError("\(source.displayPath): \(note)") }
+      }
+    }
+    if prepared.refused {
+      failures.inputFailed = true
+      return nil
+    }
+    if let linter, refuses(linter, prepared.json, source: source) {
+      failures.refused = true
+      return nil
+    }
+    let container: (bytes: [UInt8], step: PackStep?)
+    do { container = try Pack.container(prepared, id: dotLottieID(id), options: options) } catch {
+      printError("\(source.displayPath): error: \(error.message)")
+      failures.inputFailed = true
+      return nil
+    }
+    var steps = prepared.steps
+    if let step = container.step { steps.append(step) }
+    let destination: String
+    if manifest {
+      destination = join(outputPath, Pack.contentAddressedName(container.bytes, format: format))
+    } else if folderMode {
+      destination = join(outputPath, id + "." + format.fileExtension)
+    } else {
+      destination = outputPath
+    }
+    let checkedTargets = (format == .tgs ? ["telegram-sticker"] : []) + targets
+    return Packed(input: source.displayPath, id: id, bytes: container.bytes, json: prepared.json,
+                  destination: destination, steps: steps, inputBytes: prepared.inputBytes,
+                  imageBytesRead: prepared.imageBytesRead, imageCount: prepared.images.count, targets: checkedTargets)
+  }
+
+  /// The lint gate (tgs, --target): true, with every reason said, when the prepared JSON has errors.
+  func refuses(_ linter: Linter, _ json: [UInt8], source: AnimationSource) -> Bool {
+    let errors = linter.lint(path: source.displayPath, bytes: json, baseDirectory: source.baseDirectory)
+      .filter { $0.severity == .error }
+    guard !errors.isEmpty else { return false }
+    let what = format == .tgs ? "a Telegram sticker (telegram-sticker profile)" : "the targets \(targets.joined(separator: ", "))"
+    printError("\(source.displayPath): error: refused: \(errors.count) error\(errors.count == 1 ? "" : "s") as \(what):")
+    // Every reason up to a screenful, then a count; each rule's help once.
+    let shownLimit = 30
+    for d in errors.prefix(shownLimit) {
+      printError("  [\(d.code)] \(d.message)\(d.pointer.isEmpty ? "" : " (at \(d.pointer))")")
+    }
+    if errors.count > shownLimit {
+      printError("  … and \(errors.count - shownLimit) more (lottiekit lint lists them all)")
+    }
+    var helped = Set<String>()
+    for d in errors where helped.insert(d.code).inserted {
+      if let help = d.help { printError("  help: [\(d.code)] \(help)") }
+    }
+    return true
+  }
+
+  /// Expands the arguments into animation files with their ids: a file's id is its name without
+  /// the extension; under a folder, its path relative to that folder without the extension.
+  func collectInputs() throws -> [Input] {
+    var result: [Input] = []
+    for argument in inputs {
+      if argument == "-" {
+        result.append(Input(path: "-", id: "stdin", explicit: true))
+        continue
+      }
+      let files = try expandInputs([argument])
+      let isFolder = FileIO.isDirectory(argument)
+      let prefix = argument.hasSuffix("/") ? argument : argument + "/"
+      for file in files {
+        let relative = isFolder && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : FileIO.fileName(of: file)
+        result.append(Input(path: file, id: stripExtension(relative), explicit: !isFolder))
+      }
+    }
+    var seen: [String: String] = [:]
+    for input in result {
+      if let other = seen[input.id] {
+        printError("lottiekit: error: \(other) and \(input.path) would both be named \"\(input.id)\"; pack them separately")
+        throw Exit.failure
+      }
+      seen[input.id] = input.path
+    }
+    return result
+  }
+
+  func stripExtension(_ name: String) -> String {
+    for suffix in [".json.gz", ".json", ".tgs", ".lottie"] where name.lowercased().hasSuffix(suffix) {
+      return String(name.dropLast(suffix.count))
+    }
+    return name
+  }
+
+  func join(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
+
+  func makeLinter() -> Linter? {
+    guard format == .tgs || !targets.isEmpty else { return nil }
+    var options = LintOptions()
+    if format == .tgs { options.profiles = ["telegram-sticker"] }
+    options.targets = targets.map(TargetSelection.init(parsing:))
+    options.stickerEmoji = stickerEmoji
+    options.stickerAllow30fps = sticker30fps
+    return Linter(options: options)
+  }
+}
+
+/// A dotLottie animation id from an input id (`hero`; `sub/hero` becomes `sub_hero`).
+package func dotLottieID(_ id: String) -> String {
+  if Pack.isPlainFileName(id) { return id }
+  var s = ""
+  for scalar in id.unicodeScalars {
+    let plain = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == ".")
+    s.unicodeScalars.append(plain ? scalar : "_")
+  }
+  while s.hasPrefix(".") { s.removeFirst() }
+  return s.isEmpty ? "animation" : String(s.prefix(200))
+}
+
+/// The real path of a file (symlinks resolved); for one that does not exist yet, its folder's real
+/// path and its name.
+package func canonicalPath(_ path: String) -> String {
+  let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+  if let real = realpath(absolute, nil) {
+    defer { free(real) }
+    return String(cString: real)
+  }
+  // Not there yet: resolve its folder and add the name.
+  let folder = FileIO.directory(of: absolute)
+  if folder != absolute, let real = realpath(folder, nil) {
+    defer { free(real) }
+    return String(cString: real) + "/" + FileIO.fileName(of: absolute)
+  }
+  return absolute
+}

@@ -1,0 +1,72 @@
+import Foundation
+import LottieKitIO
+import LottieTransforms
+
+/// `lottiekit unpack`: a .lottie or .tgs into JSON and image files in a folder, all or none, never
+/// outside the folder (zip-slip, symlinked subfolders), never beyond `maxSize` (zip and gzip bombs).
+package struct UnpackJob {
+  package var input: String
+  package var outputPath: String
+  package var maxSize: Int
+  package var quiet = false
+
+  package init(input: String, outputPath: String, maxSize: Int) {
+    self.input = input
+    self.outputPath = outputPath
+    self.maxSize = maxSize
+  }
+
+  package func run() throws {
+    let bytes: [UInt8]
+    do {
+      bytes = input == "-" ? try FileIO.readStandardInput(limit: 1024 * 1024 * 1024) : try FileIO.read(input, limit: 1024 * 1024 * 1024)
+    } catch {
+      printError("\(error.path): error: \(error.message)")
+      throw Exit.failure
+    }
+    let shown = input == "-" ? "<stdin>" : input
+    let unpacked: UnpackedFiles
+    do {
+      unpacked = try Unpack.run(bytes, fileName: input == "-" ? "stdin" : FileIO.fileName(of: input), limit: maxSize)
+    } catch {
+      printError("\(shown): error: \(error.message)")
+      printError("lottiekit: nothing was written")
+      throw Exit.failure
+    }
+    for note in unpacked.notes where !quiet { printError("\(shown): \(note)") }
+    let transaction = FileTransaction()
+    do {
+      if !FileIO.isDirectory(outputPath) {
+        try FileManager.default.createDirectory(atPath: outputPath, withIntermediateDirectories: true)
+      }
+      let folder = canonicalPath(outputPath)
+      for file in unpacked.files {
+        // Names were checked lexically; this also refuses a symlinked subfolder that points out.
+        let target = (outputPath.hasSuffix("/") ? outputPath : outputPath + "/") + file.path
+        let parent = FileIO.directory(of: target)
+        if !FileIO.isDirectory(parent) {
+          try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        }
+        let real = canonicalPath(parent)
+        guard real == folder || real.hasPrefix(folder + "/") else {
+          throw IOFailure(path: target, message: "would be written outside \(outputPath) (through a symbolic link)")
+        }
+        try transaction.stage(file.bytes, to: target)
+      }
+      try transaction.commit()
+    } catch let error as IOFailure {
+      transaction.rollback()
+      printError("\(shown): error: \(error.description); nothing was written")
+      throw Exit.failure
+    } catch {
+      transaction.rollback()
+      printError("\(shown): error: \(error.localizedDescription); nothing was written")
+      throw Exit.failure
+    }
+    if !quiet {
+      let total = unpacked.files.reduce(0) { $0 + $1.bytes.count }
+      printError("\(shown) → \(outputPath): \(unpacked.files.count) file\(unpacked.files.count == 1 ? "" : "s"), \(total) bytes")
+      for file in unpacked.files { printError("  \(file.path) (\(file.bytes.count) bytes)") }
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import LottieJSON
+import LottieKitIO
+import LottieTransforms
+
+/// Says an image transform's notes: errors and warnings always, the rest unless quiet.
+package func printNotes(_ notes: [ImageNote], path: String, quiet: Bool) {
+  for n in notes {
+    switch n.kind {
+    case .error: printError("\(path): error: \(n)")
+    case .warning: printError("\(path): warning: \(n)")
+    case .skipped: if !quiet { printError("\(path): skipped: \(n)") }
+    case .done: if !quiet { printError("\(path): \(n)") }
+    }
+  }
+}
+
+/// `lottiekit inline`: embeds every input's external images; refuses all when any image cannot be
+/// embedded safely.
+package struct InlineJob {
+  package var io: TransformIO
+  package var options: Inline.Options
+
+  package init(_ io: TransformIO, options: Inline.Options) {
+    self.io = io
+    self.options = options
+  }
+
+  package func run() throws {
+    let (results, refused) = try io.transformEach { path, document, base in
+      let result = Inline.run(document, baseDirectory: base ?? FileManager.default.currentDirectoryPath, options: options)
+      printNotes(result.notes, path: path, quiet: io.quiet)
+      return (TransformResult(path: path, original: document.bytes, output: result.bytes), result.refused)
+    }
+    if refused {
+      printError("lottiekit: nothing was written")
+      throw Exit.failure
+    }
+    try io.write(results)
+  }
+}
+
+/// `lottiekit extract`: writes embedded images as files beside the output animation and points the
+/// assets at them.
+package struct ExtractJob {
+  package var io: TransformIO
+  /// Relative to the output animation's folder (or an absolute path inside it).
+  package var imagesDir: String
+
+  package init(_ io: TransformIO, imagesDir: String) {
+    self.io = io
+    self.imagesDir = imagesDir
+  }
+
+  /// --images-dir relative to the output's folder: as given, or an absolute path inside that folder.
+  func imagesFolder(relativeTo outputFolder: String) throws -> String {
+    guard imagesDir.hasPrefix("/") else { return imagesDir }
+    let folder = canonicalPath(outputFolder)
+    let images = canonicalPath(imagesDir.hasSuffix("/") ? String(imagesDir.dropLast()) : imagesDir)
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    guard images.hasPrefix(prefix), images.count > prefix.count else {
+      throw UsageError("--images-dir \(imagesDir) is not inside the output's folder \(outputFolder)")
+    }
+    return String(images.dropFirst(prefix.count)) + "/"
+  }
+
+  package func run() throws {
+    let (results, refused) = try io.transformEach { path, document, base in
+      // Images go beside the output animation: -o's folder, else the input's.
+      let outputFolder = io.outputPath.map(FileIO.directory(of:)) ?? base ?? FileManager.default.currentDirectoryPath
+      let result = Extract.run(document, options: Extract.Options(imagesFolder: try imagesFolder(relativeTo: outputFolder))) { relative in
+        try? FileIO.read(outputFolder + "/" + relative)
+      }
+      printNotes(result.notes, path: path, quiet: io.quiet)
+      var r = TransformResult(path: path, original: document.bytes, output: result.bytes)
+      for f in result.files {
+        r.sideFiles.append((outputFolder + "/" + f.relative, f.bytes))
+      }
+      return (r, result.refused)
+    }
+    if refused {
+      printError("lottiekit: nothing was written")
+      throw Exit.failure
+    }
+    try io.write(results)
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import LottieJSON
+import LottieKitIO
+import LottieRender
+import LottieTransforms
+
+/// `lottiekit optimize`: optimizes every input (on every core; lossy steps verified by rendering
+/// with rlottie), reports each step's savings as text or JSON on stderr, and writes all or none.
+package struct OptimizeJob {
+  package var io: TransformIO
+  package var options: Optimize.Options
+  package var format = TextOrJSON.text
+  package var dryRun = false
+
+  package init(_ io: TransformIO, options: Optimize.Options) {
+    self.io = io
+    self.options = options
+  }
+
+  package func run() throws {
+    let documents = try io.documents()
+    // Files are independent and rendering dominates: both cores, results in input order.
+    var optimized: [OptimizeResult] = []
+    parallelOrdered(documents.map { ($0.0, $0.1, $0.2) }) { item in
+      Self.optimize(item.1, path: item.0, imagesFrom: item.2, options: options)
+    } emit: { optimized.append($0) }
+    var results: [TransformResult] = []
+    var reports: [JSONValue] = []
+    for ((path, document, _), r) in zip(documents, optimized) {
+      results.append(TransformResult(path: path, original: document.bytes, output: r.bytes))
+      switch format {
+      case .text: if !io.quiet { printError(Self.text(r, path: path)) }
+      case .json: reports.append(Self.json(r, path: path))
+      }
+    }
+    if format == .json {
+      printError(String(decoding: JSONValue.object([("version", .int(1)), ("files", .array(reports))]).minified, as: UTF8.self))
+    }
+    if dryRun { return }
+    try io.write(results)
+  }
+
+  static func optimize(_ document: JSONDocument, path: String, imagesFrom folder: String?, options: Optimize.Options) -> OptimizeResult {
+    guard options.level >= 1 else { return Optimize.optimize(document, options: options, verify: nil) }
+    let check: RenderCheck
+    do {
+      check = try RenderCheck(original: document.bytes, imagesFrom: folder, shownAs: path)
+    } catch {
+      var r = Optimize.lossless(document)
+      r.notes.append("lossy steps not applied: rlottie could not render the original (\(error.description))")
+      return r
+    }
+    return Optimize.optimize(document, options: options) { candidate in
+      do throws(RenderError) { return .success(try check.changedShare(candidate)) } catch { return .failure(OptimizeVerifyError(error.description)) }
+    }
+  }
+
+  static func text(_ r: OptimizeResult, path: String) -> String {
+    let percent = r.inputBytes == 0 ? 0 : 100 * Double(r.inputBytes - r.bytes.count) / Double(r.inputBytes)
+    var lines = ["\(path): \(r.inputBytes) → \(r.bytes.count) bytes (−\(String(format: "%.1f", percent)) %)"]
+    for step in r.steps where step.saved != 0 || step.detail != nil {
+      lines.append("  \(step.name): −\(step.saved) bytes" + (step.detail.map { " (\($0))" } ?? ""))
+    }
+    for note in r.notes { lines.append("  note: \(note)") }
+    return lines.joined(separator: "\n")
+  }
+
+  static func json(_ r: OptimizeResult, path: String) -> JSONValue {
+    .object([("path", .string(path)), ("before", .int(r.inputBytes)), ("after", .int(r.bytes.count)),
+             ("steps", .array(r.steps.map { s in
+               .object([("name", .string(s.name)), ("before", .int(s.before)), ("after", .int(s.after)),
+                        ("detail", .optional(s.detail))])
+             })),
+             ("level", .int(r.level)),
+             ("notes", .array(r.notes.map { .string($0) }))])
+  }
+}

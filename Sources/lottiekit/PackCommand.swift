@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import LottieKitFrontend
+import LottieKitIO
+import LottieTransforms
+
+extension PackFormat: ExpressibleByArgument {}
+
+struct PackCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pack",
+    abstract: "Prepare animations for upload: minified JSON, gzip, dotLottie or Telegram .tgs.",
+    discussion: prose("""
+      Every file is minified first; then, on request, unused assets are pruned (--prune), names are
+      removed (--strip-names), numbers are rounded where it is safe (--precision: never ind, parent,
+      refId, ty or frame values, never a number that is already short enough, and easing handles
+      keep at least 3 decimals), and external
+      images are embedded (--inline).
+      The result is written as:
+        json    minified JSON
+        gz      gzip of the minified JSON (best compression), for Content-Encoding
+        lottie  dotLottie v2 (manifest.json with "version": "2", a/, i/, images
+                as u "/i/"); --dotlottie-version 1 writes the v1 layout
+                (animations/, images/)
+        tgs     Telegram sticker; refused (exit 1, nothing written) when the
+                telegram-sticker profile finds an error, with every reason
+      Without --format, the format comes from -o's extension (.json.gz, .lottie, .tgs), else json.
+      A size report on stderr shows the bytes before and after each step (--quiet hides it).
+      Several inputs or a folder: -o is a folder and each animation is written as <name>.<ext>.
+      With --manifest, each is written as <first 16 hex digits of its SHA-256>.<ext> and one
+      manifest.json lists id, file, bytes, gzip bytes, sha256, w, h, fr, duration and the targets
+      checked, sorted by id: the folder can be uploaded to a CDN as it is.
+      Inputs are never modified; outputs are written atomically, all or none.
+      Examples:
+        lottiekit pack hero.json -o dist/hero.json.gz
+        lottiekit pack hero.json --format lottie -o dist/hero.lottie
+        lottiekit pack sticker.json -o sticker.tgs --precision 2
+        lottiekit pack animations/ --format gz --manifest -o cdn/
+      """)
+  )
+
+  @Argument(help: "Animation files or folders (- for stdin).")
+  var inputs: [String] = []
+
+  @Option(name: [.short, .customLong("output")], help: "Output file (one input) or folder (several inputs, a folder, --manifest).")
+  var outputPath: String
+
+  @Option(help: "Output format: json, gz, lottie or tgs (default: from -o's extension, else json).")
+  var format: PackFormat?
+
+  @Flag(help: "Embed external images as base64 data URIs.")
+  var inline = false
+
+  @Flag(help: "Remove precomp and image assets that no layer uses.")
+  var prune = false
+
+  @Option(help: "Round numbers to N decimals where it is safe (not ind, parent, refId, ty or frames).")
+  var precision: Int?
+
+  @Flag(name: .customLong("strip-names"), help: "Remove nm and mn (breaks keypaths, expressions by name and Skottie effects).")
+  var stripNames = false
+
+  @Option(name: .customLong("dotlottie-version"), help: "dotLottie layout for --format lottie: 2 (default) or 1.")
+  var dotLottieVersion: Int = 2
+
+  @Flag(help: "Write content-addressed files and a manifest.json into the -o folder.")
+  var manifest = false
+
+  @Option(help: "Folder images may be read from (default: each animation's own folder).")
+  var root: String?
+
+  @Option(help: "Also lint for these renderers (comma separated, as lint --target) and refuse files with errors.")
+  var target: [String] = []
+
+  @Flag(name: .customLong("sticker-emoji"), help: "tgs: expect a 100×100 custom emoji canvas.")
+  var stickerEmoji = false
+
+  @Flag(name: .customLong("sticker-30fps"), help: "tgs: allow 30 fps as well as 60.")
+  var sticker30fps = false
+
+  @OptionGroup var output: OutputOptions
+
+  var targets: [String] { commaSeparated(target) }
+
+  /// The format asked for, else the one -o's name implies.
+  var resolvedFormat: PackFormat { PackJob.format(format, outputPath: outputPath) }
+
+  func validate() throws {
+    if inputs.isEmpty { throw ValidationError("give at least one animation file or folder") }
+    if let p = precision, !(0...10).contains(p) { throw ValidationError("--precision must be between 0 and 10 decimals") }
+    if dotLottieVersion != 1 && dotLottieVersion != 2 { throw ValidationError("--dotlottie-version must be 1 or 2") }
+    if dotLottieVersion != 2 && resolvedFormat != .lottie { throw ValidationError("--dotlottie-version applies to --format lottie only") }
+    if let r = root, !FileIO.isDirectory(r) { throw ValidationError("--root \(r) is not a folder") }
+    if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin (-) can be given once") }
+    try validateTargets(targets)
+    if (stickerEmoji || sticker30fps) && resolvedFormat != .tgs {
+      throw ValidationError("--sticker-emoji and --sticker-30fps apply to --format tgs only")
+    }
+  }
+
+  func run() throws {
+    var options = PackOptions()
+    options.format = resolvedFormat
+    options.inline = inline
+    options.prune = prune
+    options.precision = precision
+    options.stripNames = stripNames
+    options.dotLottieVersion = dotLottieVersion
+    options.root = root
+    options.generator = "lottiekit \(LottieKit.version)"
+    var job = PackJob(inputs: inputs, outputPath: outputPath, format: resolvedFormat, options: options)
+    job.manifest = manifest
+    job.targets = targets
+    job.stickerEmoji = stickerEmoji
+    job.sticker30fps = sticker30fps
+    job.quiet = output.quiet
+    job.color = output.color
+    try job.run()
+  }
+}
