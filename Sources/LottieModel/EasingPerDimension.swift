@@ -84,16 +84,29 @@ public enum EasingPerDimension {
 extension EasingPerDimension {
   /// Whether any keyframe gives its first two dimensions different curves while the second moves.
   public static func differs(_ property: JSONNode) -> Bool {
-    guard let k = property["k"], k.isArray, k.count > 1 else { return false }
-    let frames = Array(k.elements)
-    for n in 0..<(frames.count - 1) {
-      let kf = frames[n]
-      guard let out = kf["o"], let into = kf["i"], out.isObject, into.isObject,
-            let start = kf["s"], let end = kf["e"] ?? frames[n + 1]["s"],
+    guard let k = property["k"], k.isArray else { return false }
+    // Keyframes walked as (keyframe, next) pairs without copying them out; the cheap test (a
+    // handle whose dimensions differ) comes first, as almost no keyframe has one.
+    var previous: JSONNode?
+    for next in k.elements {
+      defer { previous = next }
+      guard let kf = previous, let out = kf["o"], let into = kf["i"], out.isObject, into.isObject,
+            splits(out["x"]) || splits(out["y"]) || splits(into["x"]) || splits(into["y"]),
+            let start = kf["s"], let end = kf["e"] ?? next["s"],
             let a = start.element(at: 1)?.double, let b = end.element(at: 1)?.double, a != b,
             let first = curve(out, into, 0), let second = curve(out, into, 1) else { continue }
       if first != second { return true }
     }
     return false
+  }
+
+  /// Whether a handle coordinate is written per dimension with a different first and second
+  /// number (the same spelling is the same number, and needs no parsing).
+  static func splits(_ handle: JSONNode?) -> Bool {
+    guard let handle, handle.isArray, handle.count > 1 else { return false }
+    var elements = handle.elements.makeIterator()
+    guard let a = elements.next(), let b = elements.next(), a.isNumber, b.isNumber,
+          a.sourceBytes != b.sourceBytes, let x = a.double, let y = b.double else { return false }
+    return x != y
   }
 }

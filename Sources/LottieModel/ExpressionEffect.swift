@@ -49,6 +49,19 @@ public enum ExpressionEffect {
   /// The expression that `$bm_rt` is set to, when the code is one assignment (Bodymovin writes
   /// `var $bm_rt; $bm_rt = …;` or `var $bm_rt = …;`); whitespace collapsed.
   static func returnedExpression(_ code: String) -> String? {
+    // A second `;` before the trailing ones (the first may end `var $bm_rt;`) means more than one
+    // statement, as below: say so before splitting what can be kilobytes of code into words.
+    var inside = 0, trailing = 0
+    for byte in code.utf8 {
+      switch byte {
+      case UInt8(ascii: ";"): trailing += 1
+      case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): break
+      default:
+        inside += trailing
+        trailing = 0
+        if inside > 1 { return nil }
+      }
+    }
     var s = code.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
     for prefix in ["var $bm_rt;", "var $bm_rt ;"] where s.hasPrefix(prefix) {
       s = String(s.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)

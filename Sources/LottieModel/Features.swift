@@ -211,8 +211,9 @@ struct FeatureScan {
     let span = visibleSpan(visit)
     for keyIndex in doc.keyIndices(named: "k", in: layer.node.subtreeRange) {
       let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
-      guard value.isArray, let property = value.parent, property.isObject,
-            AnimatedProperty(node: property).isAnimated else { continue }
+      // Keyframes are objects: a static array (most `k`s) is passed over before any key lookup.
+      guard value.isArray, let first = value.elements.first(where: { _ in true }), first.isObject,
+            let property = value.parent, property.isObject, AnimatedProperty(node: property).isAnimated else { continue }
       if value.count == 1 {
         let isPath = (property.key == "ks" && property.parent?["ty"]?.string == "sh") || property.key == "pt"
         guard isPath, value.element(at: 0)?["s"] != nil else { continue }
