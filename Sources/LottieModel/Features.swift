@@ -10,7 +10,7 @@ extension Animation {
       guard visit.layer.node.isObject else { return }
       scan.enter(visit.layer)
       scan.layerKind(visit.layer, visit.path)
-      scan.layerProperties(visit.layer, visit.path)
+      scan.layerProperties(visit.layer, visit.path, span: scan.visibleSpan(visit))
       scan.masks(visit.layer, visit.path)
       scan.shapes(visit.layer, visit.path)
       scan.expressionsAndSlots(visit)
@@ -84,12 +84,15 @@ struct FeatureScan {
     }
   }
 
-  /// 3D, skew, time, blend mode and track matte.
-  mutating func layerProperties(_ layer: Layer, _ path: [String]) {
+  /// 3D, skew, time (a remap past the animation's end: "past the end", TimeRemap), blend mode and
+  /// track matte.
+  mutating func layerProperties(_ layer: Layer, _ path: [String], span: ExpressionEffect.Span?) {
     let node = layer.node
     if layer.is3D, let n = node["ddd"] { add(.layer3D, nil, n, path) }
     if let sk = node["ks"]?["sk"], Animation.isNonDefault(sk, default: 0) { add(.skew, nil, sk, path) }
-    if let tm = layer.timeRemap { add(.timeRemap, nil, tm, path) }
+    if let tm = layer.timeRemap {
+      add(.timeRemap, TimeRemap.passesEnd(tm, visible: span, root: animation.root) ? "past the end" : nil, tm, path)
+    }
     if let sr = node["sr"], let v = sr.double, v != 1 { add(.timeStretch, sr.numberText, sr, path) }
     if layer.autoOrient, let n = node["ao"] { add(.autoOrient, nil, n, path) }
     if let bm = node["bm"], let v = bm.int, v != 0 { add(.blendMode, BlendMode.name(v), bm, path) }

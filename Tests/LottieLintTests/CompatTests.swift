@@ -59,7 +59,10 @@ func fixture(for entry: SupportEntry) -> String? {
   case .textLayer?: return layer("\"t\":{\"d\":{\"k\":[]}}", ty: 5)
   case .textAnimator?: return layer("\"t\":{\"d\":{\"k\":[]},\"a\":[{}]}", ty: 5)
   case .layer3D?: return layer("\"ddd\":1")
-  case .timeRemap?: return layer("\"tm\":{\"a\":0,\"k\":0}", ty: 0)
+  case .timeRemap?:
+    // Remapped to 3…4 s in a 2-second animation: "past the end".
+    let keyframes = detail == "past the end" ? "{\"a\":1,\"k\":[{\"t\":0,\"s\":[3]},{\"t\":60,\"s\":[4]}]}" : "{\"a\":0,\"k\":0}"
+    return layer("\"tm\":\(keyframes)", ty: 0)
   case .timeStretch?: return layer("\"sr\":2")
   case .autoOrient?: return layer("\"ao\":1")
   case .cameraLayer?: return layer("", ty: 13)

@@ -2875,8 +2875,38 @@ public enum RendererData {
         },
         {
           "feature": "time-remap",
+          "match": {
+            "detail": [
+              "past the end"
+            ]
+          },
+          "support": "partial",
+          "effect": "A precomp remapped to a time past the animation's own length ((op - ip) / fr seconds) stops on the frame at that length: rlottie converts a remapped time into a share of the whole animation and clamps it to the end, so the rest of the precomp is never shown.",
+          "workaround": "Keep the remapped times within the animation's length, or lengthen the animation (op) to cover them; or drop the remap and stretch the precomp's layers in time instead.",
+          "measured": {
+            "fixture": "time-remap-beyond-end.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A box that moves across a 4-second precomp, remapped to 3 s at frame 0 of a 1-second animation, is drawn where the precomp is at 1 s (x = 70 instead of 130): 17.7 % of the tile differs from lottie-web. Corpus lottie-android lottiefiles/square_drop_loader.json (remapped to 6.3 s in a 3.7 s animation) and lego_loader.json (20 s in 5 s) differ on 4.0 % and 6.1 %; ThorVG draws all three as lottie-web does."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottiemodel.h (Layer::timeRemap, Composition::frameAtPos clamps the share to 0...1)"
+        },
+        {
+          "feature": "time-remap",
           "support": "supported",
-          "source": "Samsung/rlottie README.md"
+          "measured": {
+            "fixture": "time-remap.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The same precomp remapped to 0.5 s (within the animation's length) is drawn as lottie-web draws it: 0.0 % differs."
+          },
+          "source": "measured; Samsung/rlottie README.md"
         },
         {
           "feature": "time-stretch",
@@ -4012,8 +4042,36 @@ public enum RendererData {
         },
         {
           "feature": "time-remap",
+          "match": {
+            "detail": [
+              "past the end"
+            ]
+          },
           "support": "supported",
-          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseTimeRemap)"
+          "measured": {
+            "fixture": "time-remap-beyond-end.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A precomp remapped to 3 s at frame 0 of a 1-second animation is drawn at 3 s, as lottie-web draws it: 0.0 % differs (rlottie stops at 1 s)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "time-remap",
+          "support": "supported",
+          "measured": {
+            "fixture": "time-remap.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A precomp remapped to 0.5 s is drawn as lottie-web draws it: 0.0 % differs."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseTimeRemap)"
         },
         {
           "feature": "time-stretch",
