@@ -84,14 +84,14 @@ struct FeatureScan {
     }
   }
 
-  /// 3D, skew, time (a remap past the animation's end: "past the end", TimeRemap), blend mode and
-  /// track matte.
+  /// 3D, skew, time (a remap that is static, or passes the animation's end: TimeRemap), blend
+  /// mode and track matte.
   mutating func layerProperties(_ layer: Layer, _ path: [String], span: ExpressionEffect.Span?) {
     let node = layer.node
     if layer.is3D, let n = node["ddd"] { add(.layer3D, nil, n, path) }
     if let sk = node["ks"]?["sk"], Animation.isNonDefault(sk, default: 0) { add(.skew, nil, sk, path) }
     if let tm = layer.timeRemap {
-      add(.timeRemap, TimeRemap.passesEnd(tm, visible: span, root: animation.root) ? "past the end" : nil, tm, path)
+      add(.timeRemap, TimeRemap.detail(tm, visible: span, root: animation.root), tm, path)
     }
     if let sr = node["sr"], let v = sr.double, v != 1 { add(.timeStretch, sr.numberText, sr, path) }
     if layer.autoOrient, let n = node["ao"] { add(.autoOrient, nil, n, path) }

@@ -1,12 +1,25 @@
 import LottieJSON
 
-/// How far a layer's time remap (`tm`, in seconds) reaches (#18). rlottie turns a remapped time
-/// into a frame as a share of the whole animation's length and clamps that share to 0…1
-/// (Samsung/rlottie src/lottie/lottiemodel.h, `Layer::timeRemap` and `Composition::frameAtPos`):
-/// a precomp remapped to a time past the animation's own length, (op − ip) / fr, freezes on the
-/// frame at that length, where lottie-web and ThorVG play on (measured, fixture
-/// time-remap-beyond-end.json).
+/// Two forms of a layer's time remap (`tm`, in seconds) that rlottie plays differently (#18).
+///
+/// "static": a remap that is not animated (a freeze frame) is ignored by rlottie, which plays the
+/// precomp on as if there were no remap (Samsung/rlottie src/lottie/lottiemodel.h,
+/// `Layer::timeRemap` reads the remap only when it is animated); lottie-web and ThorVG hold the
+/// frame (measured, fixture time-remap-static.json).
+///
+/// "past the end": rlottie turns a remapped time into a frame as a share of the whole animation's
+/// length and clamps that share to 0…1 (lottiemodel.h, `Layer::timeRemap` and
+/// `Composition::frameAtPos`): a precomp remapped to a time past the animation's own length,
+/// (op − ip) / fr, freezes on the frame at that length, where lottie-web and ThorVG play on
+/// (measured, fixture time-remap-beyond-end.json).
 public enum TimeRemap {
+  /// "static", "past the end" or nil (a remap every player measured plays alike).
+  public static func detail(_ tm: JSONNode, visible: ExpressionEffect.Span?, root: JSONNode) -> String? {
+    guard tm.isObject, tm["k"] != nil else { return nil }
+    if !AnimatedProperty(node: tm).isAnimated { return "static" }
+    return passesEnd(tm, visible: visible, root: root) ? "past the end" : nil
+  }
+
   /// The latest remapped time, in seconds, that the layer shows while visible (`visible`, in its
   /// keyframes' clock; without it, every keyframe counts). Keyframes are read linearly between
   /// their values, which is enough to tell whether the animation's length is passed; nil for a

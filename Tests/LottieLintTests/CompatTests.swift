@@ -60,8 +60,10 @@ func fixture(for entry: SupportEntry) -> String? {
   case .textAnimator?: return layer("\"t\":{\"d\":{\"k\":[]},\"a\":[{}]}", ty: 5)
   case .layer3D?: return layer("\"ddd\":1")
   case .timeRemap?:
-    // Remapped to 3…4 s in a 2-second animation: "past the end".
-    let keyframes = detail == "past the end" ? "{\"a\":1,\"k\":[{\"t\":0,\"s\":[3]},{\"t\":60,\"s\":[4]}]}" : "{\"a\":0,\"k\":0}"
+    // A 2-second animation remapped to 3…4 s ("past the end"), held at 0 s ("static"), or
+    // remapped to 0…1 s.
+    let keyframes = detail == "past the end" ? "{\"a\":1,\"k\":[{\"t\":0,\"s\":[3]},{\"t\":60,\"s\":[4]}]}"
+      : detail == "static" ? "{\"a\":0,\"k\":0}" : "{\"a\":1,\"k\":[{\"t\":0,\"s\":[0]},{\"t\":60,\"s\":[1]}]}"
     return layer("\"tm\":\(keyframes)", ty: 0)
   case .timeStretch?: return layer("\"sr\":2")
   case .autoOrient?: return layer("\"ao\":1")

@@ -2877,6 +2877,27 @@ public enum RendererData {
           "feature": "time-remap",
           "match": {
             "detail": [
+              "static"
+            ]
+          },
+          "support": "partial",
+          "effect": "A time remap that is not animated (a freeze frame: one remapped time for the whole layer) is ignored: the precomp plays on from its start instead of holding that frame.",
+          "workaround": "Animate the remap with two keyframes of the same value (hold), or freeze the precomp's contents in After Effects (Freeze Frame exports a held keyframe).",
+          "measured": {
+            "fixture": "time-remap-static.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A precomp held at 1.5 s by a static remap is drawn at its first frame (the box at x = 40 instead of 85): 13.5 % of the tile differs from lottie-web; ThorVG holds the frame as lottie-web does. One corpus file has a static remap (lottiefiles/landing_page.json, 0.04 s: about one frame)."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottiemodel.h (Layer::timeRemap reads the remap only when it is animated)"
+        },
+        {
+          "feature": "time-remap",
+          "match": {
+            "detail": [
               "past the end"
             ]
           },
@@ -4039,6 +4060,25 @@ public enum RendererData {
           "effect": "The video layer is not drawn.",
           "workaround": "Replace the video with vector animation or an image sequence, or place a native video view behind/over the animation.",
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer)"
+        },
+        {
+          "feature": "time-remap",
+          "match": {
+            "detail": [
+              "static"
+            ]
+          },
+          "support": "supported",
+          "measured": {
+            "fixture": "time-remap-static.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A precomp held at 1.5 s by a static remap is drawn at 1.5 s, as lottie-web draws it: 0.0 % differs (rlottie plays from the start)."
+          },
+          "source": "measured"
         },
         {
           "feature": "time-remap",
