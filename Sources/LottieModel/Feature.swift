@@ -60,6 +60,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case duplicateKey = "duplicate-key"
   case easingPerDimension = "easing-per-dimension"
   case singleKeyframePath = "single-keyframe-path"
+  case easedLastKeyframe = "eased-last-keyframe"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -124,6 +125,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .duplicateKey: return "keys written twice in one object"
     case .easingPerDimension: return "keyframes eased per dimension"
     case .singleKeyframePath: return "paths animated with a single keyframe"
+    case .easedLastKeyframe: return "last keyframes with easing handles"
     }
   }
 }

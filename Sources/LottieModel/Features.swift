@@ -202,7 +202,10 @@ struct FeatureScan {
     return ExpressionEffect.Span(start: start - st, end: end - st)
   }
 
-  /// Keyframe forms players read differently, once per property: easing that differs per
+  /// Keyframe forms players read differently, once per property: a last keyframe with an `i`
+  /// easing handle (rlottie keeps it as a keyframe that ends at frame 0, and from then on reads
+  /// the property as its type's zero: Samsung/rlottie lottieparser.cpp `parseKeyFrame` and
+  /// lottiemodel.h `KeyFrames::value`; measured, fixture eased-last-keyframe.json), easing that differs per
   /// dimension ("slight" unless the two ways of reading it are `visibleShift` apart for
   /// `visibleTime` of the layer's time, EasingPerDimension), and a shape or mask path animated with a single
   /// keyframe (rlottie crashes on it). Other properties with a single keyframe are not reported:
@@ -223,6 +226,12 @@ struct FeatureScan {
         drawn = drawnAt(property)
         add(.singleKeyframePath, nil, property, path)
         continue
+      }
+      // The last keyframe normally has no easing (nothing follows it); one with an `i` handle
+      // that does not hold makes rlottie read the property as 0 (nothing, or at the origin).
+      if let last = value.elements.reduce(nil, { _, e in e }), last.isObject, last["i"] != nil, last["h"]?.int != 1 {
+        drawn = drawnAt(property)
+        add(.easedLastKeyframe, nil, property, path)
       }
       guard EasingPerDimension.differs(property) else { continue }
       let share = EasingPerDimension.visibleShare(property, canvas: canvas, visible: span, threshold: Self.visibleShift)

@@ -100,6 +100,19 @@ struct FeatureDetailTests {
     #expect(try details(file(shapes: #"[{"ty":"rc","s":{"a":1,"k":[{"t":0,"s":[10,10]}]}}]"#), .singleKeyframePath).isEmpty)
   }
 
+  /// rlottie reads a property whose last keyframe has an `i` handle as zero; the usual last
+  /// keyframe (no handles), a hold and a property of one keyframe are not this feature.
+  @Test func lastKeyframesWithEasing() throws {
+    func file(_ keyframes: String) -> String {
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":1,"k":\#(keyframes)}},"shapes":[]}]}"#
+    }
+    let ease = #""i":{"x":[0.8],"y":[0.8]},"o":{"x":[0.2],"y":[0.2]}"#
+    #expect(try details(file(#"[{"t":0,"s":[1,1],\#(ease)},{"t":9,"s":[5,5],\#(ease)}]"#), .easedLastKeyframe) == [nil])
+    #expect(try details(file(#"[{"t":0,"s":[1,1],\#(ease)},{"t":9,"s":[5,5]}]"#), .easedLastKeyframe).isEmpty)
+    #expect(try details(file(#"[{"t":0,"s":[1,1],\#(ease)},{"t":9,"s":[5,5],"h":1,\#(ease)}]"#), .easedLastKeyframe).isEmpty)
+    #expect(try details(file(#"[{"t":0,"s":[1,1],\#(ease)}]"#), .easedLastKeyframe).isEmpty)
+  }
+
   @Test func keysWrittenTwiceSayWhetherTheirKindsDiffer() throws {
     let kinds = #"{"v":"5","layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":{"c":true,"v":[],"i":[],"o":[]}}}]}]}"#
     #expect(try details(kinds, .duplicateKey) == ["kinds differ"])

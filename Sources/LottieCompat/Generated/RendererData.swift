@@ -3230,6 +3230,22 @@ public enum RendererData {
             "seen": "A square path with one keyframe: rlottie crashes (segmentation fault) at every frame; the same with a mask path. lottie-web and ThorVG draw the square. Corpus lottie-android Tests/NullEndShape.json crashes rlottie for this reason (removing the precomp that holds its one-keyframe paths stops the crash)."
           },
           "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "eased-last-keyframe",
+          "support": "partial",
+          "effect": "An animated property whose last keyframe carries an easing handle (`i`, as some exporters and generators write it) is read as zero from its first keyframe on: an opacity or scale of 0 (nothing drawn), a position at the origin, an empty path, a remapped time of 0.",
+          "workaround": "Drop `i` and `o` from the last keyframe of every animated property (nothing follows it, so they mean nothing), or make it a hold keyframe (`h`: 1).",
+          "measured": {
+            "fixture": "eased-last-keyframe.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A box whose position is animated with easing on both keyframes is drawn at the origin: 11.2 % of the tile differs from lottie-web (a path animated that way draws nothing). Corpus: all 5 files with such keyframes disagree with lottie-web in rlottie and were unexplained before (lottie-android Tests/DefaultLineJoinCap.json draws nothing, exported_with_flow.json 61 %, RadialGradent.json 4.8 %, BounceEasings.json 4.4 %; lottie-docs remapping.json 3.3 %, its remap read as 0 s)."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottieparser.cpp (parseKeyFrame keeps a keyframe that has `i`, ending at frame 0) and src/lottie/lottiemodel.h (KeyFrames::value returns the last keyframe's unset end value from there on)"
         }
       ]
     }
@@ -4395,6 +4411,20 @@ public enum RendererData {
               0
             ],
             "seen": "The square path with one keyframe is drawn as lottie-web draws it: 0.0 % of the tile differs."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "eased-last-keyframe",
+          "support": "supported",
+          "measured": {
+            "fixture": "eased-last-keyframe.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The box whose last position keyframe has easing handles is drawn where lottie-web draws it: 0.0 % differs (rlottie draws it at the origin)."
           },
           "source": "measured"
         }
