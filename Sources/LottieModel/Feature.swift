@@ -61,6 +61,8 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case easingPerDimension = "easing-per-dimension"
   case singleKeyframePath = "single-keyframe-path"
   case easedLastKeyframe = "eased-last-keyframe"
+  case dashOffsetFirst = "dash-offset-first"
+  case zeroLengthDashes = "zero-length-dashes"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -126,6 +128,8 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .easingPerDimension: return "keyframes eased per dimension"
     case .singleKeyframePath: return "paths animated with a single keyframe"
     case .easedLastKeyframe: return "last keyframes with easing handles"
+    case .dashOffsetFirst: return "stroke dashes with the offset written first"
+    case .zeroLengthDashes: return "zero-length dashes with round or square caps"
     }
   }
 }

@@ -164,6 +164,13 @@ struct FeatureScan {
         add(.polystar, share == 0 ? nil : share < Self.visibleShare ? "slightly rotated" : "rotated", n, shapePath)
       default: break
       }
+      if shape.type == .stroke || shape.type == .gradientStroke, let dashes = n["d"], dashes.isArray {
+        if Dashes.offsetFirst(dashes) {
+          add(.dashOffsetFirst, nil, dashes, shapePath)
+        } else if Dashes.zeroLength(dashes, stroke: n) {
+          add(.zeroLengthDashes, nil, dashes, shapePath)
+        }
+      }
       if let bm = n["bm"], let v = bm.int, v != 0, shape.type != nil {
         add(.shapeBlendMode, BlendMode.name(v), bm, shapePath)
       }

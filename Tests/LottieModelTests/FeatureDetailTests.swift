@@ -113,6 +113,26 @@ struct FeatureDetailTests {
     #expect(try details(file(#"[{"t":0,"s":[1,1],\#(ease)}]"#), .easedLastKeyframe).isEmpty)
   }
 
+  /// rlottie reads dash values in written order (offset last) and draws nothing for dashes of
+  /// no length; Bodymovin's order, butt caps and dashes with a length are not these features.
+  @Test(arguments: [
+    ("o0,d9,g0", 2, "dash-offset-first"),
+    ("d9,g0,o0", 2, nil),
+    ("d0,g9,o0", 2, "zero-length-dashes"),
+    ("d0,g9,o0", 3, "zero-length-dashes"),
+    ("d0,g9,o0", 1, nil),
+    ("d0,g9,d3,g9,o0", 2, nil),
+    ("d0,g9", 2, "zero-length-dashes"),
+  ] as [(String, Int, String?)])
+  func strokeDashes(list: String, cap: Int, feature: String?) throws {
+    let entries = list.split(separator: ",").map { e in #"{"n":"\#(e.first!)","v":{"a":0,"k":\#(e.dropFirst())}}"# }
+    let stroke = #"{"ty":"st","lc":\#(cap),"w":{"a":0,"k":4},"d":[\#(entries.joined(separator: ","))]}"#
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"el"},\#(stroke)]}]}"#
+    let uses = try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses()
+      .filter { $0.feature == .dashOffsetFirst || $0.feature == .zeroLengthDashes }
+    #expect(uses.map(\.feature.rawValue) == (feature.map { [$0] } ?? []))
+  }
+
   @Test func keysWrittenTwiceSayWhetherTheirKindsDiffer() throws {
     let kinds = #"{"v":"5","layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":{"c":true,"v":[],"i":[],"o":[]}}}]}]}"#
     #expect(try details(kinds, .duplicateKey) == ["kinds differ"])

@@ -3246,6 +3246,38 @@ public enum RendererData {
             "seen": "A box whose position is animated with easing on both keyframes is drawn at the origin: 11.2 % of the tile differs from lottie-web (a path animated that way draws nothing). Corpus: all 5 files with such keyframes disagree with lottie-web in rlottie and were unexplained before (lottie-android Tests/DefaultLineJoinCap.json draws nothing, exported_with_flow.json 61 %, RadialGradent.json 4.8 %, BounceEasings.json 4.4 %; lottie-docs remapping.json 3.3 %, its remap read as 0 s)."
           },
           "source": "measured; Samsung/rlottie src/lottie/lottieparser.cpp (parseKeyFrame keeps a keyframe that has `i`, ending at frame 0) and src/lottie/lottiemodel.h (KeyFrames::value returns the last keyframe's unset end value from there on)"
+        },
+        {
+          "feature": "dash-offset-first",
+          "support": "partial",
+          "effect": "Dash values are read in the order they are written with the last one as the offset: when the offset comes first (o, d, g, as lottie-docs and some generators write it), every value moves one place (the offset becomes the first dash, a dash becomes a gap), and a solid pattern (gap 0) draws nothing.",
+          "workaround": "Write the dash list as Bodymovin does: dashes and gaps first, the offset (n: \"o\") last.",
+          "measured": {
+            "fixture": "dash-offset-first.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A circle stroked with offset 0, dash 100, gap 0 (listed o, d, g) is not drawn: 11.9 % of the tile differs; the same list written d, g, o draws the solid stroke (0.2 %). Corpus lottie-docs stroke.json (the same list) draws nothing in rlottie; ThorVG draws both orders as lottie-web does."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottiemodel.cpp (Dash::getDashInfo: the last value is the offset)"
+        },
+        {
+          "feature": "zero-length-dashes",
+          "support": "partial",
+          "effect": "A dash list whose dashes are all 0 long, on a stroke with round or square caps, draws a dot per dash in lottie-web and After Effects; rlottie draws nothing for the whole stroke.",
+          "workaround": "Give the dashes a small length (0.01) so the caps still make dots, or draw the dots as shapes.",
+          "measured": {
+            "fixture": "zero-length-dashes.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A circle stroked with round-capped dashes of length 0 and gap 20 (offset last) shows no dots: 5.8 % of the tile differs from lottie-web. Corpus: 3 files have such dashes; intelia_logo_animation.json (both copies) disagrees (2.3 %), win_result_2.json does not (0.6 %, small dots)."
+          },
+          "source": "measured; Samsung/rlottie src/vector/vdasher.cpp (VDasher::dashed returns an empty path when no dash has a length)"
         }
       ]
     }
@@ -4425,6 +4457,34 @@ public enum RendererData {
               0
             ],
             "seen": "The box whose last position keyframe has easing handles is drawn where lottie-web draws it: 0.0 % differs (rlottie draws it at the origin)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "dash-offset-first",
+          "support": "supported",
+          "measured": {
+            "fixture": "dash-offset-first.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The circle stroked with offset 0, dash 100, gap 0 listed o, d, g is drawn as lottie-web draws it: 0.2 % differs (rlottie draws nothing)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "zero-length-dashes",
+          "support": "supported",
+          "measured": {
+            "fixture": "zero-length-dashes.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The round-capped dashes of length 0 are drawn as dots, as lottie-web draws them: 0.6 % differs."
           },
           "source": "measured"
         }
