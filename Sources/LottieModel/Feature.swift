@@ -63,6 +63,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case easedLastKeyframe = "eased-last-keyframe"
   case dashOffsetFirst = "dash-offset-first"
   case zeroLengthDashes = "zero-length-dashes"
+  case solidColorNotHex = "solid-color-not-hex"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -130,6 +131,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .easedLastKeyframe: return "last keyframes with easing handles"
     case .dashOffsetFirst: return "stroke dashes with the offset written first"
     case .zeroLengthDashes: return "zero-length dashes with round or square caps"
+    case .solidColorNotHex: return "solid colours not written #rrggbb"
     }
   }
 }

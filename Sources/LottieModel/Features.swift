@@ -77,11 +77,23 @@ struct FeatureScan {
     case .image?, .imageSequence?, .imagePlaceholder?: add(.imageLayer, nil, ty, path)
     case .solid?:
       add(.solidLayer, nil, ty, path)
+      // Players read only #rrggbb; lottie-web hands anything else to the browser as CSS.
+      if let sc = node["sc"], let color = sc.string, !Self.isHexColor(color) {
+        add(.solidColorNotHex, color.isEmpty ? "empty" : nil, sc, path)
+      }
       if let o = node["ks"]?["o"], Animation.holdsPartialOpacity(o) { add(.solidLayerOpacity, nil, o, path) }
     case .adjustment?: add(.adjustmentLayer, nil, ty, path)
     case .precomp?: add(.precompLayer, layer.refId, ty, path)
     default: break
     }
+  }
+
+  /// `#rrggbb`, the one form of a solid layer's colour every player reads (#18): rlottie draws
+  /// anything else white, ThorVG black, lottie-web as the browser reads it (measured, fixtures
+  /// solid-color-empty.json and solid-color-short.json).
+  static func isHexColor(_ s: String) -> Bool {
+    let u = Array(s.utf8)
+    return u.count == 7 && u[0] == UInt8(ascii: "#") && u[1...].allSatisfy { (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) }
   }
 
   /// 3D, skew, time (a remap that is static, or passes the animation's end: TimeRemap), blend

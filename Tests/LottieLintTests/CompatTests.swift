@@ -106,6 +106,7 @@ func fixture(for entry: SupportEntry) -> String? {
       ? "[{\"n\":\"o\",\"v\":{\"a\":0,\"k\":0}},{\"n\":\"d\",\"v\":{\"a\":0,\"k\":9}},{\"n\":\"g\",\"v\":{\"a\":0,\"k\":0}}]"
       : "[{\"n\":\"d\",\"v\":{\"a\":0,\"k\":0}},{\"n\":\"g\",\"v\":{\"a\":0,\"k\":9}},{\"n\":\"o\",\"v\":{\"a\":0,\"k\":0}}]"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"st\",\"lc\":2,\"d\":\(dashes)}]}]")
+  case .solidColorNotHex?: return layer("\"sc\":\"\(detail == "empty" ? "" : "#36c")\"", ty: 1)
   case .easedLastKeyframe?:
     let ease = "\"i\":{\"x\":[0.8],\"y\":[0.8]},\"o\":{\"x\":[0.2],\"y\":[0.2]}"
     return layer("").replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[100],\(ease)},{\"t\":9,\"s\":[50],\(ease)}]}}")

@@ -133,6 +133,14 @@ struct FeatureDetailTests {
     #expect(uses.map(\.feature.rawValue) == (feature.map { [$0] } ?? []))
   }
 
+  /// Solid colours other than #rrggbb, which each player reads its own way.
+  @Test(arguments: [("#3366cc", nil), ("#3366CC", nil), ("", "empty"), ("#36c", "other"), ("blue", "other"), ("#3366cg", "other")] as [(String, String?)])
+  func solidColours(sc: String, expected: String?) throws {
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":1,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"sc":"\#(sc)","sw":10,"sh":10}]}"#
+    let uses = try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().filter { $0.feature == .solidColorNotHex }
+    #expect(uses.map { $0.detail ?? "other" } == (expected.map { [$0] } ?? []))
+  }
+
   @Test func keysWrittenTwiceSayWhetherTheirKindsDiffer() throws {
     let kinds = #"{"v":"5","layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":{"c":true,"v":[],"i":[],"o":[]}}}]}]}"#
     #expect(try details(kinds, .duplicateKey) == ["kinds differ"])

@@ -2519,7 +2519,7 @@ public enum RendererData {
   ]
 }
 """#,
-    "renderers/rlottie.json": #"""
+    "renderers/rlottie.json": ##"""
 {
   "renderer": "rlottie",
   "repository": "Samsung/rlottie",
@@ -3278,12 +3278,28 @@ public enum RendererData {
             "seen": "A circle stroked with round-capped dashes of length 0 and gap 20 (offset last) shows no dots: 5.8 % of the tile differs from lottie-web. Corpus: 3 files have such dashes; intelia_logo_animation.json (both copies) disagrees (2.3 %), win_result_2.json does not (0.6 %, small dots)."
           },
           "source": "measured; Samsung/rlottie src/vector/vdasher.cpp (VDasher::dashed returns an empty path when no dash has a length)"
+        },
+        {
+          "feature": "solid-color-not-hex",
+          "support": "partial",
+          "effect": "A solid layer whose colour (sc) is not written #rrggbb (empty, a colour name, #rgb) is drawn white; lottie-web hands the text to the browser as a CSS colour (an empty one draws black).",
+          "workaround": "Write the colour as #rrggbb.",
+          "measured": {
+            "fixture": "solid-color-empty.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A solid with sc \"\" is drawn white where lottie-web draws it black: 25.0 % of the tile differs; with \"#36c\" (solid-color-short.json) white where lottie-web draws #3366cc. Corpus rlottie/example/resource/starts_transparent.json (an 800 px solid with sc \"\") differs on 98.8 %."
+          },
+          "source": "measured"
         }
       ]
     }
   ]
 }
-"""#,
+"""##,
     "renderers/skottie.json": #"""
 {
   "renderer": "skottie",
@@ -3702,7 +3718,7 @@ public enum RendererData {
   ]
 }
 """#,
-    "renderers/thorvg.json": #"""
+    "renderers/thorvg.json": ##"""
 {
   "renderer": "thorvg",
   "repository": "thorvg/thorvg",
@@ -4487,11 +4503,46 @@ public enum RendererData {
             "seen": "The round-capped dashes of length 0 are drawn as dots, as lottie-web draws them: 0.6 % differs."
           },
           "source": "measured"
+        },
+        {
+          "feature": "solid-color-not-hex",
+          "match": {
+            "detail": [
+              "empty"
+            ]
+          },
+          "support": "supported",
+          "measured": {
+            "fixture": "solid-color-empty.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A solid with sc \"\" is drawn black, as lottie-web draws it: 0.0 % differs (rlottie draws it white)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "solid-color-not-hex",
+          "support": "partial",
+          "effect": "A solid layer whose colour (sc) is a colour name or #rgb is drawn black; lottie-web hands the text to the browser as a CSS colour.",
+          "workaround": "Write the colour as #rrggbb.",
+          "measured": {
+            "fixture": "solid-color-short.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A solid with sc \"#36c\" is drawn black where lottie-web draws #3366cc: 25.0 % of the tile differs."
+          },
+          "source": "measured"
         }
       ]
     }
   ]
 }
-"""#,
+"""##,
   ]
 }
