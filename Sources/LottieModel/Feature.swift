@@ -64,6 +64,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case dashOffsetFirst = "dash-offset-first"
   case zeroLengthDashes = "zero-length-dashes"
   case solidColorNotHex = "solid-color-not-hex"
+  case precompClipOversized = "precomp-clip-oversized"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -132,6 +133,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .dashOffsetFirst: return "stroke dashes with the offset written first"
     case .zeroLengthDashes: return "zero-length dashes with round or square caps"
     case .solidColorNotHex: return "solid colours not written #rrggbb"
+    case .precompClipOversized: return "precomps clipped to 40,000 px or more"
     }
   }
 }

@@ -10,6 +10,7 @@ extension Animation {
       guard visit.layer.node.isObject else { return }
       scan.enter(visit.layer)
       scan.layerKind(visit.layer, visit.path)
+      scan.precompClip(visit)
       scan.layerProperties(visit.layer, visit.path, span: scan.visibleSpan(visit))
       scan.masks(visit.layer, visit.path)
       scan.shapes(visit.layer, visit.path)
@@ -36,6 +37,7 @@ struct FeatureScan {
   var drawn = true
   var layerDrawn = true
   var hiddenShapes: [Range<Int>] = []
+  var parentsByComposition: [JSONNode.ID: [Int: Layer]] = [:]
 
   init(animation: Animation) {
     self.animation = animation
@@ -94,6 +96,17 @@ struct FeatureScan {
   static func isHexColor(_ s: String) -> Bool {
     let u = Array(s.utf8)
     return u.count == 7 && u[0] == UInt8(ascii: "#") && u[1...].allSatisfy { (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) }
+  }
+
+  /// A precomp layer whose clip rectangle spans `PrecompClip.limit` canvas pixels or more. The
+  /// composition's layers by index are built once per composition.
+  mutating func precompClip(_ visit: LayerVisit) {
+    guard visit.layer.type == .precomp, visit.layer.node["w"] != nil else { return }
+    let key = visit.composition.node.id
+    if parentsByComposition[key] == nil { parentsByComposition[key] = visit.composition.layersByIndex }
+    guard let extent = PrecompClip.extent(visit.layer, parents: parentsByComposition[key] ?? [:]),
+          extent >= PrecompClip.limit else { return }
+    add(.precompClipOversized, nil, visit.layer.node["w"] ?? visit.layer.node, visit.path)
   }
 
   /// 3D, skew, time (a remap that is static, or passes the animation's end: TimeRemap), blend

@@ -141,6 +141,22 @@ struct FeatureDetailTests {
     #expect(uses.map { $0.detail ?? "other" } == (expected.map { [$0] } ?? []))
   }
 
+  /// rlottie loses a precomp whose clip spans 40,000 px or more: the layer's and its parents'
+  /// scale count, an animated scale by its largest keyframe.
+  @Test(arguments: [
+    (200, #"{"a":0,"k":[20000,20000]}"#, "", true),
+    (195, #"{"a":0,"k":[20000,20000]}"#, "", false),
+    (200, #"{"a":0,"k":[100,100]}"#, "", false),
+    (200, #"{"a":0,"k":[200,-20000]}"#, "", true),
+    (200, #"{"a":1,"k":[{"t":0,"s":[100,100]},{"t":9,"s":[20000,20000]}]}"#, "", true),
+    (200, #"{"a":0,"k":[200,200]}"#, #","parent":2"#, true),
+  ] as [(Int, String, String, Bool)])
+  func oversizedPrecompClips(size: Int, scale: String, parent: String, claimed: Bool) throws {
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":0,"ind":1,"refId":"p","w":\#(size),"h":\#(size),"ip":0,"op":60,"st":0,"ks":{"s":\#(scale)}\#(parent)},{"ty":3,"ind":2,"ip":0,"op":60,"st":0,"ks":{"s":{"a":0,"k":[10000,10000]}}}]}"#
+    let uses = try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().filter { $0.feature == .precompClipOversized }
+    #expect(uses.count == (claimed ? 1 : 0))
+  }
+
   @Test func keysWrittenTwiceSayWhetherTheirKindsDiffer() throws {
     let kinds = #"{"v":"5","layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":{"c":true,"v":[],"i":[],"o":[]}}}]}]}"#
     #expect(try details(kinds, .duplicateKey) == ["kinds differ"])

@@ -3294,6 +3294,22 @@ public enum RendererData {
             "seen": "A solid with sc \"\" is drawn white where lottie-web draws it black: 25.0 % of the tile differs; with \"#36c\" (solid-color-short.json) white where lottie-web draws #3366cc. Corpus rlottie/example/resource/starts_transparent.json (an 800 px solid with sc \"\") differs on 98.8 %."
           },
           "source": "measured"
+        },
+        {
+          "feature": "precomp-clip-oversized",
+          "support": "unsupported",
+          "effect": "A precomp layer whose clip rectangle (its w x h, scaled by the layer and its parents) spans 40,000 canvas pixels or more is not drawn at all. Files drawn in unit space and scaled up by a precomp (10,000 % and more) hit it.",
+          "workaround": "Give the precomp layer the size its contents need in its own units (w and h of 1 for unit space), or scale the contents inside the precomp instead of the precomp layer.",
+          "measured": {
+            "fixture": "precomp-clip-oversized.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A unit square in a precomp scaled 20,000 % with w = h = 200 (a 40,000 px clip) is not drawn: 36.0 % of the tile differs; with w = h = 195 (39,000 px) or 1 it is drawn. Corpus lottie-docs easing.json (a 262,144 px clip) loses its curves in rlottie and draws them once the clip is 1 x 1."
+          },
+          "source": "measured"
         }
       ]
     }
@@ -4536,6 +4552,20 @@ public enum RendererData {
               0
             ],
             "seen": "A solid with sc \"#36c\" is drawn black where lottie-web draws #3366cc: 25.0 % of the tile differs."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "precomp-clip-oversized",
+          "support": "supported",
+          "measured": {
+            "fixture": "precomp-clip-oversized.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The unit square in a precomp with a 40,000 px clip is drawn as lottie-web draws it (rlottie draws nothing); 200,000 px too."
           },
           "source": "measured"
         }
