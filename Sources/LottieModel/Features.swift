@@ -178,7 +178,13 @@ struct FeatureScan {
       case .trim?: add(.trimPaths, n["m"]?.int == 2 && Animation.trimsSeveralPaths(n) ? "individually" : nil, n, shapePath)
       case .transform?:
         if let sk = n["sk"], Animation.isNonDefault(sk, default: 0) { add(.skew, nil, sk, shapePath) }
-      case .roundedCorners?: add(.roundedCorners, Animation.roundsSharpCorners(n, firstSharp: &firstSharp) ? "sharp corners" : nil, n, shapePath)
+      case .roundedCorners?:
+        var detail: String?
+        if Animation.roundsSharpCorners(n, firstSharp: &firstSharp) {
+          let share = Animation.roundedCornersShare(n, width: animation.width ?? 512, height: animation.height ?? 512)
+          detail = share < Animation.slightRoundingShare ? "slightly rounded" : "sharp corners"
+        }
+        add(.roundedCorners, detail, n, shapePath)
       case .gradientFill?, .gradientStroke?:
         add(shape.type == .gradientFill ? .gradientFill : .gradientStroke, nil, n, shapePath)
         if Animation.hasOpacityStops(n["g"]) {

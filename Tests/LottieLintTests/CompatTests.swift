@@ -49,7 +49,9 @@ func fixture(for entry: SupportEntry) -> String? {
   case .trimPaths?:
     return detail == "individually" ? layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"rc\"},{\"ty\":\"tm\",\"m\":2}]}]") : shape("tm")
   case .roundedCorners?:
-    return detail == "sharp corners" ? layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sr\"},{\"ty\":\"rd\"}]}]") : shape("rd")
+    guard let detail else { return shape("rd") }
+    let radius = detail == "sharp corners" ? 30 : 1
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sr\"},{\"ty\":\"rd\",\"r\":{\"a\":0,\"k\":\(radius)}}]}]")
   case .gradientFill?: return shape("gf")
   case .gradientStroke?: return shape("gs")
   case .polystar?:

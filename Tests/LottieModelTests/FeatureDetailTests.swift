@@ -53,7 +53,7 @@ struct FeatureDetailTests {
     let roundRectangle = #"{"ty":"rc","r":{"a":0,"k":8}}"#
     let squarePath = #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,0],[10,0],[10,10]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}"#
     let circlePath = #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,-5],[5,0],[0,5],[-5,0]],"i":[[-3,0],[0,-3],[3,0],[0,3]],"o":[[3,0],[0,3],[-3,0],[0,-3]]}}}"#
-    let rd = #"{"ty":"rd","r":{"a":0,"k":10}}"#
+    let rd = #"{"ty":"rd","r":{"a":0,"k":20}}"#
     func detail(_ items: [String]) throws -> [String?] {
       try details(layer(ks: "{}", shapes: #"[{"ty":"gr","it":[\#(items.joined(separator: ","))]}]"#), .roundedCorners)
     }
@@ -67,6 +67,19 @@ struct FeatureDetailTests {
     #expect(try detail([rd, star]) == [nil])
     // Several modifiers in one list: each judged by what precedes it.
     #expect(try detail([circlePath, rd, star, rd]) == [nil, "sharp corners"])
+  }
+
+  /// Round Corners that rlottie skips, told apart by how much of the picture the rounding changes
+  /// (corners x 0.215 r^2 over the canvas area, the radius scaled by groups and the layer).
+  @Test(arguments: [
+    (#"{"ty":"rd","r":{"a":0,"k":20}}"#, "{}", "sharp corners"),      // 4 x 0.215 x 400 / 10,000 = 3.4 %
+    (#"{"ty":"rd","r":{"a":0,"k":4}}"#, "{}", "slightly rounded"),    // 0.14 %
+    (#"{"ty":"rd","r":{"a":0,"k":20}}"#, #"{"s":{"a":0,"k":[20,20]}}"#, "slightly rounded"),  // the layer at 20 %: 0.14 %
+    (#"{"ty":"rd","r":{"a":1,"k":[{"t":0,"s":[0]},{"t":9,"s":[20]}]}}"#, "{}", "sharp corners"),
+  ] as [(String, String, String)])
+  func roundCornersAreClaimedByHowMuchTheyShow(rd: String, ks: String, detail: String) throws {
+    let items = #"{"ty":"rc","r":{"a":0,"k":0}},\#(rd)"#
+    #expect(try details(layer(ks: ks, shapes: #"[{"ty":"gr","it":[\#(items)]}]"#), .roundedCorners) == [detail])
   }
 
   /// rlottie turns a star by twice its Rotation: claimed when the turn is estimated to change at
