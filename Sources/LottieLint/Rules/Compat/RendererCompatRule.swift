@@ -20,6 +20,10 @@ struct RendererCompatRule: LintRule {
       Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"td":1,"ip":0,"op":60,"ks":{},"shapes":[]},{"ty":4,"ind":2,"tt":↓3,"ip":0,"op":60,"ks":{},"shapes":[]}]}"#, targets: ["ios"]),
       // Versioned target: lottie-ios draws Drop Shadow since 4.3.0, so an app pinned to 4.2 loses it.
       Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[↓{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow"}]}]}"#, targets: ["ios@4.2"]),
+      // rlottie reads a property whose last keyframe has easing handles as 0: the fix drops them.
+      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"p":↓{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}},{"t":9,"s":[5,5],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}}]}},"shapes":[]}]}"#,
+              fixed: #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}},{"t":9,"s":[5,5]}]}},"shapes":[]}]}"#,
+              targets: ["rlottie"]),
     ],
     nonTriggering: [
       Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow"}]}]}"#, targets: ["ios", "android"]),
@@ -47,12 +51,23 @@ struct RendererCompatRule: LintRule {
       }
       guard let verdict else { continue }
       findings.append(Finding(use.node, verdict.message, help: verdict.help, layerPath: use.layerPath,
-                              renderers: verdict.renderers, severity: verdict.severity))
+                              fix: Self.fix(for: use), renderers: verdict.renderers, severity: verdict.severity))
     }
     return findings
   }
 
   static let verdicts = Mutex<[UseKey: Verdict?]>([:])
+
+  /// The one claim a mechanical edit removes without changing what any player draws: easing
+  /// handles on the last keyframe, which follow nothing (lottie-web, ThorVG and the format ignore
+  /// them; rlottie reads the property as 0 because of them). Safe.
+  static func fix(for use: FeatureUse) -> Fix? {
+    guard use.feature == .easedLastKeyframe, let k = use.node["k"], k.isArray, k.count > 0,
+          let last = k.element(at: k.count - 1) else { return nil }
+    let pointer = last.pointer
+    let operations: [Fix.Operation] = ["i", "o"].filter { last[$0] != nil }.map { .remove(pointer: pointer + "/" + $0) }
+    return Fix(summary: "drop the easing handles of the last keyframe", operations: operations)
+  }
 
   struct UseKey: Hashable, Sendable {
     let targets: [String]
