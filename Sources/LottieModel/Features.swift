@@ -11,11 +11,12 @@ extension Animation {
       scan.enter(visit.layer)
       scan.layerKind(visit.layer, visit.path)
       scan.precompClip(visit)
-      scan.layerProperties(visit.layer, visit.path, span: scan.visibleSpan(visit))
+      let span = scan.visibleSpan(visit)
+      scan.layerProperties(visit.layer, visit.path, span: span)
       scan.masks(visit.layer, visit.path)
       scan.shapes(visit.layer, visit.path)
-      scan.expressionsAndSlots(visit)
-      scan.keyframeForms(visit)
+      scan.expressionsAndSlots(visit, span: span)
+      scan.keyframeForms(visit, span: span)
     }
     scan.fileLevel()
     return scan.uses
@@ -211,10 +212,9 @@ struct FeatureScan {
   /// Expressions: an `x` string on an object that also has `k` (a property); "no effect" when
   /// the expression returns what a player that ignores it plays anyway (ExpressionEffect).
   /// Slots: a property with an `sid` the file's `slots` define (a shape path slot: "path").
-  mutating func expressionsAndSlots(_ visit: LayerVisit) {
+  mutating func expressionsAndSlots(_ visit: LayerVisit, span: ExpressionEffect.Span?) {
     let layer = visit.layer, node = layer.node, path = visit.path, root = animation.root
     let doc = node.document
-    let span = visibleSpan(visit)
     for keyIndex in doc.keyIndices(named: "x", in: node.subtreeRange) {
       let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
       guard let code = value.string, let owner = value.parent, owner["k"] != nil else { continue }
@@ -249,10 +249,9 @@ struct FeatureScan {
   /// keyframe (rlottie crashes on it). Other properties with a single keyframe are not reported:
   /// rlottie reads them as 0, but lottie-web 5.7.5, the reference, misreads them too, so no
   /// fixture can show it against the reference.
-  mutating func keyframeForms(_ visit: LayerVisit) {
+  mutating func keyframeForms(_ visit: LayerVisit, span: ExpressionEffect.Span?) {
     let layer = visit.layer, path = visit.path
     let doc = layer.node.document
-    let span = visibleSpan(visit)
     for keyIndex in doc.keyIndices(named: "k", in: layer.node.subtreeRange) {
       let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
       // Keyframes are objects: a static array (most `k`s) is passed over before any key lookup.
