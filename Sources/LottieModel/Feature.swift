@@ -65,6 +65,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case zeroLengthDashes = "zero-length-dashes"
   case solidColorNotHex = "solid-color-not-hex"
   case precompClipOversized = "precomp-clip-oversized"
+  case maskAddAfterSubtract = "mask-add-after-subtract"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -134,6 +135,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .zeroLengthDashes: return "zero-length dashes with round or square caps"
     case .solidColorNotHex: return "solid colours not written #rrggbb"
     case .precompClipOversized: return "precomps clipped to 40,000 px or more"
+    case .maskAddAfterSubtract: return "add masks after a subtract mask"
     }
   }
 }

@@ -131,6 +131,17 @@ struct FeatureScan {
 
   /// Masks, effects and layer styles.
   mutating func masks(_ layer: Layer, _ path: [String]) {
+    // An add mask after a subtract mask (inversion aside): ThorVG cuts both shapes out where
+    // lottie-web and rlottie add the second back (measured, fixture mask-add-after-subtract.json).
+    var subtracted = false, claimedOrder = false
+    for mask in layer.masks where mask.isObject {
+      let mode = mask["mode"]?.string
+      if mode == "a", subtracted, !claimedOrder, mask["inv"]?.truthy != true {
+        add(.maskAddAfterSubtract, nil, mask, path)
+        claimedOrder = true
+      }
+      if mode == "s", mask["inv"]?.truthy != true { subtracted = true }
+    }
     for mask in layer.masks where mask.isObject {
       let mode = mask["mode"]?.string
       add(.mask, mode.map(MaskMode.name), mask, path)

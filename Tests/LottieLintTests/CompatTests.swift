@@ -108,6 +108,7 @@ func fixture(for entry: SupportEntry) -> String? {
       ? "[{\"n\":\"o\",\"v\":{\"a\":0,\"k\":0}},{\"n\":\"d\",\"v\":{\"a\":0,\"k\":9}},{\"n\":\"g\",\"v\":{\"a\":0,\"k\":0}}]"
       : "[{\"n\":\"d\",\"v\":{\"a\":0,\"k\":0}},{\"n\":\"g\",\"v\":{\"a\":0,\"k\":9}},{\"n\":\"o\",\"v\":{\"a\":0,\"k\":0}}]"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"st\",\"lc\":2,\"d\":\(dashes)}]}]")
+  case .maskAddAfterSubtract?: return layer("\"masksProperties\":[{\"mode\":\"s\"},{\"mode\":\"a\"}]")
   case .precompClipOversized?:
     return layer("\"w\":200,\"h\":200,\"refId\":\"p\"", ty: 0).replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"s\":{\"a\":0,\"k\":[20000,20000]}}")
   case .solidColorNotHex?: return layer("\"sc\":\"\(detail == "empty" ? "" : "#36c")\"", ty: 1)

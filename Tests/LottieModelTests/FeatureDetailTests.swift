@@ -170,6 +170,21 @@ struct FeatureDetailTests {
     #expect(uses.count == (claimed ? 1 : 0))
   }
 
+  /// ThorVG cuts out an add mask that follows a subtract mask; other orders and inverted masks
+  /// (which lottie-web 5.7.5 itself draws differently) are not this feature. Once per layer.
+  @Test(arguments: [
+    (#"[{"mode":"s"},{"mode":"a"}]"#, 1),
+    (#"[{"mode":"s"},{"mode":"a"},{"mode":"a"}]"#, 1),
+    (#"[{"mode":"a"},{"mode":"s"}]"#, 0),
+    (#"[{"mode":"s","inv":true},{"mode":"a"}]"#, 0),
+    (#"[{"mode":"s"},{"mode":"a","inv":true}]"#, 0),
+  ] as [(String, Int)])
+  func addMasksAfterSubtract(masks: String, count: Int) throws {
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"masksProperties":\#(masks),"shapes":[]}]}"#
+    let uses = try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().filter { $0.feature == .maskAddAfterSubtract }
+    #expect(uses.count == count)
+  }
+
   @Test func keysWrittenTwiceSayWhetherTheirKindsDiffer() throws {
     let kinds = #"{"v":"5","layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":{"c":true,"v":[],"i":[],"o":[]}}}]}]}"#
     #expect(try details(kinds, .duplicateKey) == ["kinds differ"])

@@ -3330,6 +3330,20 @@ public enum RendererData {
             "seen": "A unit square in a precomp scaled 20,000 % with w = h = 200 (a 40,000 px clip) is not drawn: 36.0 % of the tile differs; with w = h = 195 (39,000 px) or 1 it is drawn. Corpus lottie-docs easing.json (a 262,144 px clip) loses its curves in rlottie and draws them once the clip is 1 x 1."
           },
           "source": "measured"
+        },
+        {
+          "feature": "mask-add-after-subtract",
+          "support": "supported",
+          "measured": {
+            "fixture": "mask-add-after-subtract.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The Subtract circle then the overlapping Add circle leave the crescent lottie-web leaves: 0.0 % differs (ThorVG cuts both out)."
+          },
+          "source": "measured"
         }
       ]
     }
@@ -4586,6 +4600,22 @@ public enum RendererData {
               0
             ],
             "seen": "The unit square in a precomp with a 40,000 px clip is drawn as lottie-web draws it (rlottie draws nothing); 200,000 px too."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "mask-add-after-subtract",
+          "support": "partial",
+          "effect": "An Add mask that follows a Subtract mask cuts its shape out as well, where After Effects' order (and lottie-web and rlottie) adds it back: the hole is the union of both shapes instead of the first minus the second.",
+          "workaround": "Put the Add masks first, or merge the shapes into one mask path.",
+          "measured": {
+            "fixture": "mask-add-after-subtract.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A layer with a Subtract circle and then an overlapping Add circle shows both circles cut out where lottie-web and rlottie show a crescent: 19.8 % of the tile differs. Corpus lottie-android Tests/Masks.json (every order of add and subtract) differs on 12.2 %."
           },
           "source": "measured"
         }
