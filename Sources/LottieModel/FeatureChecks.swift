@@ -147,7 +147,10 @@ extension Animation {
   static func holdsPartialOpacity(_ o: JSONNode) -> Bool {
     func partial(_ v: Double?) -> Bool { v.map { $0 > 0.5 && $0 < 99.5 } ?? false }
     if AnimatedProperty(node: o).isAnimated {
-      return o["k"].map { k in k.elements.contains { kf in partial(kf["s"].flatMap(Self.staticNumberValue)) } } ?? false
+      // A keyframe's start value, or its end value where the file writes one (`e`, older exports).
+      return o["k"].map { k in
+        k.elements.contains { kf in ["s", "e"].contains { partial(kf[$0].flatMap(Self.staticNumberValue)) } }
+      } ?? false
     }
     return partial(Self.staticNumber(o))
   }

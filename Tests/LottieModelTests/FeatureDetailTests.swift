@@ -185,6 +185,21 @@ struct FeatureDetailTests {
     #expect(uses.count == count)
   }
 
+  /// ThorVG applies a solid layer's opacity twice: claimed where the opacity holds a partial value
+  /// at a keyframe, its start or (older exports) its end value.
+  @Test(arguments: [
+    (#"{"a":0,"k":50}"#, true),
+    (#"{"a":0,"k":100}"#, false),
+    (#"{"a":1,"k":[{"t":0,"s":[100]},{"t":9,"s":[40]}]}"#, true),
+    (#"{"a":1,"k":[{"t":0,"s":[100],"e":[50]},{"t":60}]}"#, true),
+    (#"{"a":1,"k":[{"t":0,"s":[0],"e":[100]},{"t":60}]}"#, false),
+  ] as [(String, Bool)])
+  func solidOpacity(o: String, claimed: Bool) throws {
+    let json = ##"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":1,"ind":1,"ip":0,"op":60,"st":0,"sc":"#ff0000","sw":10,"sh":10,"ks":{"o":\##(o)}}]}"##
+    let uses = try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().filter { $0.feature == .solidLayerOpacity }
+    #expect(uses.count == (claimed ? 1 : 0))
+  }
+
   @Test func keysWrittenTwiceSayWhetherTheirKindsDiffer() throws {
     let kinds = #"{"v":"5","layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":{"c":true,"v":[],"i":[],"o":[]}}}]}]}"#
     #expect(try details(kinds, .duplicateKey) == ["kinds differ"])
