@@ -545,6 +545,9 @@ def main():
             if animation_frames(f) is not None and missing_images(f)]
         for row in rows:
             row["claims"] = claims(a.lottiekit, os.path.join(ORACLES, "..", row["file"]))
+            for player in PLAYERS:
+                if isinstance(row.get(player), dict) and row[player].get("cause"):
+                    reference_misses(row, player)
         json.dump(rows, open(os.path.join(a.cache, "rows-claims-only.json"), "w"), indent=1, default=str)
         write_report(rows, a)
         return
@@ -587,12 +590,7 @@ def main():
             if row[player]["disagrees"] and not a.no_ablation and "frame" in row[player] and row["ae"] is None:
                 cause, why = ablate(path, row[player]["frame"], player, a.size, a.cache)
                 row[player]["cause"], row[player]["why"] = cause, why
-                drawn_effects = [u for u in row["claims"]["used"] if u.startswith("effect (") and "Control" not in u
-                                 and u not in row["claims"]["web_ignores"]]
-                if cause == "effects (ef)" and not drawn_effects and any(u.startswith("effect (") for u in row["claims"]["web_ignores"]):
-                    # The player draws an effect lottie-web 5.7 does not (a drop shadow): the
-                    # reference is the odd one out, so the file cannot judge the player.
-                    row[player].update(disagrees=False, reference_misses=True)
+                reference_misses(row, player)
         r1, r2 = renders["rlottie"], renders["thorvg"]
         if not isinstance(r1, str) and not isinstance(r2, str):
             # The two native players against each other: when they agree and both differ from
@@ -605,6 +603,24 @@ def main():
     json.dump({"rows": rows, "skipped_missing": skipped_missing}, open(os.path.join(a.cache, "rows.json"), "w"),
               indent=1, default=str)
     write_report(rows, a)
+
+
+# Causes the reference may be the one to miss: the ablation's cause, and the feature-use prefix
+# lottie-web 5.7 must draw for the file to judge the player on it.
+REFERENCE_CAUSES = {"effects (ef)": "effect (", "blend modes": "blend-mode ("}
+
+
+def reference_misses(row, player):
+    """A disagreement whose cause is a feature lottie-web 5.7 does not draw (a drop shadow, an Add
+    blend) while every use of that kind in the file is one it does not draw: the reference is the
+    odd one out, so the file cannot judge the player on it."""
+    prefix = REFERENCE_CAUSES.get(row[player].get("cause"))
+    if not prefix or not row[player].get("disagrees"):
+        return
+    drawn = [u for u in row["claims"]["used"] if u.startswith(prefix) and "Control" not in u
+             and u not in row["claims"]["web_ignores"]]
+    if not drawn and any(u.startswith(prefix) for u in row["claims"]["web_ignores"]):
+        row[player].update(disagrees=False, reference_misses=True)
 
 
 def write_report(rows, a):
@@ -641,7 +657,7 @@ def write_report(rows, a):
     row = lambda title, f: lines.append(f"| {title} | " + " | ".join(f(stats[p], p) for p in PLAYERS) + " |")
     row("files where the player disagrees with the reference", lambda s, p: pct(len(s["disagree"]), len(rows)))
     row("differences left out as anti-aliasing (two-pixel tolerance)", lambda s, p: str(len(s["noise"])))
-    row("differences left out because lottie-web does not draw their cause (a drop shadow the player draws)",
+    row("differences left out because lottie-web does not draw their cause (a drop shadow or an Add blend the player draws)",
         lambda s, p: str(sum(1 for r in rows if r[p].get("reference_misses"))))
     row("recall: disagreeing files lottiekit makes a claim on", lambda s, p: pct(len(s["hit"]), len(s["disagree"])))
     row("precision: files with a claim (on a feature lottie-web draws) that really disagree", lambda s, p: pct(len(s["true"]), len(s["claimed"])))
