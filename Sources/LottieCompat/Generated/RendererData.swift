@@ -3064,8 +3064,8 @@ public enum RendererData {
         },
         {
           "feature": "skew",
-          "support": "partial",
-          "effect": "Skewed layers and groups are sheared differently from After Effects: the shape lands in another place and form.",
+          "support": "ignored",
+          "effect": "Skew is not applied: skewed layers and groups are drawn unsheared, so the shape lands in another place and form.",
           "workaround": "Avoid skew (rebuild the slant in the path itself), or check the result in rlottie.",
           "measured": {
             "fixture": "skew.json",
@@ -3074,9 +3074,9 @@ public enum RendererData {
             "frames": [
               0
             ],
-            "seen": "A group skewed by 45 degrees is drawn with another shear: 8.2 % of the tile differs from lottie-web; conformance transform/group-skew and group-skew-axis differ from the After Effects render on 13 % and 17 %."
+            "seen": "A group skewed by 45 degrees is drawn exactly as the same file without skew (0 pixels differ between the two), 8.2 % of the tile off lottie-web; conformance transform/group-skew and group-skew-axis differ from the After Effects render on 13 % and 17 %."
           },
-          "source": "measured (no documentation found)"
+          "source": "measured; Samsung/rlottie src/lottie/lottieparser.cpp (no 'sk' or 'sa' is parsed) and src/lottie/lottiemodel.cpp (Transform::Data::matrix has no skew term)"
         },
         {
           "feature": "image-data-url-unflagged",
