@@ -36,6 +36,13 @@ package struct ExitStatus: Error, Equatable, Sendable {
 package enum Exit {
   package static let findings = ExitStatus(code: 1)
   package static let failure = ExitStatus(code: 2)
+
+  /// Says `message` on stderr as lottiekit's error line (`lottiekit: error: …`) and gives the
+  /// failure status to throw.
+  package static func error(_ message: String) -> ExitStatus {
+    printError("lottiekit: error: \(message)")
+    return failure
+  }
 }
 
 /// A mistake in how the command was called, found only once the job looked at its inputs (exit 64,

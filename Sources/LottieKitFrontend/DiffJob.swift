@@ -31,8 +31,7 @@ package struct DiffJob {
       a = try RenderSource.prepare(old)
       b = try RenderSource.prepare(new)
     } catch {
-      printError("lottiekit: error: \(error.description)")
-      throw Exit.failure
+      throw Exit.error(error.description)
     }
     defer { a.cleanUp(); b.cleanUp() }
     let diff = AnimationDiff(old: a.document, new: b.document, oldBase: FileIO.directory(of: a.path), newBase: FileIO.directory(of: b.path),
@@ -42,8 +41,7 @@ package struct DiffJob {
       do {
         renderNote = try renderSheet(a, b, to: output)
       } catch let error as RenderError {
-        printError("lottiekit: error: \(error.description)")
-        throw Exit.failure
+        throw Exit.error(error.description)
       }
     }
     switch format {

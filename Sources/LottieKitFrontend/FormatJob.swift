@@ -65,11 +65,9 @@ package struct FormatJob {
       try transaction.commit()
       if !quiet { printError("formatted \(results.count) file\(results.count == 1 ? "" : "s"), \(changed) changed") }
     } catch let error as IOFailure {
-      printError("lottiekit: error: \(error.description)")
-      throw Exit.failure
+      throw Exit.error(error.description)
     } catch let error as ArchiveError {
-      printError("lottiekit: error: \(error.message)")
-      throw Exit.failure
+      throw Exit.error(error.message)
     }
   }
 
@@ -91,8 +89,7 @@ package struct FormatJob {
       }
     }
     if let e = writeError {
-      printError("lottiekit: error: \(e.description)")
-      throw Exit.failure
+      throw Exit.error(e.description)
     }
     if failed { throw Exit.failure }
   }

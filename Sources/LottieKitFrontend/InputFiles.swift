@@ -56,8 +56,7 @@ package func expandInputs(_ arguments: [String], whenNoPath: WhenNoPath = .usage
   }
   if files.isEmpty && !allowEmpty {
     let shown = given.map { $0 == "." ? "the current folder" : $0 }.joined(separator: ", ")
-    printError("lottiekit: error: no animations found under \(shown) (.json, .lottie, .tgs, .lot); --allow-empty accepts that")
-    throw Exit.failure
+    throw Exit.error("no animations found under \(shown) (.json, .lottie, .tgs, .lot); --allow-empty accepts that")
   }
   return files
 }

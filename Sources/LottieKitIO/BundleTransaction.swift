@@ -93,122 +93,22 @@ public final class BundleTransaction {
 
   /// Makes every staged change, or none.
   public func commit() throws(IOFailure) {
-    var undo: [() -> Void] = []
-    var backups: [String] = []
-    var touched: Set<String> = []
-    var removals: [(path: String, keptAs: String?)] = []
-
-    func fail(_ path: String, _ message: String) -> IOFailure {
-      for action in undo.reversed() { action() }
-      for b in backups { unlink(b) }
-      rollback()
-      return IOFailure(path: path, message: "\(message); nothing was changed")
-    }
-
-    // Hidden backups of removed files, named up front so that the crash journal can list them.
-    var removalBackups: [String: String] = [:]
-    var counter = 0
-    for step in steps {
-      guard case .remove(let path) = step else { continue }
-      var backup: String
-      repeat {
-        counter += 1
-        backup = "\(FileIO.directory(of: path))/.\(FileIO.fileName(of: path)).lottiekit-removed-\(getpid())-\(counter)"
-      } while Self.lexists(backup)
-      removalBackups[path] = backup
-    }
+    let removalBackups = removalBackupNames()
     // A crash or SIGKILL from here on is finished by the next run (see CrashJournal).
-    var journalSteps: [CrashJournal.Step] = []
-    for step in steps {
-      switch step {
-      case .create(let path, let temp): journalSteps.append(.create(temp: temp, destination: path))
-      case .move(let from, let to): journalSteps.append(.move(from: from, to: to))
-      case .replace(let path, let temp): journalSteps += [.replace(temp: temp, destination: path), .discard(path: temp + ".orig")]
-      case .remove(let path):
-        journalSteps.append(.remove(path: path))
-        if let b = removalBackups[path] { journalSteps.append(.discard(path: b)) }
-      }
-    }
+    let journalSteps = crashJournalSteps(removalBackups: removalBackups)
     let journal = steps.count > 1 ? CrashJournal.begin(journalSteps, near: steps.first.map(Self.firstPath) ?? ".") : nil
     defer { CrashJournal.end(journal) }
 
+    var progress = CommitProgress()
     // Phase 1: additions. Nothing disappears yet.
-    for step in steps {
-      switch step {
-      case .create(let path, let temp):
-        if link(temp, path) == 0 {
-          unlink(temp)
-        } else {
-          let e = errno
-          guard Self.linkUnsupported(e), !Self.lexists(path), rename(temp, path) == 0 else {
-            throw fail(path, e == EEXIST ? "cannot create: it exists already" : "cannot create: \(FileIO.errnoText(e == 0 ? errno : e))")
-          }
-        }
-        undo.append { unlink(path) }
-        touched.insert(FileIO.directory(of: path))
-
-      case .move(let from, let to):
-        if link(from, to) == 0 {
-          undo.append { unlink(to) }
-          removals.append((from, to))
-        } else {
-          let e = errno
-          guard Self.linkUnsupported(e), !Self.lexists(to), rename(from, to) == 0 else {
-            throw fail(to, e == EEXIST ? "cannot rename \(from) to it: it exists already" : "cannot rename \(from) to it: \(FileIO.errnoText(e))")
-          }
-          undo.append { rename(to, from) }
-        }
-        touched.insert(FileIO.directory(of: from))
-        touched.insert(FileIO.directory(of: to))
-
-      case .replace(let path, let temp):
-        let backup = temp + ".orig"
-        if link(path, backup) == 0 {
-          backups.append(backup)
-          if rename(temp, path) != 0 {
-            let e = errno
-            throw fail(path, "cannot replace: \(FileIO.errnoText(e))")
-          }
-          undo.append { rename(backup, path) }
-        } else {
-          // No hard links: move the original aside, then the new content in.
-          guard rename(path, backup) == 0 else { throw fail(path, "cannot replace: \(FileIO.errnoText(errno))") }
-          backups.append(backup)
-          if rename(temp, path) != 0 {
-            let e = errno
-            rename(backup, path)
-            throw fail(path, "cannot replace: \(FileIO.errnoText(e))")
-          }
-          undo.append { rename(backup, path) }
-        }
-        temps.removeAll { $0 == temp }
-        touched.insert(FileIO.directory(of: path))
-
-      case .remove(let path):
-        removals.append((path, nil))
-      }
-    }
-
-    // Phase 2: removals. A renamed file's old name goes (its new name holds the same file); a removed
-    // file is moved to a hidden backup, deleted at the end.
-    for r in removals {
-      if let keptAs = r.keptAs {
-        guard unlink(r.path) == 0 else { throw fail(r.path, "cannot remove the old name: \(FileIO.errnoText(errno))") }
-        let path = r.path
-        undo.append { link(keptAs, path) }
-      } else {
-        guard let backup = removalBackups[r.path] else { continue }
-        guard rename(r.path, backup) == 0 else { throw fail(r.path, "cannot remove: \(FileIO.errnoText(errno))") }
-        backups.append(backup)
-        let path = r.path
-        undo.append { rename(backup, path) }
-      }
-      touched.insert(FileIO.directory(of: r.path))
-    }
+    for step in steps { try add(step, &progress) }
+    // Phase 2: removals.
+    let removals = progress.removals
+    for r in removals { try removeOldName(r, removalBackups: removalBackups, &progress) }
 
     // Done: drop the backups, flush the folders.
-    for b in backups { unlink(b) }
-    for dir in touched.sorted() { Self.syncDirectory(dir) }
+    for b in progress.backups { unlink(b) }
+    for dir in progress.touched.sorted() { Self.syncDirectory(dir) }
     temps.removeAll()
     steps.removeAll()
     destinations.removeAll()
@@ -221,6 +121,139 @@ public final class BundleTransaction {
     case .replace(let path, _), .create(let path, _), .remove(let path): return path
     case .move(let from, _): return from
     }
+  }
+
+  // MARK: commit phases
+
+  /// What a commit has done so far: the undo journal, the backups to delete once every step has
+  /// succeeded, the folders to flush, and the old names that phase 2 removes (`keptAs`: the new name
+  /// of a renamed file; nil: a removed file).
+  private struct CommitProgress {
+    var undo: [() -> Void] = []
+    var backups: [String] = []
+    var touched: Set<String> = []
+    var removals: [(path: String, keptAs: String?)] = []
+  }
+
+  /// Undoes what `progress` did, backwards, and drops every temporary file: the tree is as it was.
+  private func fail(_ path: String, _ message: String, _ progress: CommitProgress) -> IOFailure {
+    for action in progress.undo.reversed() { action() }
+    for b in progress.backups { unlink(b) }
+    rollback()
+    return IOFailure(path: path, message: "\(message); nothing was changed")
+  }
+
+  /// Hidden backups of removed files, named up front so that the crash journal can list them.
+  private func removalBackupNames() -> [String: String] {
+    var removalBackups: [String: String] = [:]
+    var counter = 0
+    for step in steps {
+      guard case .remove(let path) = step else { continue }
+      var backup: String
+      repeat {
+        counter += 1
+        backup = "\(FileIO.directory(of: path))/.\(FileIO.fileName(of: path)).lottiekit-removed-\(getpid())-\(counter)"
+      } while Self.lexists(backup)
+      removalBackups[path] = backup
+    }
+    return removalBackups
+  }
+
+  private func crashJournalSteps(removalBackups: [String: String]) -> [CrashJournal.Step] {
+    var journalSteps: [CrashJournal.Step] = []
+    for step in steps {
+      switch step {
+      case .create(let path, let temp): journalSteps.append(.create(temp: temp, destination: path))
+      case .move(let from, let to): journalSteps.append(.move(from: from, to: to))
+      case .replace(let path, let temp): journalSteps += [.replace(temp: temp, destination: path), .discard(path: temp + ".orig")]
+      case .remove(let path):
+        journalSteps.append(.remove(path: path))
+        if let b = removalBackups[path] { journalSteps.append(.discard(path: b)) }
+      }
+    }
+    return journalSteps
+  }
+
+  /// Phase 1 for one step: its new name or new content appears; nothing disappears yet.
+  private func add(_ step: Step, _ progress: inout CommitProgress) throws(IOFailure) {
+    switch step {
+    case .create(let path, let temp): try addCreated(path, temp: temp, &progress)
+    case .move(let from, let to): try addMoved(from, to: to, &progress)
+    case .replace(let path, let temp): try addReplaced(path, temp: temp, &progress)
+    case .remove(let path): progress.removals.append((path, nil))
+    }
+  }
+
+  private func addCreated(_ path: String, temp: String, _ progress: inout CommitProgress) throws(IOFailure) {
+    if link(temp, path) == 0 {
+      unlink(temp)
+    } else {
+      let e = errno
+      guard Self.linkUnsupported(e), !Self.lexists(path), rename(temp, path) == 0 else {
+        throw fail(path, e == EEXIST ? "cannot create: it exists already" : "cannot create: \(FileIO.errnoText(e == 0 ? errno : e))", progress)
+      }
+    }
+    progress.undo.append { unlink(path) }
+    progress.touched.insert(FileIO.directory(of: path))
+  }
+
+  /// A rename links the new name first; the old name goes in phase 2.
+  private func addMoved(_ from: String, to: String, _ progress: inout CommitProgress) throws(IOFailure) {
+    if link(from, to) == 0 {
+      progress.undo.append { unlink(to) }
+      progress.removals.append((from, to))
+    } else {
+      let e = errno
+      guard Self.linkUnsupported(e), !Self.lexists(to), rename(from, to) == 0 else {
+        throw fail(to, e == EEXIST ? "cannot rename \(from) to it: it exists already" : "cannot rename \(from) to it: \(FileIO.errnoText(e))", progress)
+      }
+      progress.undo.append { rename(to, from) }
+    }
+    progress.touched.insert(FileIO.directory(of: from))
+    progress.touched.insert(FileIO.directory(of: to))
+  }
+
+  /// A replaced file keeps a hard-linked backup until the end.
+  private func addReplaced(_ path: String, temp: String, _ progress: inout CommitProgress) throws(IOFailure) {
+    let backup = temp + ".orig"
+    if link(path, backup) == 0 {
+      progress.backups.append(backup)
+      if rename(temp, path) != 0 {
+        let e = errno
+        throw fail(path, "cannot replace: \(FileIO.errnoText(e))", progress)
+      }
+      progress.undo.append { rename(backup, path) }
+    } else {
+      // No hard links: move the original aside, then the new content in.
+      guard rename(path, backup) == 0 else { throw fail(path, "cannot replace: \(FileIO.errnoText(errno))", progress) }
+      progress.backups.append(backup)
+      if rename(temp, path) != 0 {
+        let e = errno
+        rename(backup, path)
+        throw fail(path, "cannot replace: \(FileIO.errnoText(e))", progress)
+      }
+      progress.undo.append { rename(backup, path) }
+    }
+    temps.removeAll { $0 == temp }
+    progress.touched.insert(FileIO.directory(of: path))
+  }
+
+  /// Phase 2 for one old name: a renamed file's old name goes (its new name holds the same file); a
+  /// removed file is moved to its hidden backup, deleted at the end.
+  private func removeOldName(_ r: (path: String, keptAs: String?), removalBackups: [String: String],
+                             _ progress: inout CommitProgress) throws(IOFailure) {
+    if let keptAs = r.keptAs {
+      guard unlink(r.path) == 0 else { throw fail(r.path, "cannot remove the old name: \(FileIO.errnoText(errno))", progress) }
+      let path = r.path
+      progress.undo.append { link(keptAs, path) }
+    } else {
+      guard let backup = removalBackups[r.path] else { return }
+      guard rename(r.path, backup) == 0 else { throw fail(r.path, "cannot remove: \(FileIO.errnoText(errno))", progress) }
+      progress.backups.append(backup)
+      let path = r.path
+      progress.undo.append { rename(backup, path) }
+    }
+    progress.touched.insert(FileIO.directory(of: r.path))
   }
 
   // MARK: checks

@@ -21,6 +21,13 @@ public struct Budgets: Sendable, Equatable {
 
   public init() {}
 
+  /// The default budgets with one of them changed (the budget rules' examples).
+  static func with(_ budget: WritableKeyPath<Budgets, Int>, _ value: Int) -> Budgets {
+    var budgets = Budgets()
+    budgets[keyPath: budget] = value
+    return budgets
+  }
+
   /// Budget keys as written in `.lottiekit.yml`.
   public static let keys = ["max-masks-and-mattes", "max-image-layers", "max-image-side", "max-embedded-image-bytes",
                             "max-file-bytes", "max-composition-area", "max-precomp-depth"]

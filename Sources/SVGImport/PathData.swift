@@ -10,7 +10,14 @@ public enum PathData {
 
   /// The subpaths drawn, and the error that ended the data early, if any.
   public static func parse(_ text: String) -> (subpaths: [Subpath], error: ParseError?) {
-    var scanner = NumberScanner(Array(text.utf8))
+    var parser = Parser(text)
+    let error = parser.run()
+    return (parser.subpaths, error)
+  }
+
+  /// One parse: the subpaths drawn so far, the one being drawn, the pen and the current command.
+  private struct Parser {
+    var scanner: NumberScanner
     var subpaths: [Subpath] = []
     // The subpath being drawn, mutated in place (a copy per command would make long paths O(n²)).
     var active = Subpath(start: .zero)
@@ -23,161 +30,191 @@ public enum PathData {
     var command: UInt8 = 0
     var firstCommand = true
 
-    func flush() {
+    init(_ text: String) { scanner = NumberScanner(Array(text.utf8)) }
+
+    /// Reads the data to its end or to its first error, which it returns.
+    mutating func run() -> ParseError? {
+      while true {
+        scanner.skipSeparators(commas: false)
+        guard let byte = scanner.peek else { break }
+        if PathData.isCommandLetter(byte) {
+          command = byte
+          scanner.advance()
+          if firstCommand && command != UInt8(ascii: "M") && command != UInt8(ascii: "m") {
+            return ParseError(offset: scanner.offset - 1, message: "path data must start with M or m")
+          }
+          firstCommand = false
+          if command == UInt8(ascii: "Z") || command == UInt8(ascii: "z") {
+            closePath()
+            continue
+          }
+        } else if command == 0 {
+          return ParseError(offset: scanner.offset, message: "path data must start with M or m")
+        } else if command == UInt8(ascii: "Z") || command == UInt8(ascii: "z") {
+          flush()
+          return ParseError(offset: scanner.offset, message: "a number cannot follow Z")
+        }
+        let start = scanner.offset
+        if let error = parameters() { return error }
+        // A number must have been consumed, or we would loop forever.
+        if scanner.offset == start { return fail("unexpected character") }
+      }
+      flush()
+      return nil
+    }
+
+    mutating func flush() {
       if hasActive { subpaths.append(active) }
       hasActive = false
     }
+
     /// Makes sure a subpath is open; a drawing command after `Z` starts a new one at the closed start.
-    func open() {
+    mutating func open() {
       if hasActive && !active.closed { return }
       flush()
       active = Subpath(start: point)
       hasActive = true
     }
 
-    while true {
-      scanner.skipSeparators(commas: false)
-      guard let byte = scanner.peek else { break }
-      if isCommandLetter(byte) {
-        command = byte
-        scanner.advance()
-        if firstCommand && command != UInt8(ascii: "M") && command != UInt8(ascii: "m") {
-          return (subpaths, ParseError(offset: scanner.offset - 1, message: "path data must start with M or m"))
-        }
-        firstCommand = false
-        if command == UInt8(ascii: "Z") || command == UInt8(ascii: "z") {
-          if hasActive {
-            // `Z Z` or `M x y Z Z`: closing twice changes nothing.
-            active.closed = true
-          } else {
-            // `Z` with nothing open: a closed empty subpath at the current point.
-            active = Subpath(start: point)
-            active.closed = true
-            hasActive = true
-          }
-          point = subpathStart
-          lastCubicControl = nil
-          lastQuadControl = nil
-          continue
-        }
-      } else if command == 0 {
-        return (subpaths, ParseError(offset: scanner.offset, message: "path data must start with M or m"))
-      } else if command == UInt8(ascii: "Z") || command == UInt8(ascii: "z") {
-        flush()
-        return (subpaths, ParseError(offset: scanner.offset, message: "a number cannot follow Z"))
+    /// Ends the data early: what was drawn is kept, the error is at the current offset.
+    mutating func fail(_ what: String) -> ParseError {
+      flush()
+      return ParseError(offset: scanner.offset, message: what)
+    }
+
+    /// Z or z.
+    mutating func closePath() {
+      if hasActive {
+        // `Z Z` or `M x y Z Z`: closing twice changes nothing.
+        active.closed = true
+      } else {
+        // `Z` with nothing open: a closed empty subpath at the current point.
+        active = Subpath(start: point)
+        active.closed = true
+        hasActive = true
       }
-      // Implicit repeats reuse the command (after M/m they are L/l).
+      point = subpathStart
+      lastCubicControl = nil
+      lastQuadControl = nil
+    }
+
+    /// Draws `segment`, which ends at `to`, in the open subpath; `cubicControl` and `quadControl`
+    /// are what a following S or T reflects (nil: nothing).
+    mutating func draw(_ segment: Segment, to: Point, cubicControl: Point? = nil, quadControl: Point? = nil) {
+      open()
+      active.segments.append(segment)
+      point = to
+      lastCubicControl = cubicControl
+      lastQuadControl = quadControl
+    }
+
+    /// Reads and draws one set of the current command's parameters. Implicit repeats reuse the
+    /// command (after M/m they are L/l).
+    mutating func parameters() -> ParseError? {
       let relative = command >= UInt8(ascii: "a")
       let upper = relative ? command - 32 : command
       let base = relative ? point : Point.zero
-      let start = scanner.offset
-      func fail(_ what: String) -> (subpaths: [Subpath], error: ParseError?) {
-        flush()
-        return (subpaths, ParseError(offset: scanner.offset, message: what))
-      }
       switch upper {
-      case UInt8(ascii: "M"):
-        guard let x = scanner.number(), let y = scanner.number() else {
-          return fail("expected two numbers after \(Character(Unicode.Scalar(command)))")
-        }
-        flush()
-        point = base + Point(x, y)
-        subpathStart = point
-        active = Subpath(start: point)
-        hasActive = true
-        command = relative ? UInt8(ascii: "l") : UInt8(ascii: "L")
-        lastCubicControl = nil
-        lastQuadControl = nil
-        continue
+      case UInt8(ascii: "M"): return moveTo(base: base, relative: relative)
+      case UInt8(ascii: "L"), UInt8(ascii: "H"), UInt8(ascii: "V"): return line(upper, base: base, relative: relative)
+      case UInt8(ascii: "C"): return cubic(base: base)
+      case UInt8(ascii: "S"): return smoothCubic(base: base)
+      case UInt8(ascii: "Q"): return quadratic(base: base)
+      case UInt8(ascii: "T"): return smoothQuadratic(base: base)
+      case UInt8(ascii: "A"): return arc(base: base)
+      default: return fail("unknown path command \(Character(Unicode.Scalar(command)))")
+      }
+    }
+
+    /// M: ends the open subpath and starts a new one.
+    mutating func moveTo(base: Point, relative: Bool) -> ParseError? {
+      guard let x = scanner.number(), let y = scanner.number() else {
+        return fail("expected two numbers after \(Character(Unicode.Scalar(command)))")
+      }
+      flush()
+      point = base + Point(x, y)
+      subpathStart = point
+      active = Subpath(start: point)
+      hasActive = true
+      command = relative ? UInt8(ascii: "l") : UInt8(ascii: "L")
+      lastCubicControl = nil
+      lastQuadControl = nil
+      return nil
+    }
+
+    /// L, H or V.
+    mutating func line(_ upper: UInt8, base: Point, relative: Bool) -> ParseError? {
+      let to: Point
+      switch upper {
       case UInt8(ascii: "L"):
         guard let x = scanner.number(), let y = scanner.number() else { return fail("expected two numbers for a line") }
-        open()
-        let to = base + Point(x, y)
-        active.segments.append(.line(from: point, to: to))
-        point = to
-        lastCubicControl = nil
-        lastQuadControl = nil
+        to = base + Point(x, y)
       case UInt8(ascii: "H"):
         guard let x = scanner.number() else { return fail("expected a number for a horizontal line") }
-        open()
-        let to = Point(relative ? point.x + x : x, point.y)
-        active.segments.append(.line(from: point, to: to))
-        point = to
-        lastCubicControl = nil
-        lastQuadControl = nil
-      case UInt8(ascii: "V"):
-        guard let y = scanner.number() else { return fail("expected a number for a vertical line") }
-        open()
-        let to = Point(point.x, relative ? point.y + y : y)
-        active.segments.append(.line(from: point, to: to))
-        point = to
-        lastCubicControl = nil
-        lastQuadControl = nil
-      case UInt8(ascii: "C"):
-        guard let x1 = scanner.number(), let y1 = scanner.number(), let x2 = scanner.number(), let y2 = scanner.number(),
-          let x = scanner.number(), let y = scanner.number()
-        else { return fail("expected six numbers for a cubic curve") }
-        open()
-        let c2 = base + Point(x2, y2)
-        let to = base + Point(x, y)
-        active.segments.append(.cubic(base + Point(x1, y1), c2, to))
-        point = to
-        lastCubicControl = c2
-        lastQuadControl = nil
-      case UInt8(ascii: "S"):
-        guard let x2 = scanner.number(), let y2 = scanner.number(), let x = scanner.number(), let y = scanner.number() else {
-          return fail("expected four numbers for a smooth cubic curve")
-        }
-        open()
-        // Reflect the previous cubic's second control point; after any other command, none.
-        let c1 = lastCubicControl.map { point + (point - $0) } ?? point
-        let c2 = base + Point(x2, y2)
-        let to = base + Point(x, y)
-        active.segments.append(.cubic(c1, c2, to))
-        point = to
-        lastCubicControl = c2
-        lastQuadControl = nil
-      case UInt8(ascii: "Q"):
-        guard let qx = scanner.number(), let qy = scanner.number(), let x = scanner.number(), let y = scanner.number() else {
-          return fail("expected four numbers for a quadratic curve")
-        }
-        open()
-        let q = base + Point(qx, qy)
-        let to = base + Point(x, y)
-        active.segments.append(quadratic(from: point, control: q, to: to))
-        point = to
-        lastQuadControl = q
-        lastCubicControl = nil
-      case UInt8(ascii: "T"):
-        guard let x = scanner.number(), let y = scanner.number() else { return fail("expected two numbers for a smooth quadratic curve") }
-        open()
-        let q = lastQuadControl.map { point + (point - $0) } ?? point
-        let to = base + Point(x, y)
-        active.segments.append(quadratic(from: point, control: q, to: to))
-        point = to
-        lastQuadControl = q
-        lastCubicControl = nil
-      case UInt8(ascii: "A"):
-        guard let rx = scanner.number(), let ry = scanner.number(), let rotation = scanner.number() else {
-          return fail("expected radii and rotation for an arc")
-        }
-        guard let large = scanner.flag(), let sweep = scanner.flag() else { return fail("expected an arc flag (0 or 1)") }
-        guard let x = scanner.number(), let y = scanner.number() else { return fail("expected the end point of an arc") }
-        open()
-        let to = base + Point(x, y)
-        active.segments.append(contentsOf: Geometry.arc(from: point, rx: rx, ry: ry, rotation: rotation, largeArc: large,
-                                                   sweep: sweep, to: to))
-        point = to
-        lastCubicControl = nil
-        lastQuadControl = nil
+        to = Point(relative ? point.x + x : x, point.y)
       default:
-        return fail("unknown path command \(Character(Unicode.Scalar(command)))")
+        guard let y = scanner.number() else { return fail("expected a number for a vertical line") }
+        to = Point(point.x, relative ? point.y + y : y)
       }
-      // A number must have been consumed, or we would loop forever.
-      if scanner.offset == start { return fail("unexpected character") }
+      draw(.line(from: point, to: to), to: to)
+      return nil
     }
-    flush()
-    return (subpaths, nil)
+
+    mutating func cubic(base: Point) -> ParseError? {
+      guard let x1 = scanner.number(), let y1 = scanner.number(), let x2 = scanner.number(), let y2 = scanner.number(),
+        let x = scanner.number(), let y = scanner.number()
+      else { return fail("expected six numbers for a cubic curve") }
+      let c2 = base + Point(x2, y2)
+      let to = base + Point(x, y)
+      draw(.cubic(base + Point(x1, y1), c2, to), to: to, cubicControl: c2)
+      return nil
+    }
+
+    mutating func smoothCubic(base: Point) -> ParseError? {
+      guard let x2 = scanner.number(), let y2 = scanner.number(), let x = scanner.number(), let y = scanner.number() else {
+        return fail("expected four numbers for a smooth cubic curve")
+      }
+      // Reflect the previous cubic's second control point; after any other command, none.
+      let c1 = lastCubicControl.map { point + (point - $0) } ?? point
+      let c2 = base + Point(x2, y2)
+      let to = base + Point(x, y)
+      draw(.cubic(c1, c2, to), to: to, cubicControl: c2)
+      return nil
+    }
+
+    mutating func quadratic(base: Point) -> ParseError? {
+      guard let qx = scanner.number(), let qy = scanner.number(), let x = scanner.number(), let y = scanner.number() else {
+        return fail("expected four numbers for a quadratic curve")
+      }
+      let q = base + Point(qx, qy)
+      let to = base + Point(x, y)
+      draw(PathData.quadratic(from: point, control: q, to: to), to: to, quadControl: q)
+      return nil
+    }
+
+    mutating func smoothQuadratic(base: Point) -> ParseError? {
+      guard let x = scanner.number(), let y = scanner.number() else { return fail("expected two numbers for a smooth quadratic curve") }
+      let q = lastQuadControl.map { point + (point - $0) } ?? point
+      let to = base + Point(x, y)
+      draw(PathData.quadratic(from: point, control: q, to: to), to: to, quadControl: q)
+      return nil
+    }
+
+    mutating func arc(base: Point) -> ParseError? {
+      guard let rx = scanner.number(), let ry = scanner.number(), let rotation = scanner.number() else {
+        return fail("expected radii and rotation for an arc")
+      }
+      guard let large = scanner.flag(), let sweep = scanner.flag() else { return fail("expected an arc flag (0 or 1)") }
+      guard let x = scanner.number(), let y = scanner.number() else { return fail("expected the end point of an arc") }
+      open()
+      let to = base + Point(x, y)
+      active.segments.append(contentsOf: Geometry.arc(from: point, rx: rx, ry: ry, rotation: rotation, largeArc: large,
+                                                 sweep: sweep, to: to))
+      point = to
+      lastCubicControl = nil
+      lastQuadControl = nil
+      return nil
+    }
   }
 
   /// A quadratic Bézier as the cubic that draws the same curve: controls 2/3 of the way from each

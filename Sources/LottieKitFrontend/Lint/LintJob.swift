@@ -68,8 +68,7 @@ package struct LintJob {
         let said = try session.writeBaseline(to: writeBaseline)
         if !quiet { printError(said) }
       } catch {
-        printError("lottiekit: error: \(error.message)")
-        throw Exit.failure
+        throw Exit.error(error.message)
       }
       return
     }
@@ -85,8 +84,7 @@ package struct LintJob {
       return .record(folder: Baseline.absolute(FileIO.directory(of: writeBaseline)))
     } else if let baselineFile {
       do { return .filter(try LintRun.Session.matcher(baselineFile: baselineFile)) } catch {
-        printError("lottiekit: error: \(error.message)")
-        throw Exit.failure
+        throw Exit.error(error.message)
       }
     }
     return .none
@@ -136,8 +134,7 @@ package struct LintJob {
   func applyFixes(_ files: [String], linter: Linter) throws {
     let summary: LintRun.FixSummary
     do { summary = try LintRun.applyFixes(files, linter: linter) } catch {
-      printError("lottiekit: error: \(error.message)")
-      throw Exit.failure
+      throw Exit.error(error.message)
     }
     if !quiet && summary.problems > 0 {
       printError("fixed \(summary.problems) problem\(summary.problems == 1 ? "" : "s") in \(summary.files) file\(summary.files == 1 ? "" : "s")")

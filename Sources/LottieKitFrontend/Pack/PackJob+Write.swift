@@ -19,8 +19,7 @@ extension PackJob {
       try transaction.stage(result.bytes, to: outputPath)
       try transaction.commit()
     } catch {
-      printError("lottiekit: error: \(error.description); nothing was written")
-      throw Exit.failure
+      throw Exit.error("\(error.description); nothing was written")
     }
     if !quiet {
       printError("\(folder) → \(outputPath): \(result.entries.count) entries, \(result.bytes.count) bytes (rebuilt from an unpacked .lottie)")
@@ -39,8 +38,7 @@ extension PackJob {
         throw Exit.failure
       }
       if let other = destinations[target], other != p.input, !manifest {
-        printError("lottiekit: error: \(other) and \(p.input) would both be written to \(p.destination)")
-        throw Exit.failure
+        throw Exit.error("\(other) and \(p.input) would both be written to \(p.destination)")
       }
       destinations[target] = p.input
     }
@@ -70,8 +68,7 @@ extension PackJob {
       try transaction.commit()
     } catch let error as IOFailure {
       transaction.rollback()
-      printError("lottiekit: error: \(error.description); no file was changed")
-      throw Exit.failure
+      throw Exit.error("\(error.description); no file was changed")
     }
   }
 

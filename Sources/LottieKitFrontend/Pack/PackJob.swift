@@ -96,8 +96,7 @@ package struct PackJob {
       throw failures.inputFailed ? Exit.failure : Exit.findings
     }
     if packed.isEmpty {
-      printError("lottiekit: error: no animation to pack")
-      throw Exit.failure
+      throw Exit.error("no animation to pack")
     }
     try checkDestinations(packed, inputs: list)
     try write(packed)
@@ -207,8 +206,7 @@ package struct PackJob {
     var seen: [String: String] = [:]
     for input in result {
       if let other = seen[input.id] {
-        printError("lottiekit: error: \(other) and \(input.path) would both be named \"\(input.id)\"; pack them separately")
-        throw Exit.failure
+        throw Exit.error("\(other) and \(input.path) would both be named \"\(input.id)\"; pack them separately")
       }
       seen[input.id] = input.path
     }

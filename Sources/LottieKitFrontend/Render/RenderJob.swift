@@ -26,8 +26,7 @@ package struct RenderJob {
   package func run() throws {
     let source: RenderSource
     do { source = try RenderSource.prepare(input) } catch {
-      printError("lottiekit: error: \(error.description)")
-      throw Exit.failure
+      throw Exit.error(error.description)
     }
     defer { source.cleanUp() }
     let renderer = IsolatedRenderer(timeout: timeout)
@@ -41,14 +40,11 @@ package struct RenderJob {
         try renderFrame(source, renderer: renderer, background: bgChoice)
       }
     } catch let error as RenderError {
-      printError("lottiekit: error: \(error.description)")
-      throw Exit.failure
+      throw Exit.error(error.description)
     } catch let error as IOFailure {
-      printError("lottiekit: error: \(error.description)")
-      throw Exit.failure
+      throw Exit.error(error.description)
     } catch let error as ArchiveError {
-      printError("lottiekit: error: \(output): \(error.message)")
-      throw Exit.failure
+      throw Exit.error("\(output): \(error.message)")
     }
   }
 

@@ -77,8 +77,7 @@ package struct SVGInsert {
       try SVGJob.writeAll([(outputPath, result)])
     } else {
       do { try FileIO.writeStandardOutput(result) } catch {
-        printError("lottiekit: error: \(error.description)")
-        throw Exit.failure
+        throw Exit.error(error.description)
       }
     }
     return said

@@ -46,8 +46,7 @@ package struct SVGJob {
         try Self.writeAll([(outputPath, bytes)])
       } else {
         do { try FileIO.writeStandardOutput(bytes) } catch {
-          printError("lottiekit: error: \(error.description)")
-          throw Exit.failure
+          throw Exit.error(error.description)
         }
       }
       summarize(outputs)
@@ -119,8 +118,7 @@ package struct SVGJob {
     for o in outputs {
       let fileName = Self.stem(o.input) + ".json"
       guard names.insert(fileName).inserted else {
-        printError("lottiekit: error: two inputs would both be written to \(fileName); convert them separately")
-        throw Exit.failure
+        throw Exit.error("two inputs would both be written to \(fileName); convert them separately")
       }
       files.append(((folder.hasSuffix("/") ? folder : folder + "/") + fileName, o.conversion.animation.minified + [0x0A]))
     }
@@ -148,8 +146,7 @@ package struct SVGJob {
       try transaction.commit()
     } catch {
       transaction.rollback()
-      printError("lottiekit: error: \(error.description); nothing was written")
-      throw Exit.failure
+      throw Exit.error("\(error.description); nothing was written")
     }
   }
 

@@ -26,8 +26,7 @@ package struct RenameAssetsJob {
     }
     let bundle = RenameAssets.scan(bundles)
     if bundle.animations.isEmpty && bundle.problems.isEmpty && !allowEmpty {
-      printError("lottiekit: error: no animations found under \(bundles.joined(separator: ", ")) (.json, .lottie, .tgs, .lot); --allow-empty accepts that")
-      throw Exit.failure
+      throw Exit.error("no animations found under \(bundles.joined(separator: ", ")) (.json, .lottie, .tgs, .lot); --allow-empty accepts that")
     }
     let plan = RenameAssets.plan(bundle, options: options)
     var failure: IOFailure? = nil

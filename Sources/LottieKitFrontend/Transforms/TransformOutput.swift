@@ -75,8 +75,7 @@ package func writeTransformResults(_ results: [TransformResult], to destination:
       try transaction.commit()
       try FileIO.writeStandardOutput(only.output)
     } catch {
-      printError("lottiekit: error: \(error.description)")
-      throw Exit.failure
+      throw Exit.error(error.description)
     }
     return
   }
@@ -90,8 +89,7 @@ package func writeTransformResults(_ results: [TransformResult], to destination:
     }
     try transaction.commit()
   } catch {
-    printError("lottiekit: error: \(error.description); no file was changed")
-    throw Exit.failure
+    throw Exit.error("\(error.description); no file was changed")
   }
 }
 

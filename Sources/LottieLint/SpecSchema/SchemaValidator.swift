@@ -66,22 +66,18 @@ final class SchemaValidator {
                               collect: inout [SchemaViolation], collecting: Bool) -> Bool {
     func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
     if let c = node["const"], !Self.equal(c, instance) {
-      valid = fail(instance, "must be \(c.sourceText), not \(Self.describe(instance))", sub("const"), &collect, collecting)
-      if !collecting { return false }
+      guard violation(instance, "must be \(c.sourceText), not \(Self.describe(instance))", sub("const"), valid: &valid, &collect, collecting) else { return false }
     }
     if let e = node["enum"], !e.elements.contains(where: { Self.equal($0, instance) }) {
       let allowed = e.elements.map(\.sourceText).joined(separator: ", ")
-      valid = fail(instance, "must be one of \(allowed), not \(Self.describe(instance))", sub("enum"), &collect, collecting)
-      if !collecting { return false }
+      guard violation(instance, "must be one of \(allowed), not \(Self.describe(instance))", sub("enum"), valid: &valid, &collect, collecting) else { return false }
     }
     if instance.isNumber, let v = instance.double {
       if let m = node["minimum"]?.double, v < m {
-        valid = fail(instance, "must be at least \(node["minimum"]?.sourceText ?? ""), not \(instance.sourceText)", sub("minimum"), &collect, collecting)
-        if !collecting { return false }
+        guard violation(instance, "must be at least \(node["minimum"]?.sourceText ?? ""), not \(instance.sourceText)", sub("minimum"), valid: &valid, &collect, collecting) else { return false }
       }
       if let m = node["maximum"]?.double, v > m {
-        valid = fail(instance, "must be at most \(node["maximum"]?.sourceText ?? ""), not \(instance.sourceText)", sub("maximum"), &collect, collecting)
-        if !collecting { return false }
+        guard violation(instance, "must be at most \(node["maximum"]?.sourceText ?? ""), not \(instance.sourceText)", sub("maximum"), valid: &valid, &collect, collecting) else { return false }
       }
     }
     return true
@@ -93,19 +89,15 @@ final class SchemaValidator {
     func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
     if instance.isArray {
       if let m = node["minItems"]?.int, instance.count < m {
-        valid = fail(instance, "must have at least \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", sub("minItems"), &collect, collecting)
-        if !collecting { return false }
+        guard violation(instance, "must have at least \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", sub("minItems"), valid: &valid, &collect, collecting) else { return false }
       }
       if let m = node["maxItems"]?.int, instance.count > m {
-        valid = fail(instance, "must have at most \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", sub("maxItems"), &collect, collecting)
-        if !collecting { return false }
+        guard violation(instance, "must have at most \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", sub("maxItems"), valid: &valid, &collect, collecting) else { return false }
       }
       if let items = node["items"] {
         for (k, element) in instance.elements.enumerated() {
-          if !evaluate(items, element, path: collecting ? sub("items") + "[\(k)]" : "", collect: &collect, collecting: collecting) {
-            valid = false
-            if !collecting { return false }
-          }
+          let itemPath = collecting ? sub("items") + "[\(k)]" : ""
+          guard also(items, element, path: itemPath, valid: &valid, collect: &collect, collecting: collecting) else { return false }
         }
       }
     }
@@ -119,8 +111,7 @@ final class SchemaValidator {
     if instance.isString, let p = node["pattern"], let regex = pattern(p), let text = instance.string,
        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
       let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-      valid = fail(instance, "\"\(shown)\" does not match the pattern \(p.string ?? "")", sub("pattern"), &collect, collecting)
-      if !collecting { return false }
+      guard violation(instance, "\"\(shown)\" does not match the pattern \(p.string ?? "")", sub("pattern"), valid: &valid, &collect, collecting) else { return false }
     }
     return true
   }
@@ -132,17 +123,14 @@ final class SchemaValidator {
     if instance.isObject {
       if let required = node["required"] {
         for key in required.elements.compactMap(\.string) where instance[key] == nil {
-          valid = fail(instance, "\"\(key)\" is required here", sub("required"), &collect, collecting)
-          if !collecting { return false }
+          guard violation(instance, "\"\(key)\" is required here", sub("required"), valid: &valid, &collect, collecting) else { return false }
         }
       }
       if let properties = node["properties"], properties.isObject {
         for member in properties.members {
           guard let value = instance[member.key] else { continue }
-          if !evaluate(member.value, value, path: sub("properties/\(member.key)"), collect: &collect, collecting: collecting) {
-            valid = false
-            if !collecting { return false }
-          }
+          let propertyPath = sub("properties/\(member.key)")
+          guard also(member.value, value, path: propertyPath, valid: &valid, collect: &collect, collecting: collecting) else { return false }
         }
       }
     }
@@ -155,17 +143,13 @@ final class SchemaValidator {
     func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
     if let all = node["allOf"] {
       for (k, branch) in all.elements.enumerated() {
-        if !evaluate(branch, instance, path: sub("allOf/\(k)"), collect: &collect, collecting: collecting) {
-          valid = false
-          if !collecting { return false }
-        }
+        guard also(branch, instance, path: sub("allOf/\(k)"), valid: &valid, collect: &collect, collecting: collecting) else { return false }
       }
     }
     if let any = node["anyOf"] {
       var none: [SchemaViolation] = []
       if !any.elements.contains(where: { evaluate($0, instance, path: "", collect: &none, collecting: false) }) {
-        valid = fail(instance, "matches none of the \(any.count) forms allowed here", sub("anyOf"), &collect, collecting)
-        if !collecting { return false }
+        guard violation(instance, "matches none of the \(any.count) forms allowed here", sub("anyOf"), valid: &valid, &collect, collecting) else { return false }
       }
     }
     if let one = node["oneOf"] {
@@ -177,17 +161,15 @@ final class SchemaValidator {
     if let not = node["not"] {
       var none: [SchemaViolation] = []
       if evaluate(not, instance, path: "", collect: &none, collecting: false) {
-        valid = fail(instance, "has a form that is not allowed here", sub("not"), &collect, collecting)
-        if !collecting { return false }
+        guard violation(instance, "has a form that is not allowed here", sub("not"), valid: &valid, &collect, collecting) else { return false }
       }
     }
     if let condition = node["if"] {
       var none: [SchemaViolation] = []
       let holds = evaluate(condition, instance, path: "", collect: &none, collecting: false)
       if let branch = holds ? node["then"] : node["else"],
-         !evaluate(branch, instance, path: sub(holds ? "then" : "else"), collect: &collect, collecting: collecting) {
-        valid = false
-        if !collecting { return false }
+         !also(branch, instance, path: sub(holds ? "then" : "else"), valid: &valid, collect: &collect, collecting: collecting) {
+        return false
       }
     }
     return true
@@ -284,6 +266,24 @@ final class SchemaValidator {
     let regex = node.string.flatMap { try? NSRegularExpression(pattern: $0) }
     patterns[node.span.lowerBound] = regex
     return regex
+  }
+
+  /// Evaluates a subschema that `instance` must satisfy as well (items, properties, allOf, then,
+  /// else); when it does not, `valid` becomes false. Returns false to stop (not collecting, and
+  /// invalid).
+  private func also(_ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
+                    collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+    if evaluate(node, instance, path: path, collect: &collect, collecting: collecting) { return true }
+    valid = false
+    return collecting
+  }
+
+  /// Reports a violation (when collecting) and makes `valid` false. Returns false to stop (not
+  /// collecting).
+  private func violation(_ instance: JSONNode, _ message: String, _ path: String, valid: inout Bool,
+                         _ collect: inout [SchemaViolation], _ collecting: Bool) -> Bool {
+    valid = fail(instance, message, path, &collect, collecting)
+    return collecting
   }
 
   private func fail(_ instance: JSONNode, _ message: String, _ path: String,

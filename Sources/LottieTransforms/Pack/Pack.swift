@@ -61,11 +61,6 @@ public struct PackStep: Sendable, Equatable {
   public var name: String
   public var before: Int
   public var after: Int
-  public init(name: String, before: Int, after: Int) {
-    self.name = name
-    self.before = before
-    self.after = after
-  }
 }
 
 /// Something about a packed file a person should know.

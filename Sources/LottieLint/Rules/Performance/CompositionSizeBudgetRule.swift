@@ -9,18 +9,12 @@ struct CompositionSizeBudgetRule: LintRule {
     fixHint: "export at the size the app shows it (vectors scale up without loss), or raise max-composition-area in .lottiekit.yml",
     category: .performance, defaultSeverity: .warning,
     triggering: [
-      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":↓40,"h":30,"layers":[]}"#, budgets: Self.budget(1000)),
+      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":↓40,"h":30,"layers":[]}"#, budgets: .with(\.maxCompositionArea, 1000)),
     ],
     nonTriggering: [
-      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":40,"h":25,"layers":[]}"#, budgets: Self.budget(1000)),
+      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":40,"h":25,"layers":[]}"#, budgets: .with(\.maxCompositionArea, 1000)),
       Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":1920,"h":1080,"layers":[]}"#),
     ])
-
-  static func budget(_ n: Int) -> Budgets {
-    var budgets = Budgets()
-    budgets.maxCompositionArea = n
-    return budgets
-  }
 
   func check(_ context: LintContext) -> [Finding] {
     let root = context.document.root

@@ -10,17 +10,11 @@ struct FileSizeBudgetRule: LintRule {
     category: .performance, defaultSeverity: .warning,
     triggering: [
       Example(#"↓{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":3,"ip":0,"op":60,"ks":{}}]}"#,
-              budgets: Self.budget(64)),
+              budgets: .with(\.maxFileBytes, 64)),
     ],
     nonTriggering: [
-      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[]}"#, budgets: Self.budget(64)),
+      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[]}"#, budgets: .with(\.maxFileBytes, 64)),
     ])
-
-  static func budget(_ n: Int) -> Budgets {
-    var budgets = Budgets()
-    budgets.maxFileBytes = n
-    return budgets
-  }
 
   func check(_ context: LintContext) -> [Finding] {
     let budget = context.budgets.maxFileBytes

@@ -13,18 +13,12 @@ struct ImageLayersBudgetRule: LintRule {
     category: .performance, defaultSeverity: .warning,
     triggering: [
       Example("{\(header),\(assets),\"layers\":↓[{\"ty\":2,\"nm\":\"a\",\"refId\":\"image_0\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":2,\"nm\":\"b\",\"refId\":\"image_0\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{}}]}",
-              budgets: Self.budget(1)),
+              budgets: .with(\.maxImageLayers, 1)),
     ],
     nonTriggering: [
       Example("{\(header),\(assets),\"layers\":[{\"ty\":2,\"refId\":\"image_0\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}]}",
-              budgets: Self.budget(1)),
+              budgets: .with(\.maxImageLayers, 1)),
     ])
-
-  static func budget(_ n: Int) -> Budgets {
-    var budgets = Budgets()
-    budgets.maxImageLayers = n
-    return budgets
-  }
 
   func check(_ context: LintContext) -> [Finding] {
     let budget = context.budgets.maxImageLayers

@@ -13,20 +13,14 @@ struct MasksAndMattesBudgetRule: LintRule {
     category: .performance, defaultSeverity: .warning,
     triggering: [
       Example("{\(header),\"layers\":↓[{\"ty\":4,\"nm\":\"Card\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask),\(oneMask)]}]}",
-              budgets: Self.budget(1)),
+              budgets: .with(\.maxMasksAndMattes, 1)),
       // Counted across compositions: one mask in the root and a track matte in a precomp.
       Example("{\(header),\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"nm\":\"Shine\",\"ind\":2,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}],\"layers\":↓[{\"ty\":0,\"nm\":\"Card\",\"refId\":\"c\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask)]}]}",
-              budgets: Self.budget(1)),
+              budgets: .with(\.maxMasksAndMattes, 1)),
     ],
     nonTriggering: [
       Example("{\(header),\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask),\(oneMask),\(oneMask)]}]}"),
     ])
-
-  static func budget(_ n: Int) -> Budgets {
-    var budgets = Budgets()
-    budgets.maxMasksAndMattes = n
-    return budgets
-  }
 
   func check(_ context: LintContext) -> [Finding] {
     let budget = context.budgets.maxMasksAndMattes

@@ -12,18 +12,12 @@ struct PrecompDepthBudgetRule: LintRule {
     category: .performance, defaultSeverity: .warning,
     triggering: [
       Example("{\(header),\"assets\":[{\"id\":\"outer\",\"layers\":[{\"ty\":0,\"nm\":\"Inner\",\"refId\":↓\"inner\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]},{\"id\":\"inner\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"nm\":\"Outer\",\"refId\":\"outer\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}",
-              budgets: Self.budget(1)),
+              budgets: .with(\.maxPrecompDepth, 1)),
     ],
     nonTriggering: [
       Example("{\(header),\"assets\":[{\"id\":\"outer\",\"layers\":[]},{\"id\":\"inner\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"refId\":\"outer\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":0,\"refId\":\"inner\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{}}]}",
-              budgets: Self.budget(1)),
+              budgets: .with(\.maxPrecompDepth, 1)),
     ])
-
-  static func budget(_ n: Int) -> Budgets {
-    var budgets = Budgets()
-    budgets.maxPrecompDepth = n
-    return budgets
-  }
 
   func check(_ context: LintContext) -> [Finding] {
     let animation = context.animation
