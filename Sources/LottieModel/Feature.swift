@@ -66,6 +66,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case solidColorNotHex = "solid-color-not-hex"
   case precompClipOversized = "precomp-clip-oversized"
   case maskAddAfterSubtract = "mask-add-after-subtract"
+  case strokeUnevenScale = "stroke-uneven-scale"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -136,6 +137,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .solidColorNotHex: return "solid colours not written #rrggbb"
     case .precompClipOversized: return "precomps clipped to 40,000 px or more"
     case .maskAddAfterSubtract: return "add masks after a subtract mask"
+    case .strokeUnevenScale: return "strokes under a non-uniform scale"
     }
   }
 }

@@ -207,6 +207,10 @@ struct FeatureScan {
         add(.polystar, share == 0 ? nil : share < Self.visibleShare ? "slightly rotated" : "rotated", n, shapePath)
       default: break
       }
+      if shape.type == .stroke || shape.type == .gradientStroke,
+         let share = Animation.unevenStrokeShare(n, width: animation.width ?? 512, height: animation.height ?? 512) {
+        add(.strokeUnevenScale, share < Animation.slightUnevenStroke ? "slight" : nil, n, shapePath)
+      }
       if shape.type == .stroke || shape.type == .gradientStroke, let dashes = n["d"], dashes.isArray {
         if Dashes.offsetFirst(dashes) {
           add(.dashOffsetFirst, nil, dashes, shapePath)

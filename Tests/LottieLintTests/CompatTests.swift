@@ -108,6 +108,11 @@ func fixture(for entry: SupportEntry) -> String? {
       ? "[{\"n\":\"o\",\"v\":{\"a\":0,\"k\":0}},{\"n\":\"d\",\"v\":{\"a\":0,\"k\":9}},{\"n\":\"g\",\"v\":{\"a\":0,\"k\":0}}]"
       : "[{\"n\":\"d\",\"v\":{\"a\":0,\"k\":0}},{\"n\":\"g\",\"v\":{\"a\":0,\"k\":9}},{\"n\":\"o\",\"v\":{\"a\":0,\"k\":0}}]"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"st\",\"lc\":2,\"d\":\(dashes)}]}]")
+  case .strokeUnevenScale?:
+    // A 60 px circle stroked 12 px under layer scale [250, 80] (for "slight", 10 px stroked 6 px under [150, 100]).
+    let (size, width, scale) = detail == "slight" ? (10, 6, "[150,100]") : (60, 12, "[250,80]")
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\",\"s\":{\"a\":0,\"k\":[\(size),\(size)]}},{\"ty\":\"st\",\"w\":{\"a\":0,\"k\":\(width)}}]}]")
+      .replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"s\":{\"a\":0,\"k\":\(scale)}}")
   case .maskAddAfterSubtract?: return layer("\"masksProperties\":[{\"mode\":\"s\"},{\"mode\":\"a\"}]")
   case .precompClipOversized?:
     return layer("\"w\":200,\"h\":200,\"refId\":\"p\"", ty: 0).replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"s\":{\"a\":0,\"k\":[20000,20000]}}")

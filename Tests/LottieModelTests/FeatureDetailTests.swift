@@ -200,6 +200,23 @@ struct FeatureDetailTests {
     #expect(uses.count == (claimed ? 1 : 0))
   }
 
+  /// rlottie draws a stroke under a non-uniform scale with one width: claimed by the stroke's
+  /// length times its width change over the canvas; a near-uniform scale or a change of a pixel
+  /// or less is not the feature.
+  @Test(arguments: [
+    ("[250,80]", 60, 12, "claimed"),
+    ("[150,100]", 10, 6, "slight"),
+    ("[105,100]", 60, 12, "none"),
+    ("[150,100]", 60, 1, "none"),
+    ("[100,100]", 60, 12, "none"),
+  ] as [(String, Int, Int, String)])
+  func strokesUnderUnevenScale(scale: String, size: Int, width: Int, expected: String) throws {
+    let shapes = #"[{"ty":"gr","it":[{"ty":"el","s":{"a":0,"k":[\#(size),\#(size)]}},{"ty":"st","w":{"a":0,"k":\#(width)}}]}]"#
+    let uses = try Animation(document: JSONDocument(parsing: Array(layer(ks: #"{"s":{"a":0,"k":\#(scale)}}"#, shapes: shapes).utf8)))
+      .featureUses().filter { $0.feature == .strokeUnevenScale }
+    #expect(uses.map { $0.detail ?? "claimed" } == (expected == "none" ? [] : [expected]))
+  }
+
   @Test func keysWrittenTwiceSayWhetherTheirKindsDiffer() throws {
     let kinds = #"{"v":"5","layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":{"c":true,"v":[],"i":[],"o":[]}}}]}]}"#
     #expect(try details(kinds, .duplicateKey) == ["kinds differ"])
