@@ -129,13 +129,13 @@ extension Animation {
     let radius = numbers(star["or"]).map(abs).max() ?? 0
     let period = 360 / max(points.rounded(), 1)
     let angles = numbers(r)
-    guard !angles.isEmpty else { return 0 }
+    guard let lowest = angles.min(), let highest = angles.max() else { return 0 }
     func folded(_ a: Double) -> Double {
       let offset = abs(a).truncatingRemainder(dividingBy: period)
       return min(offset, period - offset)
     }
     // A swing over half the period passes the worst angle on its way.
-    let worst = (angles.max()! - angles.min()! >= period / 2) ? period / 2 : angles.map(folded).max()!
+    let worst = highest - lowest >= period / 2 ? period / 2 : angles.map(folded).max() ?? 0
     guard worst > 2 else { return 0 }  // within 2°: lost in anti-aliasing
     let relative = radius / max(canvas, 1)
     return 3 * (worst * .pi / 180) * relative * relative

@@ -27,9 +27,7 @@ public enum PrecompClip {
   /// The largest of a layer's scale factors (1 = 100 %), over its keyframes when animated.
   static func largestScale(_ layer: Layer) -> Double {
     guard let s = layer.node["ks"]?["s"] else { return 1 }
-    let property = AnimatedProperty(node: s)
-    let values: [JSONNode] = property.isAnimated ? property.keyframes.compactMap { $0["s"] } : [s["k"]].compactMap { $0 }
-    let numbers = values.flatMap { v in v.isArray ? v.elements.prefix(2).compactMap(\.double) : [v.double].compactMap { $0 } }
+    let numbers = AnimatedProperty(node: s).values.flatMap { v in v.isArray ? v.elements.prefix(2).compactMap(\.double) : [v.double].compactMap { $0 } }
     return (numbers.map(abs).max() ?? 100) / 100
   }
 }

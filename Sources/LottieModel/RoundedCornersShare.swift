@@ -16,9 +16,7 @@ extension Animation {
     guard let items = modifier.parent, items.isArray, width > 0, height > 0 else { return 0 }
     func largest(_ property: JSONNode?, _ index: Int = 0) -> Double? {
       guard let property else { return nil }
-      let p = AnimatedProperty(node: property)
-      let values: [JSONNode] = p.isAnimated ? p.keyframes.compactMap { $0["s"] } : [property["k"]].compactMap { $0 }
-      let numbers = values.compactMap { v in v.isArray ? (v.element(at: index) ?? v.element(at: 0))?.double : v.double }
+      let numbers = AnimatedProperty(node: property).values.compactMap { v in v.isArray ? (v.element(at: index) ?? v.element(at: 0))?.double : v.double }
       return numbers.map(abs).max()
     }
     func scale(_ s: JSONNode?) -> Double { ((largest(s, 0) ?? 100) + (largest(s, 1) ?? largest(s, 0) ?? 100)) / 200 }

@@ -243,6 +243,8 @@ public struct AnimatedProperty: Sendable {
     guard isAnimated, let k = node["k"], k.isArray else { return [] }
     return Array(k.elements)
   }
+  /// The values the property takes: its static value, or every keyframe's start value.
+  public var values: [JSONNode] { isAnimated ? keyframes.compactMap { $0["s"] } : [node["k"]].compactMap { $0 } }
   public var expression: String? { node["x"]?.string }
 }
 
