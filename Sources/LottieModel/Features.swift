@@ -39,6 +39,8 @@ struct FeatureScan {
   var layerDrawn = true
   var hiddenShapes: [Range<Int>] = []
   var parentsByComposition: [JSONNode.ID: [Int: Layer]] = [:]
+  var shapeLists = ShapeListCache()
+  var chainScales: [JSONNode.ID: [Int: Double]] = [:]
 
   init(animation: Animation) {
     self.animation = animation
@@ -105,7 +107,7 @@ struct FeatureScan {
     guard visit.layer.type == .precomp, visit.layer.node["w"] != nil else { return }
     let key = visit.composition.node.id
     if parentsByComposition[key] == nil { parentsByComposition[key] = visit.composition.layersByIndex }
-    guard let extent = PrecompClip.extent(visit.layer, parents: parentsByComposition[key] ?? [:]),
+    guard let extent = PrecompClip.extent(visit.layer, parents: parentsByComposition[key] ?? [:], chains: &chainScales[key, default: [:]]),
           extent >= PrecompClip.limit else { return }
     add(.precompClipOversized, nil, visit.layer.node["w"] ?? visit.layer.node, visit.path)
   }
@@ -193,7 +195,7 @@ struct FeatureScan {
       case .roundedCorners?:
         var detail: String?
         if Animation.roundsSharpCorners(n, firstSharp: &firstSharp) {
-          let share = Animation.roundedCornersShare(n, width: animation.width ?? 512, height: animation.height ?? 512)
+          let share = Animation.roundedCornersShare(n, width: animation.width ?? 512, height: animation.height ?? 512, cache: &shapeLists)
           detail = share < Animation.slightRoundingShare ? "slightly rounded" : "sharp corners"
         }
         add(.roundedCorners, detail, n, shapePath)
@@ -208,7 +210,7 @@ struct FeatureScan {
       default: break
       }
       if shape.type == .stroke || shape.type == .gradientStroke,
-         let share = Animation.unevenStrokeShare(n, width: animation.width ?? 512, height: animation.height ?? 512) {
+         let share = Animation.unevenStrokeShare(n, width: animation.width ?? 512, height: animation.height ?? 512, cache: &shapeLists) {
         add(.strokeUnevenScale, share < Animation.slightUnevenStroke ? "slight" : nil, n, shapePath)
       }
       if shape.type == .stroke || shape.type == .gradientStroke, let dashes = n["d"], dashes.isArray {

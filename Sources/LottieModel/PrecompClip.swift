@@ -12,16 +12,39 @@ public enum PrecompClip {
 
   /// The clip rectangle's larger side on the canvas, estimated from `w`/`h` and the largest
   /// scale the layer and its parents reach (static values, or the largest keyframe value).
-  public static func extent(_ layer: Layer, parents: [Int: Layer]) -> Double? {
+  /// `chains` remembers, per layer index of the composition, the scale of that layer and its
+  /// ancestors, so that every parent chain is walked once however many layers hang from it.
+  public static func extent(_ layer: Layer, parents: [Int: Layer], chains: inout [Int: Double]) -> Double? {
     guard let w = layer.node["w"]?.double, let h = layer.node["h"]?.double else { return nil }
-    var size = max(abs(w), abs(h)) * largestScale(layer)
-    var next = layer.parentIndex
-    var seen: Set<Int> = []
-    while let index = next, seen.insert(index).inserted, let parent = parents[index] {
-      size *= largestScale(parent)
+    return max(abs(w), abs(h)) * largestScale(layer) * (layer.parentIndex.map { chainScale($0, parents, &chains) } ?? 1)
+  }
+
+  /// The product of the scales of the layer with index `start` and its ancestors.
+  static func chainScale(_ start: Int, _ parents: [Int: Layer], _ chains: inout [Int: Double]) -> Double {
+    var walked: [(index: Int, scale: Double)] = []
+    var position: [Int: Int] = [:]
+    var above = 1.0
+    var next: Int? = start
+    while let index = next {
+      if let known = chains[index] { above = known; break }
+      guard let parent = parents[index] else { break }  // no such layer: the chain ends here
+      if let first = position[index] {
+        // A cycle: every layer on it reaches all of it once, so all share one product.
+        let cycle = walked[first...]
+        above = cycle.reduce(1) { $0 * $1.scale }
+        for step in cycle { chains[step.index] = above }
+        walked.removeSubrange(first...)
+        break
+      }
+      position[index] = walked.count
+      walked.append((index, largestScale(parent)))
       next = parent.parentIndex
     }
-    return size
+    for step in walked.reversed() {
+      above *= step.scale
+      chains[step.index] = above
+    }
+    return chains[start] ?? above
   }
 
   /// The largest of a layer's scale factors (1 = 100 %), over its keyframes when animated.

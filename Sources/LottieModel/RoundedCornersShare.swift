@@ -12,7 +12,7 @@ extension Animation {
   /// under `slightRoundingShare` the rounding is "slight" (fixture rounded-corners-slight.json).
   static let slightRoundingShare = 0.01
 
-  static func roundedCornersShare(_ modifier: JSONNode, width: Double, height: Double) -> Double {
+  static func roundedCornersShare(_ modifier: JSONNode, width: Double, height: Double, cache: inout ShapeListCache) -> Double {
     guard let items = modifier.parent, items.isArray, width > 0, height > 0 else { return 0 }
     func largest(_ property: JSONNode?, _ index: Int = 0) -> Double? {
       guard let property else { return nil }
@@ -35,23 +35,9 @@ extension Animation {
       default: return 0
       }
     }
-    var count = 0.0
-    for item in items.elements {
-      if item.id == modifier.id { break }
-      count += corners(item)
-    }
+    let count = cache.corners(before: modifier, in: items, corners)
     // The radius on the canvas: each enclosing group's transform, then the layer's.
-    var radius = largest(modifier["r"]) ?? 0
-    var list: JSONNode? = items
-    while let l = list, let owner = l.parent {
-      if owner.isObject, owner["ty"]?.string == "gr" {
-        if let tr = l.elements.first(where: { $0["ty"]?.string == "tr" }) { radius *= scale(tr["s"]) }
-        list = owner.parent
-      } else {
-        if owner.isObject, let ks = owner["ks"] { radius *= scale(ks["s"]) }
-        break
-      }
-    }
+    let radius = (largest(modifier["r"]) ?? 0) * cache.meanScale(of: items, scale)
     return count * 0.215 * radius * radius / (width * height)
   }
 }

@@ -18,7 +18,7 @@ extension Animation {
   /// 1.1 between the axes, is no feature at all. Nil when the stroke is not under such a scale.
   static let slightUnevenStroke = 0.01
 
-  static func unevenStrokeShare(_ stroke: JSONNode, width: Double, height: Double) -> Double? {
+  static func unevenStrokeShare(_ stroke: JSONNode, width: Double, height: Double, cache: inout ShapeListCache) -> Double? {
     guard let items = stroke.parent, items.isArray, width > 0, height > 0 else { return nil }
     func first(_ property: JSONNode?) -> JSONNode? {
       guard let property else { return nil }
@@ -32,47 +32,41 @@ extension Animation {
     }
     // The scale on each axis: the transforms of the stroke's group and the groups around it, then
     // the layer's.
-    var sx = 1.0, sy = 1.0
-    var list: JSONNode? = items
-    while let l = list, let owner = l.parent {
-      if owner.isObject, owner["ty"]?.string == "gr" {
-        if let tr = l.elements.first(where: { $0["ty"]?.string == "tr" }), let s = pair(first(tr["s"])) {
-          sx *= abs(s.0) / 100; sy *= abs(s.1) / 100
-        }
-        list = owner.parent
-      } else {
-        if owner.isObject, let s = pair(first(owner["ks"]?["s"])) { sx *= abs(s.0) / 100; sy *= abs(s.1) / 100 }
-        break
-      }
+    let (sx, sy) = cache.axisScale(of: items) { s in
+      guard let p = pair(first(s)) else { return (1, 1) }
+      return (abs(p.0) / 100, abs(p.1) / 100)
     }
     guard min(sx, sy) > 0, max(sx, sy) / min(sx, sy) >= 1.1, let w = number(first(stroke["w"])) else { return nil }
     let mean = ((sx * sx + sy * sy) / 2).squareRoot()
     let change = abs(w) * (abs(sx - mean) + abs(sy - mean)) / 2
     guard change > 1 else { return nil }
-    var length = 0.0
-    for item in items.elements {
-      switch item["ty"]?.string {
-      case "rc":
-        if let s = pair(first(item["s"])) { length += 2 * (abs(s.0) * sx + abs(s.1) * sy) }
-      case "el":
-        if let s = pair(first(item["s"])) {
-          let a = abs(s.0) * sx / 2, b = abs(s.1) * sy / 2  // Ramanujan's perimeter
-          length += Double.pi * (3 * (a + b) - ((3 * a + b) * (a + 3 * b)).squareRoot())
+    let length = cache.length(of: items) {
+      var length = 0.0
+      for item in items.elements {
+        switch item["ty"]?.string {
+        case "rc":
+          if let s = pair(first(item["s"])) { length += 2 * (abs(s.0) * sx + abs(s.1) * sy) }
+        case "el":
+          if let s = pair(first(item["s"])) {
+            let a = abs(s.0) * sx / 2, b = abs(s.1) * sy / 2  // Ramanujan's perimeter
+            length += Double.pi * (3 * (a + b) - ((3 * a + b) * (a + 3 * b)).squareRoot())
+          }
+        case "sr":
+          if let r = number(first(item["or"])) { length += 2 * Double.pi * abs(r) * (sx + sy) / 2 }
+        case "sh":
+          var path = first(item["ks"])
+          if let p = path, p.isArray { path = p.element(at: 0) }
+          guard let path, let v = path["v"], v.isArray else { continue }
+          let points = v.elements.compactMap(pair)
+          let closed = path["c"]?.truthy == true
+          for n in 0..<max(points.count - (closed ? 0 : 1), 0) where points.count > 1 {
+            let a = points[n], b = points[(n + 1) % points.count]
+            length += (pow((b.0 - a.0) * sx, 2) + pow((b.1 - a.1) * sy, 2)).squareRoot()
+          }
+        default: break
         }
-      case "sr":
-        if let r = number(first(item["or"])) { length += 2 * Double.pi * abs(r) * (sx + sy) / 2 }
-      case "sh":
-        var path = first(item["ks"])
-        if let p = path, p.isArray { path = p.element(at: 0) }
-        guard let path, let v = path["v"], v.isArray else { continue }
-        let points = v.elements.compactMap(pair)
-        let closed = path["c"]?.truthy == true
-        for n in 0..<max(points.count - (closed ? 0 : 1), 0) where points.count > 1 {
-          let a = points[n], b = points[(n + 1) % points.count]
-          length += (pow((b.0 - a.0) * sx, 2) + pow((b.1 - a.1) * sy, 2)).squareRoot()
-        }
-      default: break
       }
+      return length
     }
     return length * change / (width * height)
   }

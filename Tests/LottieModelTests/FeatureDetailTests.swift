@@ -217,6 +217,20 @@ struct FeatureDetailTests {
     #expect(uses.map { $0.detail ?? "claimed" } == (expected == "none" ? [] : [expected]))
   }
 
+  /// Parent chains are walked once (a cycle too) and a list of thousands of strokes or Round
+  /// Corners is measured once: 5,000 precomps parented in a cycle, each claimed through its
+  /// ancestors' scale, and 5,000 Round Corners in one group.
+  @Test func longChainsAndListsStayLinear() throws {
+    let n = 5_000
+    let layers = (1...n).map { #"{"ty":0,"ind":\#($0),"parent":\#($0 % n + 1),"refId":"p","w":200,"h":200,"ip":0,"op":60,"st":0,"ks":{"s":{"a":0,"k":[200,200]}}}"# }
+    let chain = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[\#(layers.joined(separator: ","))]}"#
+    let uses = try Animation(document: JSONDocument(parsing: Array(chain.utf8))).featureUses()
+    #expect(uses.filter { $0.feature == .precompClipOversized }.count == n)
+    let items = Array(repeating: #"{"ty":"rc","r":{"a":0,"k":0}},{"ty":"rd","r":{"a":0,"k":20}}"#, count: n).joined(separator: ",")
+    let corners = try details(layer(ks: "{}", shapes: #"[{"ty":"gr","it":[\#(items)]}]"#), .roundedCorners)
+    #expect(corners.count == n && corners.allSatisfy { $0 == "sharp corners" })
+  }
+
   @Test func keysWrittenTwiceSayWhetherTheirKindsDiffer() throws {
     let kinds = #"{"v":"5","layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":{"c":true,"v":[],"i":[],"o":[]}}}]}]}"#
     #expect(try details(kinds, .duplicateKey) == ["kinds differ"])
