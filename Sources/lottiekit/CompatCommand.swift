@@ -25,8 +25,7 @@ struct CompatCommand: ParsableCommand {
 
   @OptionGroup var empty: EmptyInputOption
 
-  @Option(help: "Renderers (comma separated, NAME@VERSION allowed); default: all.")
-  var target: [String] = []
+  @OptionGroup(title: "Renderers to show (default: all)") var target: TargetOptions
 
   @Option(help: "Output format: text, json or markdown.")
   var format: CompatFormat = .text
@@ -35,7 +34,7 @@ struct CompatCommand: ParsableCommand {
 
   func run() throws {
     var job = CompatJob(inputs: inputs)
-    job.target = target
+    job.target = target.list
     job.format = format
     job.allowEmpty = empty.allowEmpty
     try job.run()

@@ -31,8 +31,7 @@ struct DiffCommand: ParsableCommand {
   @Option(help: "Output format: text, json or markdown.")
   var format: Format = .text
 
-  @Option(help: "Renderers whose support is shown for gained features, comma separated (NAME@VERSION allowed).")
-  var target: [String] = []
+  @OptionGroup(title: "Renderers whose support is shown for gained features") var target: TargetOptions
 
   @Flag(help: "Also render OLD, NEW and their difference at a few frames into the -o PNG.")
   var render = false
@@ -47,15 +46,13 @@ struct DiffCommand: ParsableCommand {
     if render && output == nil { throw ValidationError("--render needs -o DIFF.png") }
     if output != nil && !render { throw ValidationError("-o is the --render output; add --render") }
     if frames < 1 || frames > 24 { throw ValidationError("--frames must be between 1 and 24") }
-    try validateTargets(targets)
   }
 
-  var targets: [String] { commaSeparated(target) }
 
   func run() throws {
     var job = DiffJob(old: old, new: new)
     job.format = format
-    job.targets = targets
+    job.targets = target.list
     job.render = render
     job.output = output
     job.frames = frames

@@ -69,18 +69,10 @@ struct PackCommand: ParsableCommand {
   @Option(help: "Folder images may be read from (default: each animation's own folder).")
   var root: String?
 
-  @Option(help: "Also lint for these renderers (comma separated, as lint --target) and refuse files with errors.")
-  var target: [String] = []
-
-  @Flag(name: .customLong("sticker-emoji"), help: "tgs: expect a 100×100 custom emoji canvas.")
-  var stickerEmoji = false
-
-  @Flag(name: .customLong("sticker-30fps"), help: "tgs: allow 30 fps as well as 60.")
-  var sticker30fps = false
+  @OptionGroup(title: "Also lint for these renderers and refuse files with errors") var target: TargetOptions
+  @OptionGroup(title: "Sticker rules, for --format tgs") var sticker: StickerOptions
 
   @OptionGroup var output: OutputOptions
-
-  var targets: [String] { commaSeparated(target) }
 
   /// The format asked for, else the one -o's name implies.
   var resolvedFormat: PackFormat { PackJob.format(format, outputPath: outputPath) }
@@ -92,8 +84,7 @@ struct PackCommand: ParsableCommand {
     if dotLottieVersion != 2 && resolvedFormat != .lottie { throw ValidationError("--dotlottie-version applies to --format lottie only") }
     if let r = root, !FileIO.isDirectory(r) { throw ValidationError("--root \(r) is not a folder") }
     if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin (-) can be given once") }
-    try validateTargets(targets)
-    if (stickerEmoji || sticker30fps) && resolvedFormat != .tgs {
+    if sticker.any && resolvedFormat != .tgs {
       throw ValidationError("--sticker-emoji and --sticker-30fps apply to --format tgs only")
     }
   }
@@ -110,9 +101,9 @@ struct PackCommand: ParsableCommand {
     options.generator = "lottiekit \(LottieKit.version)"
     var job = PackJob(inputs: inputs, outputPath: outputPath, format: resolvedFormat, options: options)
     job.manifest = manifest
-    job.targets = targets
-    job.stickerEmoji = stickerEmoji
-    job.sticker30fps = sticker30fps
+    job.targets = target.list
+    job.stickerEmoji = sticker.emoji
+    job.sticker30fps = sticker.allow30fps
     job.quiet = output.quiet
     job.color = output.color
     try job.run()

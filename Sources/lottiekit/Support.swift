@@ -24,6 +24,33 @@ struct EmptyInputOption: ParsableArguments {
   var allowEmpty = false
 }
 
+/// `--target`, one option in every command that knows renderers (lint, pack, compat, diff): repeatable,
+/// comma lists, NAME@VERSION; checked by the one parser before any file is read, a wrong name or
+/// version being a usage error (exit 64).
+struct TargetOptions: ParsableArguments {
+  @Option(
+    name: .customLong("target"),
+    help: "Renderers, comma separated or repeated: ios, ios-main-thread, android, web (web-svg), web-canvas, web-html, skottie, rlottie, thorvg; NAME@VERSION uses the data for that version (ios@4.4).")
+  var values: [String] = []
+
+  /// The names as given, comma lists split.
+  var list: [String] { commaSeparated(values) }
+
+  func validate() throws { try validateTargets(list) }
+}
+
+/// `--sticker-emoji` and `--sticker-30fps`: the Telegram sticker rules' two variants (lint's
+/// telegram-sticker profile, pack to .tgs).
+struct StickerOptions: ParsableArguments {
+  @Flag(name: .customLong("sticker-emoji"), help: "Telegram sticker rules: expect a 100×100 custom emoji canvas.")
+  var emoji = false
+
+  @Flag(name: .customLong("sticker-30fps"), help: "Telegram sticker rules: allow 30 fps as well as 60.")
+  var allow30fps = false
+
+  var any: Bool { emoji || allow30fps }
+}
+
 /// Values of a repeatable option that also takes comma lists (`--target ios,web --target skottie`).
 func commaSeparated(_ values: [String]) -> [String] {
   values.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
