@@ -33,19 +33,13 @@ struct LintCommand: ParsableCommand {
   @Argument(help: "Files, folders or - (stdin); none: the current folder.")
   var inputs: [String] = []
 
-  @Option(help: "Renderers to check compatibility for, comma separated: ios, ios-main-thread, android, web (web-svg), web-canvas, web-html, skottie, rlottie, thorvg; NAME@VERSION uses the data for that version (ios@4.4).")
-  var target: [String] = []
-
-  @Flag(name: .customLong("sticker-emoji"), help: "telegram-sticker profile: expect a 100×100 custom emoji canvas.")
-  var stickerEmoji = false
-
-  @Flag(name: .customLong("sticker-30fps"), help: "telegram-sticker profile: allow 30 fps as well as 60.")
-  var sticker30fps = false
+  @OptionGroup(title: "Renderers to check compatibility for") var target: TargetOptions
+  @OptionGroup(title: "telegram-sticker profile") var sticker: StickerOptions
 
   @Option(help: "Rule profiles to switch on (repeatable or comma separated): spec-strict (the official schema's strictness), telegram-sticker (Telegram's .tgs rules).")
   var profile: [String] = []
 
-  @Option(help: "Output format: text, json, sarif, junit or github.")
+  @Option(help: "Output format (the list is the reporters lottiekit has).")
   var format: LintFormat = .text
 
   @Option(name: .customLong("fail-on"), help: "Lowest severity that makes the exit code 1: error, warning or info.")
@@ -79,13 +73,10 @@ struct LintCommand: ParsableCommand {
     var severity: Severity { Severity(rawValue: rawValue) ?? .error }
   }
 
-  var targets: [String] { commaSeparated(target) }
-
   /// --profile, repeatable and comma separated (as --target).
   var profiles: [String] { commaSeparated(profile) }
 
   func validate() throws {
-    try validateTargets(targets)
     for p in profiles where !KnownNames.profiles.contains(p) {
       throw ValidationError("unknown profile '\(p)'; known profiles: \(KnownNames.profiles.sorted().joined(separator: ", "))")
     }
@@ -98,9 +89,9 @@ struct LintCommand: ParsableCommand {
     job.format = format
     job.configPath = config
     job.profiles = profiles
-    job.targets = targets
-    job.stickerEmoji = stickerEmoji
-    job.sticker30fps = sticker30fps
+    job.targets = target.list
+    job.stickerEmoji = sticker.emoji
+    job.sticker30fps = sticker.allow30fps
     job.failOn = failOn?.severity
     job.strict = strict
     job.fix = fix

@@ -57,6 +57,47 @@ struct ReporterTests {
 
   static let cleanReport = LintReport(files: [.init(path: "clean/ok.json", diagnostics: [])], rules: rules)
 
+  // MARK: Streaming
+
+  /// What a run writes: `begin`, each file through `stream` when the format streams (the rest kept
+  /// for `end`), then `end`.
+  static func streamed(_ reporter: any Reporter, _ report: LintReport) -> String {
+    var out = reporter.begin()
+    var kept: [LintReport.FileResult] = []
+    for (k, file) in report.files.enumerated() {
+      if reporter.streams { out += reporter.stream(file, first: k == 0) } else { kept.append(file) }
+    }
+    let totals = LintTotals(files: report.files.count, errors: report.count(.error), warnings: report.count(.warning),
+                            infos: report.count(.info))
+    out += reporter.end(LintReport(files: kept, rules: report.rules), totals: totals)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Streaming a run file by file writes the same bytes as rendering the whole report and a line
+  /// break (nothing for an empty document), for every format `lint --format` offers.
+  @Test(arguments: Reporters.all.map { $0.name })
+  func streamingWritesWhatRenderWrites(_ name: String) throws {
+    var settings = ReportSettings()
+    settings.toolVersion = Self.toolVersion
+    let type = try #require(Reporters.named(name))
+    for report in [Self.report, Self.cleanReport, LintReport(files: [], rules: Self.rules)] {
+      let whole = type.init(settings: settings).render(report)
+      #expect(Self.streamed(type.init(settings: settings), report) == (whole.isEmpty ? "" : whole + "\n"), "\(name)")
+    }
+  }
+
+  /// The formats are one list: names unique, text first (the default), and --quiet drops only
+  /// text's summary line.
+  @Test func formatsAreOneList() {
+    let names = Reporters.all.map { $0.name }
+    #expect(names == ["text", "json", "sarif", "junit", "github"])
+    #expect(Set(names).count == names.count)
+    var quiet = ReportSettings()
+    quiet.summary = false
+    #expect(Self.streamed(TextReporter(settings: quiet), Self.cleanReport) == "")
+    #expect(Self.streamed(TextReporter(settings: ReportSettings()), Self.cleanReport) == "1 file linted: 0 errors, 0 warnings, 0 info\n")
+  }
+
   // MARK: Golden files
 
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

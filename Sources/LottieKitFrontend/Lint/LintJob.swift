@@ -4,8 +4,21 @@ import LottieJSON
 import LottieKitIO
 import LottieLint
 
-/// Output formats of `lint`.
-package enum LintOutputFormat: String, CaseIterable, Sendable { case text, json, sarif, junit, github }
+/// Output formats of `lint`: the names of `Reporters.all`, in its order.
+package struct LintOutputFormat: RawRepresentable, CaseIterable, Sendable, Equatable {
+  package let rawValue: String
+  package init?(rawValue: String) {
+    guard Reporters.named(rawValue) != nil else { return nil }
+    self.rawValue = rawValue
+  }
+  package static var allCases: [LintOutputFormat] { Reporters.all.compactMap { LintOutputFormat(rawValue: $0.name) } }
+  package static var text: LintOutputFormat { LintOutputFormat(rawValue: TextReporter.name) ?? allCases[0] }
+
+  /// A reporter for this format.
+  package func reporter(_ settings: ReportSettings) -> any Reporter {
+    (Reporters.named(rawValue) ?? TextReporter.self).init(settings: settings)
+  }
+}
 
 /// Targets and profiles the command line accepts.
 package enum KnownNames {
@@ -59,10 +72,16 @@ package struct LintJob {
     let files = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: allowEmpty)
 
     if fix { try applyFixes(files, linter: linter) }
+    var settings = ReportSettings()
+    settings.color = Style(color).enabled
+    settings.summary = !quiet
+    settings.toolVersion = toolVersion
+    settings.failOn = failLevel
+    let reporter = format.reporter(settings)
     // The json header comes before a baseline that cannot be read is said.
-    if format == .json { printRaw(JSONReporter().header()) }
+    printRaw(reporter.begin())
     let session = LintRun.Session(mode: try baselineMode(configuration), failLevel: failLevel)
-    let kept = lintAll(files, linter: linter, session: session)
+    let kept = lintAll(files, linter: linter, reporter: reporter, session: session)
     if let writeBaseline {
       do {
         let said = try session.writeBaseline(to: writeBaseline)
@@ -73,7 +92,8 @@ package struct LintJob {
       return
     }
     if !quiet, let note = session.baselineNote { printError(note) }
-    finish(LintReport(files: kept, rules: linter.rules.map { type(of: $0).description }), session: session, failLevel: failLevel)
+    let report = LintReport(files: kept, rules: linter.rules.map { type(of: $0).description })
+    printRaw(reporter.end(report, totals: LintTotals(files: session.files, errors: session.errors, warnings: session.warnings, infos: session.infos)))
     if session.failed { throw Exit.findings }
   }
 
@@ -90,12 +110,10 @@ package struct LintJob {
     return .none
   }
 
-  /// Lints every file on every core; streams text and json, and keeps the results the other
-  /// formats render at the end.
-  func lintAll(_ files: [String], linter: Linter, session: LintRun.Session) -> [LintReport.FileResult] {
+  /// Lints every file on every core; a streaming format writes each file as it comes, the others
+  /// get the kept results at the end.
+  func lintAll(_ files: [String], linter: Linter, reporter: any Reporter, session: LintRun.Session) -> [LintReport.FileResult] {
     let progress = ProgressLine(total: files.count, enabled: !quiet && files.count > 20 && isatty(2) != 0)
-    let text = TextReporter(color: Style(color).enabled)
-    let json = JSONReporter()
     var kept: [LintReport.FileResult] = []
     // Diagnostics are small: a window of 16 files per core keeps both cores busy.
     let cores = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -104,30 +122,12 @@ package struct LintJob {
       for (linted, prints) in linted {
         let first = session.files == 0
         guard let result = session.take(linted, fingerprints: prints) else { continue }
-        switch format {
-        case .text: if let chunk = text.file(result) { printOut(chunk) }
-        case .json: printRaw(json.fileBytes(result, first: first))
-        case .sarif, .junit, .github: kept.append(result)
-        }
+        if reporter.streams { printRaw(reporter.stream(result, first: first)) } else { kept.append(result) }
       }
       progress.tick()
     }
     progress.finish()
     return kept
-  }
-
-  /// The summary (text), the footer (json) or the whole report (the other formats).
-  func finish(_ report: LintReport, session: LintRun.Session, failLevel: Severity) {
-    switch format {
-    case .text:
-      if !quiet { printOut(TextReporter(color: Style(color).enabled).summary(files: session.files, errors: session.errors, warnings: session.warnings, infos: session.infos)) }
-    case .json: printOut(JSONReporter().footer(files: session.files, errors: session.errors, warnings: session.warnings, infos: session.infos))
-    case .sarif: printOut(SARIFReporter(toolVersion: toolVersion).render(report))
-    case .junit: printOut(JUnitReporter(failOn: failLevel).render(report))
-    case .github:
-      let lines = GitHubReporter().render(report)
-      if !lines.isEmpty { printOut(lines) }
-    }
   }
 
   /// Applies safe fixes (LintRun), then says how many.

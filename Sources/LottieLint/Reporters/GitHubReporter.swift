@@ -8,6 +8,7 @@
 public struct GitHubReporter: Reporter {
   public static let name = "github"
   public init() {}
+  public init(settings: ReportSettings) {}
 
   public func render(_ report: LintReport) -> String {
     report.all.map(Self.command).joined(separator: "\n")

@@ -4,6 +4,14 @@ import LottieJSON
 public struct JSONReporter: Reporter {
   public static let name = "json"
   public init() {}
+  public init(settings: ReportSettings) {}
+
+  public var streams: Bool { true }
+  public func begin() -> [UInt8] { Array(header().utf8) }
+  public func stream(_ file: LintReport.FileResult, first: Bool) -> [UInt8] { fileBytes(file, first: first) }
+  public func end(_ report: LintReport, totals: LintTotals) -> [UInt8] {
+    Array((footer(files: totals.files, errors: totals.errors, warnings: totals.warnings, infos: totals.infos) + "\n").utf8)
+  }
 
   public func render(_ report: LintReport) -> String {
     var out = header()

@@ -34,6 +34,7 @@ public struct JUnitReporter: Reporter {
   /// Findings at or above this severity fail their test case.
   public var failOn: Severity
   public init(failOn: Severity = .error) { self.failOn = failOn }
+  public init(settings: ReportSettings) { self.init(failOn: settings.failOn) }
 
   public func render(_ report: LintReport) -> String {
     let failing = report.files.filter { $0.diagnostics.contains { $0.severity >= failOn } }.count

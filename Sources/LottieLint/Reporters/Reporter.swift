@@ -22,11 +22,73 @@ public struct LintReport: Sendable {
   public func count(_ severity: Severity) -> Int { all.filter { $0.severity == severity }.count }
 }
 
-/// Turns a report into text for one output format. Reporters never decide anything: they print
-/// what the linter found, in the order it found it.
+/// The counts a run ends with (files linted, findings by severity).
+public struct LintTotals: Sendable, Equatable {
+  public var files: Int
+  public var errors: Int
+  public var warnings: Int
+  public var infos: Int
+  public init(files: Int, errors: Int, warnings: Int, infos: Int) {
+    self.files = files
+    self.errors = errors
+    self.warnings = warnings
+    self.infos = infos
+  }
+}
+
+/// What a reporter is made with: the command line's choices that change the output's bytes.
+public struct ReportSettings: Sendable {
+  /// ANSI colour (text).
+  public var color = false
+  /// The closing summary line (text; off with --quiet).
+  public var summary = true
+  /// The version SARIF names.
+  public var toolVersion = "0"
+  /// The lowest severity that fails (JUnit marks those as failures).
+  public var failOn = Severity.error
+  public init() {}
+}
+
+/// Turns lint results into one output format. Reporters never decide anything: they print what
+/// the linter found, in the order it found it.
+///
+/// A run is written in three parts: `begin` before the first file, `stream` for each file as soon
+/// as it is linted (in input order) when the format `streams`, and `end` last. A streaming format
+/// (text, json) never holds a large run's diagnostics in memory; a document format (SARIF, JUnit,
+/// GitHub annotations) is handed the files it kept in `end`. `render` is the whole output of a
+/// report at once, for library callers and tests.
 public protocol Reporter {
+  /// The `--format` name.
   static var name: String { get }
+  init(settings: ReportSettings)
+  /// Whether `stream` writes each file; otherwise the run keeps the files for `end`.
+  var streams: Bool { get }
+  func begin() -> [UInt8]
+  func stream(_ file: LintReport.FileResult, first: Bool) -> [UInt8]
+  /// The closing part; `report` holds the files a non-streaming format kept.
+  func end(_ report: LintReport, totals: LintTotals) -> [UInt8]
   func render(_ report: LintReport) -> String
+}
+
+extension Reporter {
+  public var streams: Bool { false }
+  public func begin() -> [UInt8] { [] }
+  public func stream(_ file: LintReport.FileResult, first: Bool) -> [UInt8] { [] }
+  /// A document format's end: the whole document and a newline, or nothing for an empty one.
+  public func end(_ report: LintReport, totals: LintTotals) -> [UInt8] {
+    let text = render(report)
+    return text.isEmpty ? [] : Array((text + "\n").utf8)
+  }
+}
+
+/// Every lint output format, in the order `--help` lists them: the one list `lint --format`
+/// derives from, so a new format is a new Reporter here and nothing else.
+public enum Reporters {
+  public static var all: [any Reporter.Type] {
+    [TextReporter.self, JSONReporter.self, SARIFReporter.self, JUnitReporter.self, GitHubReporter.self]
+  }
+
+  public static func named(_ name: String) -> (any Reporter.Type)? { all.first { $0.name == name } }
 }
 
 extension Fix {

@@ -28,6 +28,8 @@ public struct SARIFReporter: Reporter {
     self.informationUri = informationUri
   }
 
+  public init(settings: ReportSettings) { self.init(toolVersion: settings.toolVersion) }
+
   public func render(_ report: LintReport) -> String {
     // Rules and artifacts are arrays with unique items in the schema: keep the first of duplicates.
     var rules: [RuleDescription] = []

@@ -3,7 +3,24 @@
 public struct TextReporter: Reporter {
   public static let name = "text"
   public var color: Bool
+  /// The closing summary line in `end` (off with --quiet).
+  public var summarises = true
   public init(color: Bool = false) { self.color = color }
+  public init(settings: ReportSettings) {
+    color = settings.color
+    summarises = settings.summary
+  }
+
+  public var streams: Bool { true }
+
+  public func stream(_ file: LintReport.FileResult, first: Bool) -> [UInt8] {
+    self.file(file).map { Array(($0 + "\n").utf8) } ?? []
+  }
+
+  public func end(_ report: LintReport, totals: LintTotals) -> [UInt8] {
+    guard summarises else { return [] }
+    return Array((summary(files: totals.files, errors: totals.errors, warnings: totals.warnings, infos: totals.infos) + "\n").utf8)
+  }
 
   func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
 
