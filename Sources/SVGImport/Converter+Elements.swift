@@ -124,7 +124,8 @@ extension SVGConverter {
       guard let used = useItems(element, parent: parent, context: &context) else { return nil }
       items = used
     case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
-      guard let geometry = shapeGeometry(element, viewport: parent.viewport) else { return nil }
+      let strokedOutline = style.stroke != .none && style.fill == .none
+      guard let geometry = shapeGeometry(element, viewport: parent.viewport, strokedOutline: strokedOutline) else { return nil }
       items = paint(element, subpaths: geometry.subpaths, closedShape: geometry.closedShape, context: context)
     default:
       warn(element, "<\(e.name)> is not an SVG element lottiekit knows; not converted")

@@ -8,9 +8,12 @@ public enum PathData {
     public var description: String { "\(message) at character \(offset + 1)" }
   }
 
-  /// The subpaths drawn, and the error that ended the data early, if any.
-  public static func parse(_ text: String) -> (subpaths: [Subpath], error: ParseError?) {
+  /// The subpaths drawn, and the error that ended the data early, if any. `rendererArcs`: arcs
+  /// as the cubics SVG renderers draw (`Geometry.pathArc`), for outlines that are only stroked;
+  /// otherwise exact 45° pieces (`Geometry.arc`).
+  public static func parse(_ text: String, rendererArcs: Bool = false) -> (subpaths: [Subpath], error: ParseError?) {
     var parser = Parser(text)
+    parser.rendererArcs = rendererArcs
     let error = parser.run()
     return (parser.subpaths, error)
   }
@@ -29,6 +32,7 @@ public enum PathData {
     var lastQuadControl: Point? = nil
     var command: UInt8 = 0
     var firstCommand = true
+    var rendererArcs = false
 
     init(_ text: String) { scanner = NumberScanner(Array(text.utf8)) }
 
@@ -208,8 +212,8 @@ public enum PathData {
       guard let x = scanner.number(), let y = scanner.number() else { return fail("expected the end point of an arc") }
       open()
       let to = base + Point(x, y)
-      active.segments.append(contentsOf: Geometry.arc(from: point, rx: rx, ry: ry, rotation: rotation, largeArc: large,
-                                                 sweep: sweep, to: to))
+      let arc = rendererArcs ? Geometry.pathArc : Geometry.arc
+      active.segments.append(contentsOf: arc(point, rx, ry, rotation, large, sweep, to))
       point = to
       lastCubicControl = nil
       lastQuadControl = nil

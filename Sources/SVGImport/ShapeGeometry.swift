@@ -6,7 +6,10 @@ extension SVGConverter {
   // MARK: geometry
 
   /// An element's outline in its own user space; nil when it draws nothing (zero size, no data).
-  mutating func shapeGeometry(_ element: Int, viewport vp: (w: Double, h: Double)) -> (subpaths: [Subpath], closedShape: Bool)? {
+  /// `strokedOutline`: the element is stroked and not filled, and its path arcs become the
+  /// renderers' cubics (`Geometry.pathArc`).
+  mutating func shapeGeometry(_ element: Int, viewport vp: (w: Double, h: Double),
+                              strokedOutline: Bool = false) -> (subpaths: [Subpath], closedShape: Bool)? {
     let e = tree.elements[element]
     func attr(_ name: String, _ axis: SVGValues.Axis) -> Double? {
       guard let raw = e.attributes[name] else { return nil }
@@ -19,7 +22,7 @@ extension SVGConverter {
     switch e.name {
     case "path":
       guard let d = e.attributes["d"] else { return nil }
-      let parsed = PathData.parse(d)
+      let parsed = PathData.parse(d, rendererArcs: strokedOutline)
       if let error = parsed.error {
         warn(element, "path data error (\(error)); drawn up to the error, as SVG requires")
       }

@@ -30,6 +30,20 @@ private func close(_ a: Double, _ b: Double, _ t: Double = 1e-3) -> Bool { abs(a
 
 @Suite("SVG conversion")
 struct ConverterTests {
+  /// #19: a stroked outline's arc is the renderers' cubics cut to 45° (a semicircle: 2 x 90°, 4
+  /// vertices after the start); a filled one keeps exact 45° pieces (also 4, other handles).
+  @Test func strokedOutlinesGetTheRenderersArcsAndFillsTheExactOnes() throws {
+    let d = #"d="M0 10a5 5 0 0 1 10 0""#
+    let (stroked, _) = try convert(svg(#"<path \#(d) fill="none" stroke="black"/>"#))
+    let (filled, _) = try convert(svg(#"<path \#(d)/>"#))
+    let s = try #require(items(stroked, "sh").first), f = try #require(items(filled, "sh").first)
+    #expect(vertices(s).count == 5 && vertices(f).count == 5)
+    let out = { (p: JSONNode) in p["ks"]?["k"]?["o"]?.elements.map(numbers) ?? [] }
+    // First handle: half the 90° cubic's (k = 4/3·tan(22.5°)·5 / 2 = 1.381) vs the 45° arc's (1.326).
+    #expect(abs((out(s).first?.last ?? 0) + 1.381) < 0.001, "\(out(s))")
+    #expect(abs((out(f).first?.last ?? 0) + 1.326) < 0.001, "\(out(f))")
+  }
+
   @Test func strokeDefaultsAreSVGs() throws {
     let (doc, _) = try convert(svg(#"<path d="M1 1L10 10" stroke="red" fill="none"/>"#))
     let stroke = try #require(items(doc, "st").first)

@@ -135,6 +135,66 @@ struct ArcTests {
     #expect(line.count == 1 && line[0].isLine)
     #expect(Geometry.arc(from: Point(1, 1), rx: 5, ry: 5, rotation: 0, largeArc: true, sweep: true, to: Point(1, 1)).isEmpty)
   }
+
+  /// #19: a path's arc is the curve SVG renderers draw (resvg, Chromium: ⌈|Δθ|/90°⌉ cubics with
+  /// k = 4/3·tan(θ/4)), each cut in two at its parameter midpoint when it spans more than 45°.
+  @Test func pathArcsAreTheRenderersCubicsCutAt45Degrees() {
+    // Lucide's loader-circle: a 288° arc of radius 9, which renderers draw as four 72° cubics.
+    let from = Point(21, 12), to = Point(21 - 6.219, 12 - 8.56)
+    let pieces = Geometry.pathArc(from: from, rx: 9, ry: 9, rotation: 0, largeArc: true, sweep: true, to: to)
+    #expect(pieces.count == 8)
+    #expect(pieces.last!.to == to)
+    var start = from
+    for pair in stride(from: 0, to: pieces.count, by: 2) {
+      let (a, b) = (pieces[pair], pieces[pair + 1])
+      // The two halves put back together (de Casteljau at t = 1/2, inverted).
+      let c1 = start + (a.control1 - start) * 2
+      let c2 = b.to + (b.control2 - b.to) * 2
+      #expect(close(Geometry.cubicPoint(start, c1, c2, b.to, 0.5), a.to, 1e-12))
+      #expect(close(a.control2, (a.control1 + (c1 + (c2 - c1) * 0.5)) * 0.5, 1e-12))
+      // The whole cubic is the renderers' 72° piece: handles of 4/3·tan(18°)·r, ends on the circle.
+      let k = 4.0 / 3.0 * tan(72.0 / 4 * .pi / 180) * 9
+      #expect(close((c1 - start).length, k, 1e-3))
+      #expect(close((b.to - c2).length, k, 1e-3))
+      #expect(close((b.to - Point(12, 12)).length, 9, 1e-3))
+      start = b.to
+    }
+    // Within the renderers' accuracy of the ellipse: 2.7·10⁻⁴ of the radius for a 90° cubic.
+    let circle = Geometry.pathArc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: true, sweep: true, to: Point(0, -10))
+    #expect(circle.count == 6)
+    var worst = 0.0
+    start = Point(10, 0)
+    for seg in circle {
+      for i in 0...100 {
+        worst = max(worst, abs(Geometry.cubicPoint(start, seg.control1, seg.control2, seg.to, Double(i) / 100).length - 10) / 10)
+      }
+      start = seg.to
+    }
+    #expect(worst < 0.0003, "radius error \(worst)")
+  }
+
+  @Test func pathArcsUpTo45DegreesAreOneCubicAndQuartersAreHalvedCubics() {
+    // Up to 45°: one cubic, as `arc`.
+    let small = Point(10 * cos(0.5), 10 * sin(0.5))
+    #expect(Geometry.pathArc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: small)
+            == Geometry.arc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: small))
+    // A quarter: the renderers' single 90° cubic (k = 0.5523), cut at its midpoint.
+    let quarter = Geometry.pathArc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: Point(0, 10))
+    #expect(quarter.count == 2)
+    let k = 4.0 / 3.0 * tan(Double.pi / 8) * 10
+    #expect(close(quarter[0].control1, Point(10, k / 2)))
+    #expect(close(quarter[1].control2, Point(k / 2, 10)))
+    #expect(close(quarter[0].to, Geometry.cubicPoint(Point(10, 0), Point(10, k), Point(k, 10), Point(0, 10), 0.5)))
+    // A semicircle: two 90° cubics, four pieces; PathData draws `a` this way for stroked outlines.
+    let half = PathData.parse("M0 0a5 5 0 0 1 10 0", rendererArcs: true).subpaths[0].segments
+    #expect(half.count == 4)
+    #expect(half == Geometry.pathArc(from: Point(0, 0), rx: 5, ry: 5, rotation: 0, largeArc: false, sweep: true, to: Point(10, 0)))
+    #expect(close(half[1].to, Point(5, -5)))
+    // Degenerate arcs behave as `arc`: nothing for equal ends, a line for a zero radius.
+    #expect(Geometry.pathArc(from: Point(1, 1), rx: 5, ry: 5, rotation: 0, largeArc: true, sweep: true, to: Point(1, 1)).isEmpty)
+    let line = Geometry.pathArc(from: Point(0, 0), rx: 0, ry: 5, rotation: 0, largeArc: false, sweep: true, to: Point(10, 0))
+    #expect(line.count == 1 && line[0].isLine)
+  }
 }
 
 @Suite("SVG values")
