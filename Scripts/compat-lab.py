@@ -17,9 +17,10 @@ draws. Files where lottie-web draws nothing are left out. lottiekit "claims" som
 player for a file when `lottiekit compat` gives any feature of it a level other than supported for
 that player.
 
-Renders are cached by file content in --cache, so a rerun only renders what changed. Not yet here
-(see docs/compat-evidence.md): ablation of causes, After Effects reference renders of the
-conformance files, the precision refinement to features lottie-web draws.
+Renders are cached by file content in --cache, so a rerun only renders what changed. Each
+disagreement's cause is found by ablation; the conformance files are judged against their After
+Effects renders; claims the four frames do not confirm are looked for again at 16 frames (the dense
+pass, reported beside the goal's figures). --claims-only re-asks lottiekit on the cached renders.
 """
 import argparse, hashlib, json, os, subprocess, sys
 
@@ -693,6 +694,8 @@ def write_report(rows, a):
              f"one pixel of it in the other picture is within {TOLERANCE}/255; a player disagrees when its worst frame",
              f"differs on more than {int(THRESHOLD * 100)} % of the tile, or it refuses, crashes or draws nothing.",
              "A difference that goes away with a two-pixel tolerance is counted as anti-aliasing, not as a disagreement.",
+             f"A claim the four frames do not confirm is looked for again at {DENSE} frames spread over op − ip (its",
+             "own rows below; the goal's figures stay the four frames').",
              "Files where lottie-web draws nothing are left out. Sample: the conformance files and "
              + ("every corpus file" if a.every == 1 else f"every {a.every}th corpus file") + f": {len(rows)} animations compared;",
              f"{len(getattr(a, 'skipped_missing', []))} left out because their own external images are missing (lint reports those as LK301)."]
