@@ -67,6 +67,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case precompClipOversized = "precomp-clip-oversized"
   case maskAddAfterSubtract = "mask-add-after-subtract"
   case strokeUnevenScale = "stroke-uneven-scale"
+  case keyBeforeType = "key-before-type"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -138,6 +139,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .precompClipOversized: return "precomps clipped to 40,000 px or more"
     case .maskAddAfterSubtract: return "add masks after a subtract mask"
     case .strokeUnevenScale: return "strokes under a non-uniform scale"
+    case .keyBeforeType: return "shape properties written before the shape's ty"
     }
   }
 }

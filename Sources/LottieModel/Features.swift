@@ -209,6 +209,7 @@ struct FeatureScan {
         add(.polystar, share == 0 ? nil : share < Self.visibleShare ? "slightly rotated" : "rotated", n, shapePath)
       default: break
       }
+      if let skipped = Animation.keysBeforeType(n) { add(.keyBeforeType, skipped.detail, skipped.at, shapePath) }
       if shape.type == .stroke || shape.type == .gradientStroke,
          let share = Animation.unevenStrokeShare(n, width: animation.width ?? 512, height: animation.height ?? 512, cache: &shapeLists) {
         add(.strokeUnevenScale, share < Animation.slightUnevenStroke ? "slight" : nil, n, shapePath)

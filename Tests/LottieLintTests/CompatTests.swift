@@ -113,6 +113,13 @@ func fixture(for entry: SupportEntry) -> String? {
     let (size, width, scale) = detail == "slight" ? (10, 6, "[150,100]") : (60, 12, "[250,80]")
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\",\"s\":{\"a\":0,\"k\":[\(size),\(size)]}},{\"ty\":\"st\",\"w\":{\"a\":0,\"k\":\(width)}}]}]")
       .replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"s\":{\"a\":0,\"k\":\(scale)}}")
+  case .keyBeforeType?:
+    // A reversed ellipse written "d" first, cut out of a rectangle under a non-zero fill; a fill
+    // whose colour comes before its "ty" otherwise.
+    let shape = detail == "direction"
+      ? "{\"ty\":\"rc\",\"s\":{\"a\":0,\"k\":[9,9]}},{\"d\":3,\"ty\":\"el\"},{\"ty\":\"fl\",\"r\":1}"
+      : "{\"ty\":\"rc\"},{\"c\":{\"a\":0,\"k\":[1,0,0,1]},\"ty\":\"fl\"}"
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(shape)]}]")
   case .maskAddAfterSubtract?: return layer("\"masksProperties\":[{\"mode\":\"s\"},{\"mode\":\"a\"}]")
   case .precompClipOversized?:
     return layer("\"w\":200,\"h\":200,\"refId\":\"p\"", ty: 0).replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"s\":{\"a\":0,\"k\":[20000,20000]}}")

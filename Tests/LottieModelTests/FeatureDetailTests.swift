@@ -231,6 +231,28 @@ struct FeatureDetailTests {
     #expect(corners.count == n && corners.allSatisfy { $0 == "sharp corners" })
   }
 
+  /// rlottie skips a shape item's keys written before its "ty": a reversed direction there matters
+  /// only where direction shows (a non-zero fill over two paths, trim paths, dashes); names,
+  /// indices, a normal direction and "hd": false before "ty" change nothing.
+  @Test(arguments: [
+    (#"{"ty":"rc"},{"d":3,"ty":"el"},{"ty":"fl","r":1}"#, "direction"),
+    (#"{"ty":"rc"},{"d":3,"ty":"el"},{"ty":"fl","r":2}"#, nil),
+    (#"{"d":3,"ty":"el"},{"ty":"fl","r":1}"#, nil),
+    (#"{"d":3,"ty":"el"},{"ty":"st"},{"ty":"tm"}"#, "direction"),
+    (#"{"d":3,"ty":"el"},{"ty":"st","d":[{"n":"d","v":{"a":0,"k":4}}]}"#, "direction"),
+    (#"{"ty":"gr","it":[{"d":3,"ty":"el"}]},{"ty":"rc"},{"ty":"fl"}"#, "direction"),
+    (#"{"d":1,"nm":"x","ind":0,"hd":false,"ty":"el"},{"ty":"rc"},{"ty":"fl"}"#, nil),
+    (#"{"ty":"el","d":3},{"ty":"rc"},{"ty":"fl"}"#, nil),
+    (#"{"ty":"rc"},{"c":{"a":0,"k":[1,0,0,1]},"ty":"fl"}"#, ""),
+    (#"{"s":{"a":0,"k":[9,9]},"ty":"rc"},{"ty":"fl"}"#, ""),
+  ] as [(String, String?)])
+  func keysBeforeType(items: String, detail: String?) throws {
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[\#(items)]}]}"#
+    let uses = try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().filter { $0.feature == .keyBeforeType }
+    // "" stands for the feature without a detail.
+    #expect(uses.map { $0.detail ?? "" } == (detail.map { [$0] } ?? []))
+  }
+
   @Test func keysWrittenTwiceSayWhetherTheirKindsDiffer() throws {
     let kinds = #"{"v":"5","layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":{"c":true,"v":[],"i":[],"o":[]}}}]}]}"#
     #expect(try details(kinds, .duplicateKey) == ["kinds differ"])

@@ -3380,6 +3380,43 @@ public enum RendererData {
             "seen": "A circle stroked 12 px under layer scale [250, 80] is drawn with an even 22 px stroke where lottie-web draws 30 px at the sides and 10 px at top and bottom: 8.8 % of the tile differs. Corpus rlottie triib_manage.json and gradient_animated_background.json (both copies) differ on 4.8 % and 2.5 %."
           },
           "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (Stroke::updateContent multiplies the width by VMatrix::scale())"
+        },
+        {
+          "feature": "key-before-type",
+          "match": {
+            "detail": [
+              "direction"
+            ]
+          },
+          "support": "partial",
+          "effect": "A shape's direction written before its \"ty\" (Bodymovin writes every ellipse's \"d\" first) is skipped: a reversed path (d: 3) is drawn in the normal direction, so a hole it cuts under a non-zero fill is filled, and trim paths, dashes and merge paths run the other way.",
+          "workaround": "Write \"ty\" first in each shape item (lottiekit format keeps key order; a JSON tool that reorders keys, or re-exporting after reversing the path itself, works), or use an even-odd fill for holes.",
+          "measured": {
+            "fixture": "key-before-type.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A reversed ellipse (\"d\": 3 before \"ty\": \"el\") in a rectangle under a non-zero fill: lottie-web and ThorVG cut the hole, rlottie fills it: 7.2 % of the tile differs; the same ellipse with \"ty\" first cuts the hole in rlottie too (0.0 %). Conformance files shape-style/winding-nonzero.json (7.8 % against After Effects), shape-modifiers/trim-simultaneously.json (4.3 %) and trim-individually.json (2.2 %), and corpus lottie-android Tests/EllipseDirection.json (2.5 %) were unexplained before; winding-evenodd.json, with the same ellipses under an even-odd fill, agrees."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "key-before-type",
+          "support": "partial",
+          "effect": "Shape properties written before the item's \"ty\" are skipped and take their defaults: a fill whose colour comes before \"ty\", or a rectangle whose size does, draws nothing.",
+          "workaround": "Write \"ty\" first in each shape item, as Bodymovin does for every property but an ellipse's direction.",
+          "measured": {
+            "fixture": "key-before-type.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The fixture's reversed ellipse is drawn unreversed (7.2 % differs); in the same layout a fill with \"c\" before \"ty\", or a rectangle with \"s\" before \"ty\", leaves rlottie's picture empty while lottie-web and ThorVG draw it (100 % of what is drawn missing)."
+          },
+          "source": "measured"
         }
       ]
     }
@@ -4666,6 +4703,20 @@ public enum RendererData {
               0
             ],
             "seen": "The circle stroked under layer scale [250, 80] is drawn with the stretched pen lottie-web draws: 0.3 % differs (rlottie 8.8 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "key-before-type",
+          "support": "supported",
+          "measured": {
+            "fixture": "key-before-type.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The reversed ellipse written \"d\" first cuts its hole as lottie-web does: 0.0 % differs (rlottie 7.2 %); a fill's colour or a rectangle's size written before \"ty\" is read too (0.0 %)."
           },
           "source": "measured"
         }

@@ -1,0 +1,69 @@
+import LottieJSON
+
+extension Animation {
+  /// Shape properties written before the item's `ty` (#18). rlottie reads a shape item's keys in
+  /// order and skips those that come before its type, so they take their defaults; lottie-web and
+  /// ThorVG read the object whatever the order. Measured with fixture key-before-type.json (a
+  /// reversed ellipse, `"d": 3` before `"ty": "el"`, cut out of a rectangle under a non-zero fill:
+  /// rlottie fills the hole). Bodymovin writes every ellipse's `d` before its `ty`, so the case met
+  /// in real files is a reversed ellipse; a fill's colour or a rectangle's size before `ty` draws
+  /// nothing in rlottie.
+  ///
+  /// The detail: "direction" when the only key that matters is a reversed direction (d = 3), which
+  /// shows only where the direction does (a trim path, a merge path or dashes over the shape, or a
+  /// non-zero fill over it and another path); nil when another property is skipped. Nil result: no
+  /// key before `ty` that changes what is drawn.
+  static func keysBeforeType(_ item: JSONNode) -> (detail: String?, at: JSONNode)? {
+    guard item.isObject else { return nil }
+    var reversed: JSONNode?
+    for member in item.members {
+      let key = member.key, value = member.value
+      if key == "ty" { break }
+      switch key {
+      case "nm", "mn", "ix", "cix", "np", "ind": continue
+      case "hd" where value.bool != true: continue
+      case "bm" where (value.double ?? 0) == 0: continue
+      case "d":
+        if value.int == 3 { reversed = member.value }
+        continue
+      default:
+        return (nil, member.value)
+      }
+    }
+    guard let reversed, directionShows(item) else { return nil }
+    return ("direction", reversed)
+  }
+
+  /// Whether a path's direction changes what is drawn: a trim path, merge path or dashed stroke in
+  /// its group or a group around it, or a non-zero fill there over more than one path.
+  static func directionShows(_ item: JSONNode) -> Bool {
+    let paths: Set<String> = ["el", "rc", "sr", "sh"]
+    func pathCount(_ list: JSONNode) -> Int {
+      var n = 0
+      for it in list.elements {
+        if let t = it["ty"]?.string, paths.contains(t) { n += 1 }
+        if it["ty"]?.string == "gr", let inner = it["it"], inner.isArray { n += pathCount(inner) }
+      }
+      return n
+    }
+    var list = item.parent
+    var depth = 0
+    while let current = list, current.isArray, depth < 64 {
+      var nonZeroFill = false
+      for it in current.elements {
+        switch it["ty"]?.string {
+        case "tm"?, "mm"?: return true
+        case "st"?, "gs"?: if let d = it["d"], d.isArray, d.count > 0 { return true }
+        case "fl"?, "gf"?: if (it["r"]?.int ?? 1) != 2 { nonZeroFill = true }
+        default: break
+        }
+      }
+      if nonZeroFill && pathCount(current) >= 2 { return true }
+      // Up to the group around this list, then the list that holds that group.
+      guard let group = current.parent, group.isObject, group["ty"]?.string == "gr" else { break }
+      list = group.parent
+      depth += 1
+    }
+    return false
+  }
+}
