@@ -2,13 +2,13 @@ import LottieJSON
 import LottieModel
 
 /// How a renderer handles a feature (Rules/renderers/*.json).
-public enum SupportLevel: String, Sendable, CaseIterable, Comparable {
+package enum SupportLevel: String, Sendable, CaseIterable, Comparable {
   case supported, partial
   case slowFallback = "slow-fallback"
   case ignored, unsupported
 
   /// Ordered from harmless to worst.
-  public var rank: Int {
+  package var rank: Int {
     switch self {
     case .supported: return 0
     case .slowFallback: return 1
@@ -17,9 +17,9 @@ public enum SupportLevel: String, Sendable, CaseIterable, Comparable {
     case .unsupported: return 4
     }
   }
-  public static func < (a: SupportLevel, b: SupportLevel) -> Bool { a.rank < b.rank }
+  package static func < (a: SupportLevel, b: SupportLevel) -> Bool { a.rank < b.rank }
 
-  public var word: String {
+  package var word: String {
     switch self {
     case .supported: return "supported"
     case .partial: return "partly supported"
@@ -32,32 +32,32 @@ public enum SupportLevel: String, Sendable, CaseIterable, Comparable {
 
 /// One fact: what a target does with a feature (optionally narrowed by effect type, match name or
 /// detail), from which version, and where that is written in the renderer's source.
-public struct SupportEntry: Sendable {
-  public let feature: String
-  public let types: [Int]?
-  public let matchNames: [String]?
-  public let details: [String]?
-  public let isDefault: Bool
-  public let support: SupportLevel
-  public let since: String?
-  public let until: String?
-  public let note: String?
-  public let effect: String?
-  public let workaround: String?
-  public let source: String
+package struct SupportEntry: Sendable {
+  package let feature: String
+  package let types: [Int]?
+  package let matchNames: [String]?
+  package let details: [String]?
+  package let isDefault: Bool
+  package let support: SupportLevel
+  package let since: String?
+  package let until: String?
+  package let note: String?
+  package let effect: String?
+  package let workaround: String?
+  package let source: String
   /// How the entry is known: seen in a render (with its fixture), or written in a source.
-  public let evidence: Evidence
+  package let evidence: Evidence
 }
 
 /// How a renderer entry is known (#18): `measured` by rendering a fixture with the player, or
 /// `documented` in the source the entry names. Where both exist, the measurement set the level.
-public enum Evidence: Sendable, Equatable {
+package enum Evidence: Sendable, Equatable {
   /// A fixture under `Tests/Fixtures/compat/`, rendered by `player` at `frames` and compared with
   /// `reference`; `seen` says what the render showed.
   case measured(fixture: String, player: String, reference: String, frames: [Int], seen: String)
   case documented(source: String)
 
-  public var kind: String {
+  package var kind: String {
     switch self {
     case .measured: return "measured"
     case .documented: return "documented"
@@ -66,7 +66,7 @@ public enum Evidence: Sendable, Equatable {
 
   /// One line for people: `measured with ThorVG (thorvg-python 1.1.3): … (fixture x.json)` or
   /// `documented: <source>`.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case let .measured(fixture, player, _, _, seen):
       return "measured with \(player): \(seen) (fixture Tests/Fixtures/compat/\(fixture))"
@@ -76,25 +76,25 @@ public enum Evidence: Sendable, Equatable {
   }
 }
 
-public struct RendererTarget: Sendable {
-  public let id: String
-  public let name: String
-  public let aliases: [String]
-  public let renderer: String
-  public let versions: [String]
-  public let entries: [SupportEntry]
+package struct RendererTarget: Sendable {
+  package let id: String
+  package let name: String
+  package let aliases: [String]
+  package let renderer: String
+  package let versions: [String]
+  package let entries: [SupportEntry]
 }
 
 /// The renderer support data compiled into the binary.
-public struct RendererSupport: Sendable {
-  public let targets: [RendererTarget]
+package struct RendererSupport: Sendable {
+  package let targets: [RendererTarget]
   /// Problems found while loading (an empty list is what the data test expects).
-  public let problems: [String]
+  package let problems: [String]
 
-  public static let shared = RendererSupport.load(RendererData.files)
+  package static let shared = RendererSupport.load(RendererData.files)
 
   /// Loads every `renderers/*.json` file of the given Rules/ contents.
-  public static func load(_ files: [String: String]) -> RendererSupport {
+  package static func load(_ files: [String: String]) -> RendererSupport {
     var targets: [RendererTarget] = []
     var problems: [String] = []
     for (path, text) in files.sorted(by: { $0.key < $1.key }) where path.hasPrefix("renderers/") {
@@ -149,16 +149,16 @@ public struct RendererSupport: Sendable {
   }
 
   /// Every id and alias a user may write.
-  public var targetNames: Set<String> { Set(targets.flatMap { [$0.id] + $0.aliases }) }
+  package var targetNames: Set<String> { Set(targets.flatMap { [$0.id] + $0.aliases }) }
 
   /// A target by id or alias, e.g. `ios`, `web` (alias of web-svg).
-  public func target(_ name: String) -> RendererTarget? {
+  package func target(_ name: String) -> RendererTarget? {
     targets.first { $0.id == name } ?? targets.first { $0.aliases.contains(name) }
   }
 
   /// What `target` (at `version`, default the newest) does with one feature use. Nil: supported
   /// (features not listed are supported).
-  public func lookup(_ use: FeatureUse, in target: RendererTarget, version: String? = nil) -> SupportEntry? {
+  package func lookup(_ use: FeatureUse, in target: RendererTarget, version: String? = nil) -> SupportEntry? {
     // A use in a layer or shape no player draws cannot be drawn differently (NeverDrawn).
     if use.detail == FeatureUse.notDrawn { return nil }
     let effectType = use.node["ty"]?.int
@@ -191,7 +191,7 @@ public struct RendererSupport: Sendable {
 
   /// What to tell the user when a `NAME@VERSION` lies outside the versions the data covers (nil
   /// when it is covered, or has no version, or names no target).
-  public func uncoveredVersionNote(_ selection: TargetSelection) -> String? {
+  package func uncoveredVersionNote(_ selection: TargetSelection) -> String? {
     guard let version = selection.version, let t = target(selection.name),
           let oldest = t.versions.min(by: { Self.compare($0, $1) < 0 }),
           let newest = t.versions.max(by: { Self.compare($0, $1) < 0 }) else { return nil }
@@ -220,16 +220,16 @@ public struct RendererSupport: Sendable {
 }
 
 /// A target list that names an unknown renderer or a malformed version.
-public struct TargetError: Error, Sendable, Equatable {
-  public let message: String
+package struct TargetError: Error, Sendable, Equatable {
+  package let message: String
 }
 
 /// A target chosen on the command line: `ios` or `ios@4.4` (a version picks the data valid then).
-public struct TargetSelection: Sendable, Equatable {
+package struct TargetSelection: Sendable, Equatable {
   /// The one parser for `--target` (every command) and `targets:` (configuration): values may hold
   /// comma-separated lists; each name must be a target id or alias of the data, each version a
   /// dotted number.
-  public static func parseList(_ values: [String], data: RendererSupport = .shared) throws(TargetError) -> [TargetSelection] {
+  package static func parseList(_ values: [String], data: RendererSupport = .shared) throws(TargetError) -> [TargetSelection] {
     let names = values.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
     var out: [TargetSelection] = []
     for name in names {
@@ -245,9 +245,9 @@ public struct TargetSelection: Sendable, Equatable {
     return out
   }
 
-  public let name: String
-  public let version: String?
-  public init(parsing text: String) {
+  package let name: String
+  package let version: String?
+  package init(parsing text: String) {
     let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
     name = parts.first ?? text
     version = parts.count == 2 ? parts[1] : nil

@@ -7,9 +7,9 @@ import LottieModel
 /// A structural diff of two versions of an animation, for a reviewer: what a designer's update
 /// changed in the canvas, compositions, layers, assets and features. Layers are matched by `ind`,
 /// then by name (not by array position), so reordering is a move, not a removal and an addition.
-public struct AnimationDiff: Sendable {
-  public struct Change: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable {
+package struct AnimationDiff: Sendable {
+  package struct Change: Sendable, Equatable {
+    package enum Kind: String, Sendable, CaseIterable {
       case canvas, compositionAdded = "composition-added", compositionRemoved = "composition-removed"
       case layerAdded = "layer-added", layerRemoved = "layer-removed", layerRenamed = "layer-renamed"
       case layerRetimed = "layer-retimed", layerReparented = "layer-reparented", layerMoved = "layer-moved"
@@ -19,21 +19,21 @@ public struct AnimationDiff: Sendable {
       case featureGained = "feature-gained", featureLost = "feature-lost"
       case markers
     }
-    public var kind: Kind
+    package var kind: Kind
     /// Where: `"hero" › "Logo"`, `asset image_0`, `canvas`.
-    public var subject: String
-    public var detail: String
-    public var oldPointer: String?
-    public var newPointer: String?
+    package var subject: String
+    package var detail: String
+    package var oldPointer: String?
+    package var newPointer: String?
     /// Compat consequences (feature gained with --target): `ios ignored`, …
-    public var consequences: [String] = []
+    package var consequences: [String] = []
   }
 
-  public var changes: [Change]
-  public var isEmpty: Bool { changes.isEmpty }
+  package var changes: [Change]
+  package var isEmpty: Bool { changes.isEmpty }
 
   /// `targets`: renderers whose support is looked up for gained features.
-  public init(old: JSONDocument, new: JSONDocument, oldBase: String? = nil, newBase: String? = nil, targets: [TargetSelection] = []) {
+  package init(old: JSONDocument, new: JSONDocument, oldBase: String? = nil, newBase: String? = nil, targets: [TargetSelection] = []) {
     var out: [Change] = []
     let a = Animation(document: old), b = Animation(document: new)
     Self.canvas(a, b, &out)

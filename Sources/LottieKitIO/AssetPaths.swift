@@ -3,7 +3,7 @@ import LottieModel
 
 /// Where an image asset's bytes are, decided the way players decide it, and whether lottiekit may
 /// read them: only files inside the animation's folder (or a given root), after symlinks are resolved.
-public enum ImageLocation: Sendable, Equatable {
+package enum ImageLocation: Sendable, Equatable {
   case embedded(dataURI: String)
   case url(String)
   /// `u` + `p` is an absolute path: players would read anywhere on the device.
@@ -16,9 +16,9 @@ public enum ImageLocation: Sendable, Equatable {
   case invalid(String)
 }
 
-public enum AssetPaths {
+package enum AssetPaths {
   /// Resolves `u` + `p` against `baseDirectory`, confined to `root` (default: the base directory).
-  public static func locate(_ asset: Asset, baseDirectory: String, root: String? = nil) -> ImageLocation {
+  package static func locate(_ asset: Asset, baseDirectory: String, root: String? = nil) -> ImageLocation {
     guard let p = asset.fileName else { return .invalid("image asset has no string \"p\"") }
     if asset.isEmbedded { return .embedded(dataURI: p) }
     if asset.isURL { return .url((asset.folder ?? "") + p) }

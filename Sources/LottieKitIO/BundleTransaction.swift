@@ -22,7 +22,7 @@ import Darwin
 ///
 /// On file systems without hard links (`link` fails with EPERM, EXDEV, ENOTSUP…), renames and new
 /// files fall back to `rename(2)` after checking that the destination does not exist.
-public final class BundleTransaction {
+package final class BundleTransaction {
   private enum Step {
     case replace(path: String, temp: String)
     case create(path: String, temp: String)
@@ -34,13 +34,13 @@ public final class BundleTransaction {
   private var temps: [String] = []
   private var destinations: Set<String> = []
 
-  public init() {}
+  package init() {}
 
   /// Whether nothing is staged.
-  public var isEmpty: Bool { steps.isEmpty }
+  package var isEmpty: Bool { steps.isEmpty }
 
   /// Replaces an existing file's content (its permissions are kept).
-  public func replace(_ path: String, with bytes: [UInt8]) throws(IOFailure) {
+  package func replace(_ path: String, with bytes: [UInt8]) throws(IOFailure) {
     try Self.checkModifiable(path)
     try Self.checkWritableDirectory(of: path)
     let temp = try stageTemporary(bytes, beside: path)
@@ -49,7 +49,7 @@ public final class BundleTransaction {
 
   /// Writes a new file, which must not exist (it is never overwritten). `mode`: permissions (default
   /// 0666 minus the umask).
-  public func create(_ path: String, bytes: [UInt8], mode: mode_t? = nil) throws(IOFailure) {
+  package func create(_ path: String, bytes: [UInt8], mode: mode_t? = nil) throws(IOFailure) {
     try claim(path)
     try Self.checkWritableDirectory(of: path)
     let temp = try stageTemporary(bytes, beside: path)
@@ -58,7 +58,7 @@ public final class BundleTransaction {
   }
 
   /// Copies `source` to a new file `destination` (same permissions); `source` is left as it is.
-  public func copy(_ source: String, to destination: String) throws(IOFailure) {
+  package func copy(_ source: String, to destination: String) throws(IOFailure) {
     let bytes = try FileIO.read(source)
     var st = stat()
     let mode: mode_t? = stat(source, &st) == 0 ? st.st_mode : nil
@@ -66,7 +66,7 @@ public final class BundleTransaction {
   }
 
   /// Renames `source` to `destination`, which must not exist.
-  public func move(_ source: String, to destination: String) throws(IOFailure) {
+  package func move(_ source: String, to destination: String) throws(IOFailure) {
     guard Self.lexists(source) else { throw IOFailure(path: source, message: "does not exist") }
     try Self.checkModifiable(source)
     try Self.checkWritableDirectory(of: source)
@@ -76,7 +76,7 @@ public final class BundleTransaction {
   }
 
   /// Removes a file.
-  public func remove(_ path: String) throws(IOFailure) {
+  package func remove(_ path: String) throws(IOFailure) {
     guard Self.lexists(path) else { throw IOFailure(path: path, message: "does not exist") }
     try Self.checkModifiable(path)
     try Self.checkWritableDirectory(of: path)
@@ -84,7 +84,7 @@ public final class BundleTransaction {
   }
 
   /// Drops everything staged (nothing was changed yet).
-  public func rollback() {
+  package func rollback() {
     for t in temps { unlink(t) }
     temps.removeAll()
     steps.removeAll()
@@ -92,7 +92,7 @@ public final class BundleTransaction {
   }
 
   /// Makes every staged change, or none.
-  public func commit() throws(IOFailure) {
+  package func commit() throws(IOFailure) {
     let removalBackups = removalBackupNames()
     // A crash or SIGKILL from here on is finished by the next run (see CrashJournal).
     let journalSteps = crashJournalSteps(removalBackups: removalBackups)

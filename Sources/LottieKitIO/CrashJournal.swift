@@ -13,8 +13,8 @@ import Darwin
 /// content already sits, complete and flushed, in a temporary file. So a commit killed half-way is
 /// finished by `recover`: the next lottiekit run that touches the folder ("roll forward"). A
 /// journal whose lock is held belongs to a commit still running and is left alone.
-public enum CrashJournal {
-  public enum Step: Sendable, Equatable {
+package enum CrashJournal {
+  package enum Step: Sendable, Equatable {
     /// `temp` replaces `destination` (rename).
     case replace(temp: String, destination: String)
     /// `temp` becomes the new file `destination` (link, then unlink; or rename).
@@ -27,10 +27,10 @@ public enum CrashJournal {
     case discard(path: String)
   }
 
-  public static let prefix = ".lottiekit-journal-"
+  package static let prefix = ".lottiekit-journal-"
 
   /// An open journal: its path and the descriptor that holds its lock.
-  public struct Handle {
+  package struct Handle {
     let path: String
     let fd: Int32
   }
@@ -38,7 +38,7 @@ public enum CrashJournal {
   /// Writes and flushes the journal in the deepest folder that holds every path the steps touch
   /// (replay refuses any path outside the journal's folder); nil when it cannot be written (the
   /// commit then goes on without crash protection, as before, rather than failing).
-  public static func begin(_ steps: [Step], near destination: String) -> Handle? {
+  package static func begin(_ steps: [Step], near destination: String) -> Handle? {
     var paths: [String] = []
     for step in steps {
       switch step {
@@ -98,7 +98,7 @@ public enum CrashJournal {
   }
 
   /// The commit is complete (or undone): the journal goes.
-  public static func end(_ handle: Handle?) {
+  package static func end(_ handle: Handle?) {
     guard let handle else { return }
     unlink(handle.path)
     FileIO.syncDirectory(of: handle.path)
@@ -108,7 +108,7 @@ public enum CrashJournal {
   /// Finishes every interrupted commit whose journal lies in `directories` (not recursively).
   /// Returns one line per journal replayed.
   @discardableResult
-  public static func recover(in directories: [String]) -> [String] {
+  package static func recover(in directories: [String]) -> [String] {
     var messages: [String] = []
     var seen = Set<String>()
     for dir in directories where seen.insert(dir).inserted {

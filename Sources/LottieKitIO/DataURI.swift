@@ -1,5 +1,5 @@
 /// What is wrong with a `data:` URI, said so that a message can quote it.
-public enum DataURIError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DataURIError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The text does not start with `data:`.
   case notDataURI
   /// No comma separates the header from the data.
@@ -15,7 +15,7 @@ public enum DataURIError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A `%` in percent-encoded (non-base64) data is not followed by two hex digits.
   case invalidPercentEncoding(offset: Int)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notDataURI: return "it does not start with \"data:\""
     case .missingComma: return "it has no comma between the header and the data"
@@ -30,32 +30,32 @@ public enum DataURIError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// A `data:[<mediatype>][;base64],<data>` URI (RFC 2397), parsed strictly. The payload is a slice of
 /// the text it was parsed from: nothing is copied until it is decoded.
-public struct DataURI: Sendable {
-  public struct Parameter: Sendable, Equatable {
-    public var attribute: String
-    public var value: String
+package struct DataURI: Sendable {
+  package struct Parameter: Sendable, Equatable {
+    package var attribute: String
+    package var value: String
   }
 
   /// `type/subtype` as written, or nil when the header names none (RFC 2397 then means `text/plain`).
-  public var mediaType: String?
-  public var parameters: [Parameter]
+  package var mediaType: String?
+  package var parameters: [Parameter]
   /// Whether the header ends with `;base64` (in any case, as RFC 2397 allows; players want lowercase:
   /// see `hasPlayerBase64Marker`).
-  public var isBase64: Bool
+  package var isBase64: Bool
   /// Everything between `data:` and the first comma.
-  public var header: Substring
+  package var header: Substring
   /// Everything after the first comma.
-  public var payload: Substring
+  package var payload: Substring
 
   /// Whether the text holds `;base64,` exactly as lottie-ios (`range(of: ";base64,")`) and
   /// lottie-android (`indexOf("base64,")`) look for it: lowercase, right before the comma.
-  public var hasPlayerBase64Marker: Bool { isBase64 && header.hasSuffix(";base64") }
+  package var hasPlayerBase64Marker: Bool { isBase64 && header.hasSuffix(";base64") }
 
-  public init(parsing text: String) throws(DataURIError) {
+  package init(parsing text: String) throws(DataURIError) {
     try self.init(parsing: Substring(text))
   }
 
-  public init(parsing text: Substring) throws(DataURIError) {
+  package init(parsing text: Substring) throws(DataURIError) {
     let utf8 = text.utf8
     let scheme = Array("data:".utf8)
     guard utf8.count >= scheme.count,
@@ -106,7 +106,7 @@ public struct DataURI: Sendable {
   }
 
   /// The decoded data: strict base64 when the URI says `;base64`, else percent-decoding.
-  public func decodedPayload() throws(DataURIError) -> [UInt8] {
+  package func decodedPayload() throws(DataURIError) -> [UInt8] {
     if isBase64 {
       do {
         return try Base64.decode(payload)
@@ -118,7 +118,7 @@ public struct DataURI: Sendable {
   }
 
   /// `data:<mediaType>;base64,<data>`.
-  public static func encode(_ bytes: [UInt8], mediaType: String) -> String {
+  package static func encode(_ bytes: [UInt8], mediaType: String) -> String {
     "data:" + mediaType + ";base64," + Base64.encode(bytes)
   }
 
@@ -173,7 +173,7 @@ public struct DataURI: Sendable {
 }
 
 /// Why base64 text does not decode. Offsets count bytes from the start of the base64 text.
-public enum Base64Error: Error, Sendable, Equatable, CustomStringConvertible {
+package enum Base64Error: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidCharacter(UInt8, offset: Int)
   /// A space, tab or line break: lottie-ios (`Data(base64Encoded:)` without options) rejects them.
   case whitespace(UInt8, offset: Int)
@@ -182,7 +182,7 @@ public enum Base64Error: Error, Sendable, Equatable, CustomStringConvertible {
   /// `=` before the end, or more than two of them.
   case misplacedPadding(offset: Int)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .invalidCharacter(let byte, let offset):
       let shown = (0x21...0x7E).contains(byte) ? "\"\(Character(Unicode.Scalar(byte)))\"" : "byte 0x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
@@ -209,7 +209,7 @@ public enum Base64Error: Error, Sendable, Equatable, CustomStringConvertible {
 /// Table-driven over bytes: each group of four characters is four lookups OR-ed into one 24-bit word,
 /// with one bit in every table that marks an invalid character, so the hot loop has a single branch per
 /// group. Errors are located precisely only once that bit shows up.
-public enum Base64 {
+package enum Base64 {
   static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
   static let invalidBit: UInt32 = 0x0100_0000
 
@@ -225,25 +225,25 @@ public enum Base64 {
     return table
   }()
 
-  public static func decode(_ text: String) throws(Base64Error) -> [UInt8] {
+  package static func decode(_ text: String) throws(Base64Error) -> [UInt8] {
     try decode(Substring(text))
   }
 
-  public static func decode(_ text: Substring) throws(Base64Error) -> [UInt8] {
+  package static func decode(_ text: Substring) throws(Base64Error) -> [UInt8] {
     if let result = text.utf8.withContiguousStorageIfAvailable({ decode(buffer: $0) }) { return try result.get() }
     return try decode(Array(text.utf8))
   }
 
-  public static func decode(_ bytes: [UInt8]) throws(Base64Error) -> [UInt8] {
+  package static func decode(_ bytes: [UInt8]) throws(Base64Error) -> [UInt8] {
     try bytes.withUnsafeBufferPointer { decode(buffer: $0) }.get()
   }
 
-  public static func decode(_ bytes: ArraySlice<UInt8>) throws(Base64Error) -> [UInt8] {
+  package static func decode(_ bytes: ArraySlice<UInt8>) throws(Base64Error) -> [UInt8] {
     try bytes.withUnsafeBufferPointer { decode(buffer: $0) }.get()
   }
 
   /// How many bytes valid base64 of this text length and padding decodes to.
-  public static func decodedCount(ofEncodedLength length: Int, padding: Int) -> Int {
+  package static func decodedCount(ofEncodedLength length: Int, padding: Int) -> Int {
     max(0, length / 4 * 3 - padding)
   }
 
@@ -316,11 +316,11 @@ public enum Base64 {
   }
 
   /// Standard base64 with padding, no line breaks.
-  public static func encode(_ bytes: [UInt8]) -> String {
+  package static func encode(_ bytes: [UInt8]) -> String {
     bytes.withUnsafeBufferPointer { encode(buffer: $0) }
   }
 
-  public static func encode(_ bytes: ArraySlice<UInt8>) -> String {
+  package static func encode(_ bytes: ArraySlice<UInt8>) -> String {
     bytes.withUnsafeBufferPointer { encode(buffer: $0) }
   }
 

@@ -3,10 +3,10 @@ import LottieModel
 /// Where the assets of an animation inside a dotLottie archive are: v2 keeps images in `i/` and
 /// sounds in `u/` (assets name them `u: "/i/"`), v1 in `images/` and `audio/`. One lookup for
 /// `lint`, `info` and `render`, as players and `unpack` resolve them.
-public enum DotLottie {
+package enum DotLottie {
   /// The archive entry an asset points to: `u` (without its leading `/`) + `p`, else `p` in one of
   /// the archive's asset folders; nil when the archive has no such entry.
-  public static func entry(for asset: Asset, in archive: ZipArchive) -> ZipArchive.Entry? {
+  package static func entry(for asset: Asset, in archive: ZipArchive) -> ZipArchive.Entry? {
     guard let p = asset.fileName, !p.isEmpty, !asset.isEmbedded else { return nil }
     for name in candidates(folder: asset.folder, file: p) {
       if let entry = archive.entry(named: name) { return entry }
@@ -15,7 +15,7 @@ public enum DotLottie {
   }
 
   /// The names tried, the asset's own path first.
-  public static func candidates(folder: String?, file: String) -> [String] {
+  package static func candidates(folder: String?, file: String) -> [String] {
     var own = folder ?? ""
     while own.hasPrefix("/") { own.removeFirst() }
     var names = [own + file]
@@ -24,13 +24,13 @@ public enum DotLottie {
   }
 
   /// How the asset's path reads inside the archive, for messages (`images/img_0.png`).
-  public static func shownPath(for asset: Asset) -> String {
+  package static func shownPath(for asset: Asset) -> String {
     candidates(folder: asset.folder, file: asset.fileName ?? "").first ?? ""
   }
 
   /// The archive with some entries' bytes replaced: every entry keeps its place, its name, its
   /// compression choice, and (when not replaced) its bytes.
-  public static func rewrite(_ archive: ZipArchive, replacing replaced: [String: [UInt8]]) throws(ArchiveError) -> [UInt8] {
+  package static func rewrite(_ archive: ZipArchive, replacing replaced: [String: [UInt8]]) throws(ArchiveError) -> [UInt8] {
     var writer = ZipWriter()
     for entry in archive.entries {
       let data: [UInt8]

@@ -5,25 +5,25 @@ import Darwin
 #endif
 
 /// An input/output problem, with the path it concerns.
-public struct IOFailure: Error, Sendable, CustomStringConvertible {
-  public var path: String
-  public var message: String
-  public init(path: String, message: String) {
+package struct IOFailure: Error, Sendable, CustomStringConvertible {
+  package var path: String
+  package var message: String
+  package init(path: String, message: String) {
     self.path = path
     self.message = message
   }
-  public var description: String { "\(path): \(message)" }
+  package var description: String { "\(path): \(message)" }
 }
 
 /// File access through POSIX calls: exact error messages, no partial writes.
-public enum FileIO {
+package enum FileIO {
   static func errnoText(_ code: Int32) -> String {
     guard let s = strerror(code) else { return "error \(code)" }
     return String(cString: s).lowercased()
   }
 
   /// Reads a whole file. Refuses directories and files over `limit` bytes.
-  public static func read(_ path: String, limit: Int = 2 * 1024 * 1024 * 1024) throws(IOFailure) -> [UInt8] {
+  package static func read(_ path: String, limit: Int = 2 * 1024 * 1024 * 1024) throws(IOFailure) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw IOFailure(path: path, message: "cannot open: \(errnoText(errno))") }
     defer { close(fd) }
@@ -36,7 +36,7 @@ public enum FileIO {
   }
 
   /// Reads standard input to its end.
-  public static func readStandardInput(limit: Int = 2 * 1024 * 1024 * 1024) throws(IOFailure) -> [UInt8] {
+  package static func readStandardInput(limit: Int = 2 * 1024 * 1024 * 1024) throws(IOFailure) -> [UInt8] {
     try readAll(fd: 0, path: "<stdin>", sizeHint: 64 * 1024, limit: limit)
   }
 
@@ -63,37 +63,37 @@ public enum FileIO {
     return buffer
   }
 
-  public static func exists(_ path: String) -> Bool {
+  package static func exists(_ path: String) -> Bool {
     var st = stat()
     return stat(path, &st) == 0
   }
 
   /// Whether two paths name the same existing file (symlinks followed, hard links included).
-  public static func isSameFile(_ a: String, _ b: String) -> Bool {
+  package static func isSameFile(_ a: String, _ b: String) -> Bool {
     var sa = stat(), sb = stat()
     guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
   }
 
-  public static func isDirectory(_ path: String) -> Bool {
+  package static func isDirectory(_ path: String) -> Bool {
     var st = stat()
     return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
   }
 
-  public static func fileSize(_ path: String) -> Int? {
+  package static func fileSize(_ path: String) -> Int? {
     var st = stat()
     guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
     return Int(st.st_size)
   }
 
   /// The folder part of a path (`.` when there is none).
-  public static func directory(of path: String) -> String {
+  package static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let dir = String(path[..<slash])
     return dir.isEmpty ? "/" : dir
   }
 
-  public static func fileName(of path: String) -> String {
+  package static func fileName(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return String(path[path.index(after: slash)...])
   }
@@ -101,7 +101,7 @@ public enum FileIO {
   /// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed to disk, then
   /// renamed over the destination. The destination is always either the old file or the whole new
   /// one. An existing file's permissions are kept.
-  public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(IOFailure) {
+  package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(IOFailure) {
     let temp = try writeTemporary(bytes, beside: path)
     guard rename(temp, path) == 0 else {
       let e = errno
@@ -113,7 +113,7 @@ public enum FileIO {
 
   /// Writes a temporary file next to `path` (same file system, so a rename is atomic) and returns its
   /// path. The caller renames it into place or removes it.
-  public static func writeTemporary(_ bytes: [UInt8], beside path: String) throws(IOFailure) -> String {
+  package static func writeTemporary(_ bytes: [UInt8], beside path: String) throws(IOFailure) -> String {
     let dir = directory(of: path)
     // The writer's pid is in the name: a later run can tell a killed run's leftover from a live one's.
     var template = Array("\(dir)/.\(fileName(of: path)).lottiekit-\(getpid())-XXXXXX".utf8CString)
@@ -160,7 +160,7 @@ public enum FileIO {
   /// still holds a crash journal is left alone (its temporaries may be needed to roll forward).
   /// Returns the paths removed.
   @discardableResult
-  public static func removeStaleTemporaries(in directories: [String], now: time_t = time(nil)) -> [String] {
+  package static func removeStaleTemporaries(in directories: [String], now: time_t = time(nil)) -> [String] {
     var removed: [String] = []
     var seen = Set<String>()
     for dir in directories where seen.insert(dir).inserted {
@@ -233,7 +233,7 @@ public enum FileIO {
   }
 
   /// Writes bytes to standard output, completely.
-  public static func writeStandardOutput(_ bytes: [UInt8]) throws(IOFailure) {
+  package static func writeStandardOutput(_ bytes: [UInt8]) throws(IOFailure) {
     var written = 0
     while written < bytes.count {
       let n = bytes.withUnsafeBytes { raw -> Int in
@@ -252,17 +252,17 @@ public enum FileIO {
 /// Several files replaced all together or not at all. Every new content is first written to a
 /// temporary file beside its destination; only when all are written are they renamed into place.
 /// If a rename fails, the files already replaced are restored from hard-linked backups.
-public final class FileTransaction {
+package final class FileTransaction {
   private var staged: [(temp: String, destination: String)] = []
   /// Folders this transaction created for its destinations, outermost first; removed again (when
   /// empty) if it does not commit, so that a refusal leaves nothing behind.
   private var createdFolders: [String] = []
 
-  public init() {}
+  package init() {}
 
   /// Writes `bytes` to a temporary file beside `destination`, creating the destination's missing
   /// folders.
-  public func stage(_ bytes: [UInt8], to destination: String) throws(IOFailure) {
+  package func stage(_ bytes: [UInt8], to destination: String) throws(IOFailure) {
     do {
       try makeFolders(for: destination)
       let temp = try FileIO.writeTemporary(bytes, beside: destination)
@@ -291,7 +291,7 @@ public final class FileTransaction {
   }
 
   /// Removes the staged temporary files (nothing was replaced yet) and the folders made for them.
-  public func rollback() {
+  package func rollback() {
     for s in staged { unlink(s.temp) }
     staged.removeAll()
     removeCreatedFolders()
@@ -302,7 +302,7 @@ public final class FileTransaction {
     createdFolders.removeAll()
   }
 
-  public func commit() throws(IOFailure) {
+  package func commit() throws(IOFailure) {
     var backups: [(backup: String?, destination: String)] = []
     // Several files: a crash or SIGKILL between two renames is finished by the next run (see
     // CrashJournal); one file needs none, its rename is atomic.

@@ -1,24 +1,24 @@
 import CLottieZlib
 
 /// Errors of the compression and archive readers, with what was wrong.
-public struct ArchiveError: Error, Sendable, CustomStringConvertible {
-  public var message: String
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
+package struct ArchiveError: Error, Sendable, CustomStringConvertible {
+  package var message: String
+  package init(_ message: String) { self.message = message }
+  package var description: String { message }
 }
 
 /// gzip and raw deflate through the system zlib, with a bound on the decompressed size so that a
 /// bomb is refused instead of filling memory.
-public enum Gzip {
+package enum Gzip {
   /// Default cap on decompressed bytes (a real animation is at most tens of MB).
-  public static let defaultLimit = 512 * 1024 * 1024
+  package static let defaultLimit = 512 * 1024 * 1024
 
-  public static func isGzip(_ bytes: [UInt8]) -> Bool {
+  package static func isGzip(_ bytes: [UInt8]) -> Bool {
     bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B
   }
 
   /// Decompresses a gzip stream (`windowBits` 31) or raw deflate (`-15`).
-  public static func decompress(_ input: [UInt8], raw: Bool = false, limit: Int = defaultLimit,
+  package static func decompress(_ input: [UInt8], raw: Bool = false, limit: Int = defaultLimit,
                                 expectedSize: Int? = nil) throws(ArchiveError) -> [UInt8] {
     var stream = z_stream()
     let windowBits: Int32 = raw ? -15 : 31
@@ -58,7 +58,7 @@ public enum Gzip {
   }
 
   /// Compresses with the best compression; gzip framing unless `raw` (zip entries use raw deflate).
-  public static func compress(_ input: [UInt8], raw: Bool = false, level: Int32 = 9) throws(ArchiveError) -> [UInt8] {
+  package static func compress(_ input: [UInt8], raw: Bool = false, level: Int32 = 9) throws(ArchiveError) -> [UInt8] {
     guard let (output, written, status) = deflateOnce(input, level: level, windowBits: raw ? -15 : 31, capacity: { stream in
       Int(deflateBound(&stream, UInt(input.count))) + 64
     }) else { throw ArchiveError("zlib could not start compressing") }
@@ -69,7 +69,7 @@ public enum Gzip {
   /// The gzip size of `input` at best compression when it is at most `limit`; nil as soon as the
   /// compressed output passes `limit` (the rest is not compressed: a size check on a large file
   /// costs only the first `limit` bytes of output).
-  public static func compressedSize(_ input: [UInt8], atMost limit: Int, level: Int32 = 9) -> Int? {
+  package static func compressedSize(_ input: [UInt8], atMost limit: Int, level: Int32 = 9) -> Int? {
     guard let (_, written, status) = deflateOnce(input, level: level, windowBits: 31, capacity: { _ in max(0, limit) + 1 }),
           status == Z_STREAM_END, written <= limit else { return nil }
     return written
@@ -99,7 +99,7 @@ public enum Gzip {
     return (output, written, status)
   }
 
-  public static func crc32(_ bytes: [UInt8]) -> UInt32 {
+  package static func crc32(_ bytes: [UInt8]) -> UInt32 {
     bytes.withUnsafeBufferPointer { buf in
       UInt32(CLottieZlib.crc32(0, buf.baseAddress, UInt32(buf.count)))
     }

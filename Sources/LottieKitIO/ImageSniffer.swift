@@ -1,9 +1,9 @@
 /// The image formats players and lottiekit recognise, by their bytes.
-public enum ImageType: String, Sendable, CaseIterable {
+package enum ImageType: String, Sendable, CaseIterable {
   case png, jpeg, webp, gif, svg
 
   /// The registered media type (`image/jpeg`, never `image/jpg`).
-  public var mimeType: String {
+  package var mimeType: String {
     switch self {
     case .png: return "image/png"
     case .jpeg: return "image/jpeg"
@@ -14,7 +14,7 @@ public enum ImageType: String, Sendable, CaseIterable {
   }
 
   /// The usual file extension (the first) and the others in use, lowercase, without the dot.
-  public var fileExtensions: [String] {
+  package var fileExtensions: [String] {
     switch self {
     case .png: return ["png"]
     case .jpeg: return ["jpg", "jpeg", "jpe", "jfif"]
@@ -25,7 +25,7 @@ public enum ImageType: String, Sendable, CaseIterable {
   }
 
   /// A name for messages ("PNG", "JPEG"…).
-  public var displayName: String {
+  package var displayName: String {
     switch self {
     case .png: return "PNG"
     case .jpeg: return "JPEG"
@@ -36,13 +36,13 @@ public enum ImageType: String, Sendable, CaseIterable {
   }
 
   /// The type a registered media type names (case-insensitive; parameters not allowed).
-  public init?(mimeType: String) {
+  package init?(mimeType: String) {
     guard let type = ImageType.allCases.first(where: { $0.mimeType == mimeType.lowercased() }) else { return nil }
     self = type
   }
 
   /// The type a file extension stands for (case-insensitive, without the dot).
-  public init?(fileExtension: String) {
+  package init?(fileExtension: String) {
     let ext = fileExtension.lowercased()
     guard let type = ImageType.allCases.first(where: { $0.fileExtensions.contains(ext) }) else { return nil }
     self = type
@@ -52,20 +52,20 @@ public enum ImageType: String, Sendable, CaseIterable {
 /// What the bytes of an image say about it. `width`/`height` are nil when the header is cut short,
 /// malformed, or holds zero (which no format uses for a real picture), and always for SVG (an SVG has
 /// no pixel size: it is drawn at whatever size it is given).
-public struct ImageInfo: Sendable, Equatable {
-  public var type: ImageType
-  public var width: Int?
-  public var height: Int?
-  public var mimeType: String { type.mimeType }
+package struct ImageInfo: Sendable, Equatable {
+  package var type: ImageType
+  package var width: Int?
+  package var height: Int?
+  package var mimeType: String { type.mimeType }
 
-  public init(type: ImageType, width: Int? = nil, height: Int? = nil) {
+  package init(type: ImageType, width: Int? = nil, height: Int? = nil) {
     self.type = type
     self.width = width
     self.height = height
   }
 
   /// Both sides, when both are known.
-  public var size: (width: Int, height: Int)? {
+  package var size: (width: Int, height: Int)? {
     guard let width, let height else { return nil }
     return (width, height)
   }
@@ -74,16 +74,16 @@ public struct ImageInfo: Sendable, Equatable {
 /// Reads image headers. Works on untrusted bytes: every read is bounds-checked and every offset
 /// computed from the file uses checked arithmetic, so truncated or hostile input yields nil (not an
 /// image) or a type without a size, never a trap.
-public enum ImageSniffer {
-  public static func sniff(_ bytes: [UInt8]) -> ImageInfo? {
+package enum ImageSniffer {
+  package static func sniff(_ bytes: [UInt8]) -> ImageInfo? {
     bytes.withUnsafeBytes { sniff($0) }
   }
 
-  public static func sniff(_ bytes: ArraySlice<UInt8>) -> ImageInfo? {
+  package static func sniff(_ bytes: ArraySlice<UInt8>) -> ImageInfo? {
     bytes.withUnsafeBytes { sniff($0) }
   }
 
-  public static func sniff(_ buffer: UnsafeRawBufferPointer) -> ImageInfo? {
+  package static func sniff(_ buffer: UnsafeRawBufferPointer) -> ImageInfo? {
     let reader = ByteReader(buffer)
     if reader.matches(0, pngSignature) { return png(reader) }
     if reader.matches(0, [0xFF, 0xD8, 0xFF]) { return jpeg(reader) }

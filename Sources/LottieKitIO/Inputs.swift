@@ -5,58 +5,58 @@ import CLottieZlib
 #endif
 
 /// The container an animation came in.
-public enum Container: String, Sendable {
+package enum Container: String, Sendable {
   case json, tgs, dotLottie = "lottie"
 }
 
 /// One animation read from an input: its bytes, and where they came from.
-public struct AnimationSource: Sendable {
+package struct AnimationSource: Sendable {
   /// The path as given or found under a given folder; for a dotLottie entry, `file.lottie#a/x.json`.
-  public let displayPath: String
+  package let displayPath: String
   /// The file on disk (`-` for standard input).
-  public let filePath: String
-  public let container: Container
+  package let filePath: String
+  package let container: Container
   /// For dotLottie: the archive entry name.
-  public let entryName: String?
+  package let entryName: String?
   /// The JSON bytes (decompressed).
-  public let bytes: [UInt8]
+  package let bytes: [UInt8]
   /// Size of the file on disk (compressed, for `.tgs` and `.lottie`).
-  public let fileBytes: Int
+  package let fileBytes: Int
   /// Folder that image paths are resolved against (nil for stdin and archives).
-  public var baseDirectory: String? {
+  package var baseDirectory: String? {
     guard filePath != "-", container == .json else { return nil }
     return FileIO.directory(of: filePath)
   }
 }
 
 /// An input that could not be read, with the place of the problem when known.
-public struct InputFailure: Error, Sendable, CustomStringConvertible {
-  public var path: String
-  public var message: String
-  public var location: SourceLocation?
-  public init(path: String, message: String, location: SourceLocation? = nil) {
+package struct InputFailure: Error, Sendable, CustomStringConvertible {
+  package var path: String
+  package var message: String
+  package var location: SourceLocation?
+  package init(path: String, message: String, location: SourceLocation? = nil) {
     self.path = path
     self.message = message
     self.location = location
   }
   /// `path:line:col: message` (the form editors and CI logs make clickable).
-  public var description: String {
+  package var description: String {
     if let l = location { return "\(path):\(l.line):\(l.column): \(message)" }
     return "\(path): \(message)"
   }
   /// `path:line:col: error: message`, as compilers print it.
-  public var errorLine: String {
+  package var errorLine: String {
     if let l = location { return "\(path):\(l.line):\(l.column): error: \(message)" }
     return "\(path): error: \(message)"
   }
 }
 
-public enum Inputs {
-  public static let animationExtensions: Set<String> = ["json", "lot", "lottie", "tgs"]
+package enum Inputs {
+  package static let animationExtensions: Set<String> = ["json", "lot", "lottie", "tgs"]
 
   /// Expands folders (recursively, sorted, hidden entries and symlinked folders skipped) into the
   /// animation files under them; files and `-` are kept as given. Order is deterministic.
-  public static func expand(_ arguments: [String]) throws(InputFailure) -> [String] {
+  package static func expand(_ arguments: [String]) throws(InputFailure) -> [String] {
     var result: [String] = []
     for arg in arguments {
       if arg == "-" {
@@ -99,7 +99,7 @@ public enum Inputs {
 
   /// Reads an input and returns the animations in it: one for `.json` and `.tgs`, one per animation
   /// entry for `.lottie`. The container is recognised from the bytes, not the extension.
-  public static func load(_ path: String, limit: Int = Gzip.defaultLimit) throws(InputFailure) -> [AnimationSource] {
+  package static func load(_ path: String, limit: Int = Gzip.defaultLimit) throws(InputFailure) -> [AnimationSource] {
     let bytes: [UInt8]
     do throws(IOFailure) {
       bytes = path == "-" ? try FileIO.readStandardInput() : try FileIO.read(path)
@@ -150,7 +150,7 @@ public enum Inputs {
 
   /// Animation entries of a dotLottie archive: `a/*.json` (v2) or `animations/*.json` (v1), in
   /// archive order.
-  public static func dotLottieAnimationEntries(_ archive: ZipArchive) -> [ZipArchive.Entry] {
+  package static func dotLottieAnimationEntries(_ archive: ZipArchive) -> [ZipArchive.Entry] {
     archive.entries.filter { e in
       !e.isDirectory && e.name.lowercased().hasSuffix(".json")
         && (e.name.hasPrefix("a/") || e.name.hasPrefix("animations/"))
@@ -163,7 +163,7 @@ public enum Inputs {
 /// and at most one window of results is in memory. A window larger than the number of cores
 /// keeps the cores busy when file sizes differ (each window ends with a wait for its slowest
 /// item); commands whose results are large (whole files) keep the window small.
-public func parallelOrdered<T: Sendable, R: Sendable>(_ items: [T], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+package func parallelOrdered<T: Sendable, R: Sendable>(_ items: [T], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                                                       window: Int? = nil,
                                                       _ body: @Sendable (T) -> R, emit: (R) -> Void) {
   let serial = jobs <= 1
@@ -209,9 +209,9 @@ final class ResultBox<R>: @unchecked Sendable {
 }
 
 /// Process-wide memory settings, applied once at start-up before any worker thread exists.
-public enum MemoryTuning {
+package enum MemoryTuning {
   /// One malloc arena for the process (glibc): see `lottiekit_malloc_one_arena`.
-  public static func useOneMallocArena() {
+  package static func useOneMallocArena() {
     #if os(Linux)
     lottiekit_malloc_one_arena()
     #endif

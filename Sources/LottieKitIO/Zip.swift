@@ -2,23 +2,23 @@
 /// Written here rather than taken from a library so that every bound is ours: entry names are
 /// checked for escapes (zip-slip), sizes are bounded before anything is inflated, CRCs are verified,
 /// and a truncated or lying archive is an error with a reason, never a crash.
-public struct ZipArchive: Sendable {
-  public struct Entry: Sendable {
-    public let name: String
-    public let method: UInt16
-    public let compressedSize: Int
-    public let uncompressedSize: Int
-    public let crc32: UInt32
+package struct ZipArchive: Sendable {
+  package struct Entry: Sendable {
+    package let name: String
+    package let method: UInt16
+    package let compressedSize: Int
+    package let uncompressedSize: Int
+    package let crc32: UInt32
     let localHeaderOffset: Int
-    public var isDirectory: Bool { name.hasSuffix("/") }
+    package var isDirectory: Bool { name.hasSuffix("/") }
   }
 
-  public let bytes: [UInt8]
-  public let entries: [Entry]
+  package let bytes: [UInt8]
+  package let entries: [Entry]
   /// Total bytes the archive may expand to.
-  public let limit: Int
+  package let limit: Int
 
-  public init(bytes: [UInt8], limit: Int = Gzip.defaultLimit) throws(ArchiveError) {
+  package init(bytes: [UInt8], limit: Int = Gzip.defaultLimit) throws(ArchiveError) {
     self.bytes = bytes
     self.limit = limit
     // End of central directory: at least 22 bytes, within the last 64 KB + 22.
@@ -64,14 +64,14 @@ public struct ZipArchive: Sendable {
     self.entries = entries
   }
 
-  public static func isZip(_ bytes: [UInt8]) -> Bool {
+  package static func isZip(_ bytes: [UInt8]) -> Bool {
     bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 0x03 && bytes[3] == 0x04
   }
 
-  public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
+  package func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
 
   /// The bytes of an entry, inflated, size- and CRC-checked.
-  public func data(of entry: Entry) throws(ArchiveError) -> [UInt8] {
+  package func data(of entry: Entry) throws(ArchiveError) -> [UInt8] {
     let p = entry.localHeaderOffset
     guard p + 30 <= bytes.count, Self.u32(bytes, p) == 0x0403_4B50 else {
       throw ArchiveError("corrupt zip archive (bad local header for '\(entry.name)')")
@@ -101,7 +101,7 @@ public struct ZipArchive: Sendable {
 
   /// Whether an entry name stays inside the folder it is extracted to (no absolute paths, no `..`,
   /// no backslashes or drive letters that another system would read as a path).
-  public static func isSafeEntryName(_ name: String) -> Bool {
+  package static func isSafeEntryName(_ name: String) -> Bool {
     if name.isEmpty || name.hasPrefix("/") || name.contains("\\") || name.contains("\0") { return false }
     if name.count >= 2 && name.dropFirst().first == ":" { return false }
     return !name.split(separator: "/", omittingEmptySubsequences: false).contains("..")
@@ -119,14 +119,14 @@ public struct ZipArchive: Sendable {
 
 /// Writes a zip archive in memory, entries in the order given, with a fixed timestamp so that the
 /// same input always gives the same bytes.
-public struct ZipWriter {
+package struct ZipWriter {
   private var body: [UInt8] = []
   private var central: [UInt8] = []
   private var count = 0
 
-  public init() {}
+  package init() {}
 
-  public mutating func add(name: String, data: [UInt8], compress: Bool = true) throws(ArchiveError) {
+  package mutating func add(name: String, data: [UInt8], compress: Bool = true) throws(ArchiveError) {
     let nameBytes = Array(name.utf8)
     let crc = Gzip.crc32(data)
     var stored = data
@@ -170,7 +170,7 @@ public struct ZipWriter {
     count += 1
   }
 
-  public func finish() -> [UInt8] {
+  package func finish() -> [UInt8] {
     var out = body
     let cdOffset = out.count
     out += central

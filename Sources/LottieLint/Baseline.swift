@@ -14,16 +14,16 @@ import LottieKitIO
 /// itself changes the fingerprint, so the finding is reported again. Entries are used once each:
 /// a second copy of a baselined defect is new and is reported. Files are named relative to the
 /// baseline file's folder, so a baseline at the repository root works from any working directory.
-public struct Baseline: Sendable {
-  public struct Entry: Sendable, Hashable {
-    public var file: String
-    public var rule: String
-    public var pointer: String
-    public var fingerprint: String
+package struct Baseline: Sendable {
+  package struct Entry: Sendable, Hashable {
+    package var file: String
+    package var rule: String
+    package var pointer: String
+    package var fingerprint: String
     /// For people reading the file; not used to match.
-    public var message: String
+    package var message: String
 
-    public init(file: String, rule: String, pointer: String, fingerprint: String, message: String) {
+    package init(file: String, rule: String, pointer: String, fingerprint: String, message: String) {
       self.file = file
       self.rule = rule
       self.pointer = pointer
@@ -32,11 +32,11 @@ public struct Baseline: Sendable {
     }
   }
 
-  public var entries: [Entry]
+  package var entries: [Entry]
   /// The folder file names are relative to (absolute).
-  public let folder: String
+  package let folder: String
 
-  public init(entries: [Entry], folder: String) {
+  package init(entries: [Entry], folder: String) {
     self.entries = entries
     self.folder = folder
   }
@@ -44,7 +44,7 @@ public struct Baseline: Sendable {
   // MARK: file
 
   /// Reads a baseline written by `serialized()`. Errors name the file and position.
-  public static func load(_ path: String) throws(IOFailure) -> Baseline {
+  package static func load(_ path: String) throws(IOFailure) -> Baseline {
     let bytes = try FileIO.read(path)
     let doc: JSONDocument
     do { doc = try JSONDocument(parsing: bytes) } catch {
@@ -67,7 +67,7 @@ public struct Baseline: Sendable {
 
   /// Pretty JSON, entries sorted (file, rule, pointer): the same findings always give the same
   /// bytes, so the file diffs well in review.
-  public func serialized() -> [UInt8] {
+  package func serialized() -> [UInt8] {
     let sorted = entries.sorted { a, b in
       (a.file, a.rule, a.pointer, a.fingerprint) < (b.file, b.rule, b.pointer, b.fingerprint)
     }
@@ -88,11 +88,11 @@ public struct Baseline: Sendable {
 
   /// A diagnostic's file as the baseline names it: relative to the baseline's folder when inside
   /// it, else absolute. Archive members keep their `#entry` suffix.
-  public func key(forFile displayPath: String) -> String {
+  package func key(forFile displayPath: String) -> String {
     Self.relative(displayPath, to: folder)
   }
 
-  public static func relative(_ displayPath: String, to folder: String) -> String {
+  package static func relative(_ displayPath: String, to folder: String) -> String {
     var path = displayPath
     var member = ""
     if let hash = displayPath.firstIndex(of: "#") {
@@ -105,7 +105,7 @@ public struct Baseline: Sendable {
     return rel + member
   }
 
-  public static func absolute(_ path: String) -> String {
+  package static func absolute(_ path: String) -> String {
     let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     var parts: [Substring] = []
     for part in joined.split(separator: "/") {
@@ -120,7 +120,7 @@ public struct Baseline: Sendable {
   /// path and the source text of the value at the pointer. Findings on the whole document (empty
   /// pointer) and values over 64 KB use the pointer instead of the text, so that any edit to a
   /// large file does not resurrect them.
-  public static func fingerprint(rule: String, pointer: String, layerPath: [String], document: JSONDocument?) -> String {
+  package static func fingerprint(rule: String, pointer: String, layerPath: [String], document: JSONDocument?) -> String {
     var input = Array(rule.utf8)
     input.append(0)
     input += Array(layerPath.joined(separator: " › ").utf8)
@@ -137,13 +137,13 @@ public struct Baseline: Sendable {
 
   /// Splits each file's diagnostics into the ones to report and the ones the baseline holds.
   /// Keeps state: each entry is used at most once over the run.
-  public final class Matcher {
+  package final class Matcher {
     private let baseline: Baseline
     /// Unused entries by (file, rule, fingerprint), with their pointers.
     private var available: [String: [String]] = [:]
-    public private(set) var suppressed = 0
+    package private(set) var suppressed = 0
 
-    public init(_ baseline: Baseline) {
+    package init(_ baseline: Baseline) {
       self.baseline = baseline
       for e in baseline.entries { available[Self.slot(e.file, e.rule, e.fingerprint), default: []].append(e.pointer) }
     }
@@ -152,7 +152,7 @@ public struct Baseline: Sendable {
 
     /// `fingerprints[k]` belongs to `diagnostics[k]`. Exact pointer matches are taken first, so
     /// that a moved entry cannot steal the entry of a finding that stayed in place.
-    public func filter(file: String, diagnostics: [Diagnostic], fingerprints: [String]) -> [Diagnostic] {
+    package func filter(file: String, diagnostics: [Diagnostic], fingerprints: [String]) -> [Diagnostic] {
       let key = baseline.key(forFile: file)
       var held = [Bool](repeating: false, count: diagnostics.count)
       for pass in 0..<2 {
@@ -174,6 +174,6 @@ public struct Baseline: Sendable {
     }
 
     /// Entries no finding used: fixed since the baseline was written.
-    public var unused: Int { available.values.reduce(0) { $0 + $1.count } }
+    package var unused: Int { available.values.reduce(0) { $0 + $1.count } }
   }
 }

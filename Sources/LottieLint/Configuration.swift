@@ -3,28 +3,28 @@ import LottieCompat
 
 /// `.lottiekit.yml`: targets, profiles, per-rule severity or `off`, budgets, ignores. Unknown keys,
 /// unknown rules and bad values are errors that name the key and line.
-public struct Configuration: Sendable, Equatable {
-  public var targets: [String] = []
-  public var profiles: [String] = []
-  public var severities: [String: Severity?] = [:]
-  public var budgets = Budgets()
-  public var ignores: [LintOptions.Ignore] = []
-  public var failOn: Severity?
+package struct Configuration: Sendable, Equatable {
+  package var targets: [String] = []
+  package var profiles: [String] = []
+  package var severities: [String: Severity?] = [:]
+  package var budgets = Budgets()
+  package var ignores: [LintOptions.Ignore] = []
+  package var failOn: Severity?
   /// A baseline file (`baseline: lottiekit-baseline.json`), relative to the configuration's folder.
-  public var baseline: String?
+  package var baseline: String?
   /// Where it was read from (nil: defaults).
-  public var path: String?
+  package var path: String?
 
-  public init() {}
+  package init() {}
 
-  public static let fileNames = [".lottiekit.yml", ".lottiekit.yaml"]
+  package static let fileNames = [".lottiekit.yml", ".lottiekit.yaml"]
   static let topLevelKeys = ["targets", "profiles", "rules", "budgets", "ignore", "fail-on", "baseline"]
 
-  public struct Error: Swift.Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var line: Int?
-    public var message: String
-    public var description: String {
+  package struct Error: Swift.Error, Sendable, CustomStringConvertible {
+    package var path: String
+    package var line: Int?
+    package var message: String
+    package var description: String {
       if let line { return "\(path):\(line): error: \(message)" }
       return "\(path): error: \(message)"
     }
@@ -32,7 +32,7 @@ public struct Configuration: Sendable, Equatable {
 
   /// Parses YAML text. `knownRules` maps codes and names to rule codes; `knownProfiles` and
   /// Targets are checked against the renderer data (`TargetSelection.parseList`).
-  public static func parse(_ text: String, path: String, knownProfiles: Set<String>) throws(Error) -> Configuration {
+  package static func parse(_ text: String, path: String, knownProfiles: Set<String>) throws(Error) -> Configuration {
     func fail(_ node: Node?, _ message: String) -> Error {
       Error(path: path, line: node?.mark.map { $0.line }, message: message)
     }
@@ -85,7 +85,7 @@ public struct Configuration: Sendable, Equatable {
   }
 
   /// A path written in the configuration, resolved against the configuration file's folder.
-  public func resolve(_ relative: String) -> String {
+  package func resolve(_ relative: String) -> String {
     guard !relative.hasPrefix("/"), let path else { return relative }
     guard let slash = path.lastIndex(of: "/") else { return relative }
     return String(path[..<slash]) + "/" + relative

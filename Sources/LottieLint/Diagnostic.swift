@@ -2,10 +2,10 @@ import LottieJSON
 import LottieModel
 
 /// How bad a finding is. Ordered: info < warning < error.
-public enum Severity: String, Sendable, Comparable, CaseIterable {
+package enum Severity: String, Sendable, Comparable, CaseIterable {
   case info, warning, error
 
-  public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+  package static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
   var rank: Int {
     switch self {
     case .info: return 0
@@ -15,7 +15,7 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
   }
 }
 
-public enum RuleCategory: String, Sendable, CaseIterable {
+package enum RuleCategory: String, Sendable, CaseIterable {
   case syntax, structure, references, assets, naming, performance
   case specStrict = "spec-strict"
   case compat
@@ -23,15 +23,15 @@ public enum RuleCategory: String, Sendable, CaseIterable {
 
 /// A mechanical fix: JSON Patch-like operations on pointers, applied with `JSONEdits` so that
 /// nothing else in the file changes. Like ruff's, it says whether it is safe.
-public struct Fix: Sendable, Equatable {
+package struct Fix: Sendable, Equatable {
   /// Safe: the animation plays as before (only what players ignore or read the same way
   /// changes); `lint --fix` applies it. Unsafe: it may change what is drawn, so it is offered in
   /// the reports but never applied by `--fix`.
-  public enum Applicability: String, Sendable, Equatable {
+  package enum Applicability: String, Sendable, Equatable {
     case safe, unsafe
   }
 
-  public enum Operation: Sendable, Equatable {
+  package enum Operation: Sendable, Equatable {
     /// Replace the value at a pointer with JSON text.
     case replace(pointer: String, json: String)
     /// Add a member to the object at a pointer (or replace it if present).
@@ -41,10 +41,10 @@ public struct Fix: Sendable, Equatable {
     /// Remove a leading UTF-8 byte order mark.
     case removeBOM
   }
-  public var summary: String
-  public var operations: [Operation]
-  public var applicability: Applicability
-  public init(summary: String, operations: [Operation], applicability: Applicability = .safe) {
+  package var summary: String
+  package var operations: [Operation]
+  package var applicability: Applicability
+  package init(summary: String, operations: [Operation], applicability: Applicability = .safe) {
     self.summary = summary
     self.operations = operations
     self.applicability = applicability
@@ -52,26 +52,26 @@ public struct Fix: Sendable, Equatable {
 }
 
 /// One finding, located in its file.
-public struct Diagnostic: Sendable, Equatable {
-  public var code: String
-  public var name: String
-  public var severity: Severity
-  public var message: String
-  public var help: String?
-  public var file: String
-  public var line: Int
-  public var column: Int
-  public var endLine: Int
-  public var endColumn: Int
+package struct Diagnostic: Sendable, Equatable {
+  package var code: String
+  package var name: String
+  package var severity: Severity
+  package var message: String
+  package var help: String?
+  package var file: String
+  package var line: Int
+  package var column: Int
+  package var endLine: Int
+  package var endColumn: Int
   /// Byte offset of the start (for ordering; not printed).
-  public var offset: Int
-  public var pointer: String
-  public var layerPath: [String]
+  package var offset: Int
+  package var pointer: String
+  package var layerPath: [String]
   /// Renderers concerned (compatibility rules); empty otherwise.
-  public var renderers: [String]
-  public var fix: Fix?
+  package var renderers: [String]
+  package var fix: Fix?
 
-  public init(code: String, name: String, severity: Severity, message: String, help: String?, file: String,
+  package init(code: String, name: String, severity: Severity, message: String, help: String?, file: String,
               line: Int, column: Int, endLine: Int, endColumn: Int, offset: Int, pointer: String,
               layerPath: [String], renderers: [String] = [], fix: Fix? = nil) {
     self.code = code
@@ -94,19 +94,19 @@ public struct Diagnostic: Sendable, Equatable {
 
 /// What a rule reports: a node, words, and optionally a fix. The linter turns it into a
 /// `Diagnostic` with the rule's code, the configured severity and the node's position.
-public struct Finding: Sendable {
-  public var node: JSONNode
-  public var message: String
-  public var help: String?
-  public var layerPath: [String]
-  public var fix: Fix?
-  public var renderers: [String]
+package struct Finding: Sendable {
+  package var node: JSONNode
+  package var message: String
+  package var help: String?
+  package var layerPath: [String]
+  package var fix: Fix?
+  package var renderers: [String]
   /// A severity that overrides the rule's default for this finding (e.g. an info-level variant).
-  public var severity: Severity?
+  package var severity: Severity?
   /// The node's pointer, when the rule has already computed it (nil: the linter computes it).
-  public var pointer: String?
+  package var pointer: String?
 
-  public init(_ node: JSONNode, _ message: String, help: String? = nil, layerPath: [String] = [], fix: Fix? = nil,
+  package init(_ node: JSONNode, _ message: String, help: String? = nil, layerPath: [String] = [], fix: Fix? = nil,
               renderers: [String] = [], severity: Severity? = nil, pointer: String? = nil) {
     self.node = node
     self.pointer = pointer
@@ -122,16 +122,16 @@ public struct Finding: Sendable {
 /// An example in a rule's description. `↓` marks where a diagnostic must land (the start of the
 /// value its pointer names); the marker is removed before linting. `files` are created beside the
 /// animation (relative path → bytes) for rules that look at the disk.
-public struct Example: Sendable {
-  public var json: String
-  public var files: [String: [UInt8]]
+package struct Example: Sendable {
+  package var json: String
+  package var files: [String: [UInt8]]
   /// JSON expected after `--fix` (nil: the example has no fix).
-  public var fixed: String?
-  public var budgets: Budgets?
+  package var fixed: String?
+  package var budgets: Budgets?
   /// Renderer targets the example is linted for (compatibility rules).
-  public var targets: [String]
+  package var targets: [String]
 
-  public init(_ json: String, files: [String: [UInt8]] = [:], fixed: String? = nil, budgets: Budgets? = nil,
+  package init(_ json: String, files: [String: [UInt8]] = [:], fixed: String? = nil, budgets: Budgets? = nil,
               targets: [String] = []) {
     self.json = json
     self.files = files
@@ -140,10 +140,10 @@ public struct Example: Sendable {
     self.targets = targets
   }
 
-  public static let marker = "↓"
+  package static let marker = "↓"
 
   /// The JSON without markers, and the byte offsets the markers stood at.
-  public var stripped: (json: String, offsets: [Int]) {
+  package var stripped: (json: String, offsets: [Int]) {
     var out: [UInt8] = []
     var offsets: [Int] = []
     let marker = Array(Self.marker.utf8)
@@ -163,22 +163,22 @@ public struct Example: Sendable {
 }
 
 /// Everything a rule's page says.
-public struct RuleDescription: Sendable {
-  public var code: String
-  public var name: String
-  public var summary: String
-  public var rationale: String
-  public var fixHint: String
-  public var category: RuleCategory
-  public var defaultSeverity: Severity
+package struct RuleDescription: Sendable {
+  package var code: String
+  package var name: String
+  package var summary: String
+  package var rationale: String
+  package var fixHint: String
+  package var category: RuleCategory
+  package var defaultSeverity: Severity
   /// Profiles the rule belongs to (a rule with profiles runs only when one of them is on).
-  public var profiles: [String]
-  public var triggering: [Example]
-  public var nonTriggering: [Example]
+  package var profiles: [String]
+  package var triggering: [Example]
+  package var nonTriggering: [Example]
   /// Whether `--fix` can repair what the rule finds.
-  public var isFixable: Bool
+  package var isFixable: Bool
 
-  public init(code: String, name: String, summary: String, rationale: String, fixHint: String,
+  package init(code: String, name: String, summary: String, rationale: String, fixHint: String,
               category: RuleCategory, defaultSeverity: Severity, profiles: [String] = [],
               isFixable: Bool = false, triggering: [Example], nonTriggering: [Example]) {
     self.code = code
@@ -196,7 +196,7 @@ public struct RuleDescription: Sendable {
 }
 
 /// A lint rule: a description (its documentation and its tests) and a check.
-public protocol LintRule: Sendable {
+package protocol LintRule: Sendable {
   static var description: RuleDescription { get }
   init()
   func check(_ context: LintContext) -> [Finding]

@@ -2,11 +2,11 @@ import LottieKitIO
 import LottieModel
 
 /// Image lookups on the real disk, confined to the animation's folder (or a root).
-public struct DiskFileSystem: AssetFileSystem {
-  public var root: String?
-  public init(root: String? = nil) { self.root = root }
+package struct DiskFileSystem: AssetFileSystem {
+  package var root: String?
+  package init(root: String? = nil) { self.root = root }
 
-  public func locate(_ asset: Asset, baseDirectory: String) -> AssetLookup {
+  package func locate(_ asset: Asset, baseDirectory: String) -> AssetLookup {
     switch AssetPaths.locate(asset, baseDirectory: baseDirectory, root: root) {
     case .embedded: return .embedded
     case .url(let u): return .url(u)
@@ -17,7 +17,7 @@ public struct DiskFileSystem: AssetFileSystem {
     }
   }
 
-  public func read(_ path: String, limit: Int) -> [UInt8]? {
+  package func read(_ path: String, limit: Int) -> [UInt8]? {
     try? FileIO.read(path, limit: limit)
   }
 }

@@ -6,9 +6,9 @@ import LottieJSON
 /// Linear in the document and the fixes together: every fix's operations are resolved once, a fix
 /// is checked against the spans already taken in logarithmic time, validated on its own (the cost
 /// of its edits and the containers they touch), and the new bytes are written once at the end.
-public enum Fixer {
+package enum Fixer {
   /// Applies the safe fixes (and the unsafe ones too when `unsafe`); `applied` counts them.
-  public static func apply(_ fixes: [Fix], to document: JSONDocument, unsafe: Bool = false) -> (bytes: [UInt8], applied: Int) {
+  package static func apply(_ fixes: [Fix], to document: JSONDocument, unsafe: Bool = false) -> (bytes: [UInt8], applied: Int) {
     var resolver = JSONPointerResolver(document)
     let plans = fixes.filter { unsafe || $0.applicability == .safe }.map { Plan($0, resolver: &resolver) }
     var bounds: [Int] = []
@@ -150,7 +150,7 @@ struct SpanCoverage {
 extension Linter {
   /// An animation with its safe fixes applied, round after round (a fix can reveal another) until
   /// none applies, at most five rounds; `applied` counts the fixes.
-  public func fixed(path: String, bytes: [UInt8], baseDirectory: String?) -> (bytes: [UInt8], applied: Int) {
+  package func fixed(path: String, bytes: [UInt8], baseDirectory: String?) -> (bytes: [UInt8], applied: Int) {
     var bytes = bytes
     var total = 0
     for _ in 0..<5 {

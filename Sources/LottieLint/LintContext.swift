@@ -3,23 +3,23 @@ import LottieCompat
 import LottieModel
 
 /// Limits for the performance and asset rules. Defaults are the renderers' own thresholds.
-public struct Budgets: Sendable, Equatable {
+package struct Budgets: Sendable, Equatable {
   /// lottie-android switches to software rendering above 4 masks + mattes (RenderMode.java).
-  public var maxMasksAndMattes = 4
+  package var maxMasksAndMattes = 4
   /// lottie-android warns at more than 4 image layers.
-  public var maxImageLayers = 4
+  package var maxImageLayers = 4
   /// Bodymovin's export report warns for images wider or taller than 1500 px.
-  public var maxImageSide = 1500
+  package var maxImageSide = 1500
   /// Total decoded bytes of embedded images (base64 costs memory and decode time on devices).
-  public var maxEmbeddedImageBytes = 1_000_000
+  package var maxEmbeddedImageBytes = 1_000_000
   /// The JSON file itself (after decompression for .tgs/.lottie).
-  public var maxFileBytes = 2_000_000
+  package var maxFileBytes = 2_000_000
   /// Width × height of a composition; Bodymovin warns for 1000×1000 matte/effect layers and above.
-  public var maxCompositionArea = 4_194_304
+  package var maxCompositionArea = 4_194_304
   /// Nesting of precomps inside precomps.
-  public var maxPrecompDepth = 5
+  package var maxPrecompDepth = 5
 
-  public init() {}
+  package init() {}
 
   /// The default budgets with one of them changed (the budget rules' examples).
   static func with(_ budget: WritableKeyPath<Budgets, Int>, _ value: Int) -> Budgets {
@@ -29,10 +29,10 @@ public struct Budgets: Sendable, Equatable {
   }
 
   /// Budget keys as written in `.lottiekit.yml`.
-  public static let keys = ["max-masks-and-mattes", "max-image-layers", "max-image-side", "max-embedded-image-bytes",
+  package static let keys = ["max-masks-and-mattes", "max-image-layers", "max-image-side", "max-embedded-image-bytes",
                             "max-file-bytes", "max-composition-area", "max-precomp-depth"]
 
-  public mutating func set(_ key: String, _ value: Int) -> Bool {
+  package mutating func set(_ key: String, _ value: Int) -> Bool {
     switch key {
     case "max-masks-and-mattes": maxMasksAndMattes = value
     case "max-image-layers": maxImageLayers = value
@@ -49,7 +49,7 @@ public struct Budgets: Sendable, Equatable {
 
 /// Reads a file from disk for rules that look at images (injected so that the lint library needs
 /// no I/O module and tests can fake it).
-public protocol AssetFileSystem: Sendable {
+package protocol AssetFileSystem: Sendable {
   /// Where `u` + `p` points, and whether lottiekit may read it.
   func locate(_ asset: Asset, baseDirectory: String) -> AssetLookup
   func read(_ path: String, limit: Int) -> [UInt8]?
@@ -59,10 +59,10 @@ public protocol AssetFileSystem: Sendable {
 }
 
 extension AssetFileSystem {
-  public var resolvesAbsolutePaths: Bool { false }
+  package var resolvesAbsolutePaths: Bool { false }
 }
 
-public enum AssetLookup: Sendable {
+package enum AssetLookup: Sendable {
   case embedded
   case url(String)
   case absolute(String)
@@ -72,23 +72,23 @@ public enum AssetLookup: Sendable {
 }
 
 /// What a rule sees: the file, its document and model, the budgets, and cached walks.
-public final class LintContext: @unchecked Sendable {
-  public let path: String
-  public let document: JSONDocument
-  public let animation: Animation
+package final class LintContext: @unchecked Sendable {
+  package let path: String
+  package let document: JSONDocument
+  package let animation: Animation
   /// Folder image paths resolve against (nil for stdin and archives).
-  public let baseDirectory: String?
-  public let budgets: Budgets
-  public let fileSystem: AssetFileSystem?
+  package let baseDirectory: String?
+  package let budgets: Budgets
+  package let fileSystem: AssetFileSystem?
   /// Renderers to check compatibility for (`--target`).
-  public var targets: [TargetSelection] = []
+  package var targets: [TargetSelection] = []
   /// Telegram profile options.
-  public var stickerEmoji = false
-  public var stickerAllow30fps = false
+  package var stickerEmoji = false
+  package var stickerAllow30fps = false
   /// Size of the JSON text.
-  public var jsonBytes: Int { document.bytes.count }
+  package var jsonBytes: Int { document.bytes.count }
 
-  public init(path: String, document: JSONDocument, baseDirectory: String?, budgets: Budgets = Budgets(),
+  package init(path: String, document: JSONDocument, baseDirectory: String?, budgets: Budgets = Budgets(),
               fileSystem: AssetFileSystem? = nil) {
     self.path = path
     self.document = document
@@ -100,7 +100,7 @@ public final class LintContext: @unchecked Sendable {
 
   private var _featureUses: [FeatureUse]?
   /// Feature uses, computed once per file.
-  public var featureUses: [FeatureUse] {
+  package var featureUses: [FeatureUse] {
     if let f = _featureUses { return f }
     let f = animation.featureUses()
     _featureUses = f
@@ -110,7 +110,7 @@ public final class LintContext: @unchecked Sendable {
   private var cache: [ObjectIdentifier: Any] = [:]
   /// A per-file value shared by several rules, computed the first time one asks. Keyed by a type
   /// that only the owner can name, so two rules cannot collide by accident.
-  public func shared<Key, Value>(_ key: Key.Type, _ compute: () -> Value) -> Value {
+  package func shared<Key, Value>(_ key: Key.Type, _ compute: () -> Value) -> Value {
     if let v = cache[ObjectIdentifier(key)] as? Value { return v }
     let v = compute()
     cache[ObjectIdentifier(key)] = v
@@ -119,7 +119,7 @@ public final class LintContext: @unchecked Sendable {
 
   private var _animated: [(property: JSONNode, frames: [JSONNode])]?
   /// Animated properties with their keyframe objects, in document order, computed once per file.
-  public var animatedProperties: [(property: JSONNode, frames: [JSONNode])] {
+  package var animatedProperties: [(property: JSONNode, frames: [JSONNode])] {
     if let a = _animated { return a }
     var result: [(property: JSONNode, frames: [JSONNode])] = []
     for visit in layerVisits where visit.layer.node.isObject {
@@ -138,7 +138,7 @@ public final class LintContext: @unchecked Sendable {
 
   private var _layerVisits: [LayerVisit]?
   /// Every layer of every composition, computed once per file.
-  public var layerVisits: [LayerVisit] {
+  package var layerVisits: [LayerVisit] {
     if let v = _layerVisits { return v }
     var v: [LayerVisit] = []
     animation.forEachLayer { v.append($0) }

@@ -6,21 +6,21 @@ import LottieKitIO
 /// `.tgs` and `.lottie` files, every animation inside, container errors as LK001 findings (through
 /// the configured severity, `off` and ignores like any finding), baseline fingerprints on request,
 /// and safe fixes written back in their containers, all files or none.
-public enum LintRun {
+package enum LintRun {
   /// A failure that stops the run; `message` follows "lottiekit: error: ".
-  public struct Failure: Error, Sendable {
-    public let message: String
+  package struct Failure: Error, Sendable {
+    package let message: String
   }
 
   /// What `applyFixes` did.
-  public struct FixSummary: Sendable {
-    public var problems = 0
-    public var files = 0
+  package struct FixSummary: Sendable {
+    package var problems = 0
+    package var files = 0
   }
 
   /// Lints every animation of one input, with each diagnostic's baseline fingerprint when asked.
   /// An unreadable container becomes a diagnostic, like a syntax error.
-  public static func lint(input path: String, linter: Linter, fingerprints: Bool) -> [(LintReport.FileResult, [String])] {
+  package static func lint(input path: String, linter: Linter, fingerprints: Bool) -> [(LintReport.FileResult, [String])] {
     func prints(_ diagnostics: [Diagnostic], _ document: JSONDocument?) -> [String] {
       guard fingerprints else { return [] }
       return diagnostics.map { Baseline.fingerprint(rule: $0.code, pointer: $0.pointer, layerPath: $0.layerPath, document: document) }
@@ -48,7 +48,7 @@ public enum LintRun {
   }
 
   /// For a dotLottie: the linter whose assets are the archive's entries (#21.1), and the archive.
-  public static func archiveLinter(_ linter: Linter, sources: [AnimationSource], path: String) -> (linter: Linter, archive: ZipArchive)? {
+  package static func archiveLinter(_ linter: Linter, sources: [AnimationSource], path: String) -> (linter: Linter, archive: ZipArchive)? {
     guard sources.first?.container == .dotLottie, let archive = try? ZipArchive(bytes: FileIO.read(path)) else { return nil }
     var archiveLinter = linter
     archiveLinter.fileSystem = ArchiveFileSystem(archive: archive)
@@ -57,7 +57,7 @@ public enum LintRun {
 
   /// Applies safe fixes to every animation of the inputs (plain JSON, .tgs and each animation of a
   /// .lottie, written back in its container), all files or none, repeating while fixes apply.
-  public static func applyFixes(_ files: [String], linter: Linter) throws(Failure) -> FixSummary {
+  package static func applyFixes(_ files: [String], linter: Linter) throws(Failure) -> FixSummary {
     let transaction = FileTransaction()
     var summary = FixSummary()
     for path in files where path != "-" {
@@ -101,42 +101,42 @@ public enum LintRun {
 extension LintRun {
   /// One lint run's bookkeeping between the files and the reporters: a baseline filters findings
   /// (or records them), counts and the fail level decide the exit.
-  public final class Session {
-    public enum BaselineMode {
+  package final class Session {
+    package enum BaselineMode {
       case none
       /// Findings the baseline holds are not reported.
       case filter(Baseline.Matcher)
       /// Every finding is recorded for a baseline written in `folder`, and none reported.
       case record(folder: String)
     }
-    public let mode: BaselineMode
-    public let failLevel: Severity
-    public private(set) var files = 0
-    public private(set) var errors = 0
-    public private(set) var warnings = 0
-    public private(set) var infos = 0
+    package let mode: BaselineMode
+    package let failLevel: Severity
+    package private(set) var files = 0
+    package private(set) var errors = 0
+    package private(set) var warnings = 0
+    package private(set) var infos = 0
     /// Whether a reported finding is at or above the fail level.
-    public private(set) var failed = false
-    public private(set) var recorded: [Baseline.Entry] = []
+    package private(set) var failed = false
+    package private(set) var recorded: [Baseline.Entry] = []
 
-    public init(mode: BaselineMode, failLevel: Severity) {
+    package init(mode: BaselineMode, failLevel: Severity) {
       self.mode = mode
       self.failLevel = failLevel
     }
 
     /// Loads the baseline to filter with, or says why it cannot.
-    public static func matcher(baselineFile: String) throws(Failure) -> Baseline.Matcher {
+    package static func matcher(baselineFile: String) throws(Failure) -> Baseline.Matcher {
       do { return Baseline.Matcher(try Baseline.load(baselineFile)) } catch { throw Failure(message: "\(error)") }
     }
 
     /// Whether findings need fingerprints (a baseline is in use).
-    public var needsFingerprints: Bool {
+    package var needsFingerprints: Bool {
       if case .none = mode { return false }
       return true
     }
 
     /// One linted animation: the result to report (nil while recording a baseline).
-    public func take(_ result: LintReport.FileResult, fingerprints: [String]) -> LintReport.FileResult? {
+    package func take(_ result: LintReport.FileResult, fingerprints: [String]) -> LintReport.FileResult? {
       var result = result
       files += 1
       switch mode {
@@ -163,7 +163,7 @@ extension LintRun {
     }
 
     /// Writes the recorded baseline (atomically) and says what it holds.
-    public func writeBaseline(to path: String) throws(Failure) -> String {
+    package func writeBaseline(to path: String) throws(Failure) -> String {
       guard case .record(let folder) = mode else { return "" }
       do { try FileIO.writeAtomically(Baseline(entries: recorded, folder: folder).serialized(), to: path) } catch {
         throw Failure(message: "\(error)")
@@ -173,7 +173,7 @@ extension LintRun {
     }
 
     /// What the baseline held back and what no longer occurs, if anything.
-    public var baselineNote: String? {
+    package var baselineNote: String? {
       guard case .filter(let matcher) = mode, matcher.suppressed > 0 || matcher.unused > 0 else { return nil }
       var note = "\(matcher.suppressed) finding\(matcher.suppressed == 1 ? "" : "s") in the baseline not shown"
       if matcher.unused > 0 {
@@ -187,7 +187,7 @@ extension LintRun {
 extension Linter {
   /// A container error (unreadable file, plain JSON named .tgs) as an LK001 finding at the top of
   /// the file, with the configured severity; nil when LK001 is off or ignored there.
-  public func containerError(file: String, message: String, help: String) -> Diagnostic? {
+  package func containerError(file: String, message: String, help: String) -> Diagnostic? {
     let d = SyntaxErrorRule.description
     guard rules.contains(where: { type(of: $0).description.code == d.code }) else { return nil }
     let diagnostic = Diagnostic(code: d.code, name: d.name, severity: severity(for: d, finding: .error), message: message,

@@ -3,41 +3,41 @@ import LottieCompat
 import LottieModel
 
 /// Which rules run and how loud they are.
-public struct LintOptions: Sendable {
+package struct LintOptions: Sendable {
   /// Profiles switched on (`spec-strict`, `telegram-sticker`…).
-  public var profiles: Set<String> = []
+  package var profiles: Set<String> = []
   /// Per-rule severity by code; nil turns the rule off.
-  public var severities: [String: Severity?] = [:]
-  public var budgets = Budgets()
+  package var severities: [String: Severity?] = [:]
+  package var budgets = Budgets()
   /// Ignored findings: `{rule, path glob, pointer}`; nil fields match anything.
-  public var ignores: [Ignore] = []
+  package var ignores: [Ignore] = []
   /// Renderers to check compatibility for.
-  public var targets: [TargetSelection] = []
-  public var stickerEmoji = false
-  public var stickerAllow30fps = false
+  package var targets: [TargetSelection] = []
+  package var stickerEmoji = false
+  package var stickerAllow30fps = false
 
-  public struct Ignore: Sendable, Equatable {
-    public var rule: String?
-    public var path: String?
-    public var pointer: String?
-    public init(rule: String? = nil, path: String? = nil, pointer: String? = nil) {
+  package struct Ignore: Sendable, Equatable {
+    package var rule: String?
+    package var path: String?
+    package var pointer: String?
+    package init(rule: String? = nil, path: String? = nil, pointer: String? = nil) {
       self.rule = rule
       self.path = path
       self.pointer = pointer
     }
   }
 
-  public init() {}
+  package init() {}
 }
 
 /// Runs rules over files and produces ordered diagnostics.
-public struct Linter: Sendable {
-  public let options: LintOptions
-  public let rules: [any LintRule]
+package struct Linter: Sendable {
+  package let options: LintOptions
+  package let rules: [any LintRule]
   /// Where assets are looked up: the disk by default; `ArchiveFileSystem` for a dotLottie's animations.
-  public var fileSystem: AssetFileSystem?
+  package var fileSystem: AssetFileSystem?
 
-  public init(options: LintOptions = LintOptions(), rules: [any LintRule.Type] = RuleRegistry.all,
+  package init(options: LintOptions = LintOptions(), rules: [any LintRule.Type] = RuleRegistry.all,
               fileSystem: AssetFileSystem? = DiskFileSystem()) {
     self.options = options
     self.fileSystem = fileSystem
@@ -55,7 +55,7 @@ public struct Linter: Sendable {
   }
 
   /// Lints one animation's bytes. A syntax error yields one diagnostic at its position.
-  public func lint(path: String, bytes: [UInt8], baseDirectory: String?) -> [Diagnostic] {
+  package func lint(path: String, bytes: [UInt8], baseDirectory: String?) -> [Diagnostic] {
     let document: JSONDocument
     do {
       document = try JSONDocument(parsing: bytes)
@@ -70,7 +70,7 @@ public struct Linter: Sendable {
     return lint(path: path, document: document, baseDirectory: baseDirectory)
   }
 
-  public func lint(path: String, document: JSONDocument, baseDirectory: String?) -> [Diagnostic] {
+  package func lint(path: String, document: JSONDocument, baseDirectory: String?) -> [Diagnostic] {
     let context = LintContext(path: path, document: document, baseDirectory: baseDirectory, budgets: options.budgets,
                               fileSystem: fileSystem)
     context.targets = options.targets
@@ -135,9 +135,9 @@ public struct Linter: Sendable {
 }
 
 /// Shell-style globs for ignores: `*` and `?` (matching `/` too), `**` the same as `*`.
-public enum Glob {
+package enum Glob {
   /// A pattern without a slash also matches the file name anywhere (as in .gitignore).
-  public static func matches(_ pattern: String, _ path: String) -> Bool {
+  package static func matches(_ pattern: String, _ path: String) -> Bool {
     if matchWhole(pattern, path) { return true }
     if !pattern.contains("/"), let slash = path.lastIndex(of: "/") {
       return matchWhole(pattern, String(path[path.index(after: slash)...]))

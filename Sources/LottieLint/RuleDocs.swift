@@ -1,6 +1,6 @@
 /// A rule's page, generated from its description (`lottiekit explain`, docs/rules/*.md).
-public enum RuleDocs {
-  public static func markdown(_ d: RuleDescription) -> String {
+package enum RuleDocs {
+  package static func markdown(_ d: RuleDescription) -> String {
     var s = "# \(d.code) \(d.name)\n\n"
     s += "**Category:** \(d.category.rawValue) · **Default severity:** \(d.defaultSeverity.rawValue)"
     if !d.profiles.isEmpty { s += " · **Profile:** \(d.profiles.joined(separator: ", ")) (opt-in)" }
@@ -28,7 +28,7 @@ public enum RuleDocs {
   }
 
   /// The index page listing every rule.
-  public static func index(_ rules: [RuleDescription]) -> String {
+  package static func index(_ rules: [RuleDescription]) -> String {
     var s = "# lottiekit rules\n\nGenerated from the rule descriptions (`make rule-docs`); a test fails when this folder is stale.\n\n"
     s += "| code | name | category | severity | summary |\n|---|---|---|---|---|\n"
     for d in rules {

@@ -2,12 +2,12 @@ import CLottieZlib
 import LottieKitIO
 
 /// An RGBA image, 8 bits per channel, straight (not premultiplied) alpha, rows top to bottom.
-public struct RGBAImage: Sendable, Equatable {
-  public let width: Int
-  public let height: Int
-  public var pixels: [UInt8]
+package struct RGBAImage: Sendable, Equatable {
+  package let width: Int
+  package let height: Int
+  package var pixels: [UInt8]
 
-  public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
+  package init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
     self.width = max(0, width)
     self.height = max(0, height)
     var row: [UInt8] = []
@@ -18,14 +18,14 @@ public struct RGBAImage: Sendable, Equatable {
     for _ in 0..<self.height { pixels += row }
   }
 
-  public init(width: Int, height: Int, pixels: [UInt8]) {
+  package init(width: Int, height: Int, pixels: [UInt8]) {
     self.width = width
     self.height = height
     self.pixels = pixels
   }
 
   /// From rlottie's buffer: 32-bit ARGB words, premultiplied (BGRA bytes on little-endian).
-  public init(premultipliedARGB words: [UInt32], width: Int, height: Int) {
+  package init(premultipliedARGB words: [UInt32], width: Int, height: Int) {
     self.width = width
     self.height = height
     var out = [UInt8](repeating: 0, count: width * height * 4)
@@ -49,7 +49,7 @@ public struct RGBAImage: Sendable, Equatable {
   }
 
   /// The image composited over an opaque colour.
-  public func flattened(over background: (UInt8, UInt8, UInt8)) -> RGBAImage {
+  package func flattened(over background: (UInt8, UInt8, UInt8)) -> RGBAImage {
     var out = pixels
     var i = 0
     while i + 3 < out.count {
@@ -66,7 +66,7 @@ public struct RGBAImage: Sendable, Equatable {
   }
 
   /// Copies `image` with its top-left corner at (x, y), clipped.
-  public mutating func draw(_ image: RGBAImage, x: Int, y: Int) {
+  package mutating func draw(_ image: RGBAImage, x: Int, y: Int) {
     for row in 0..<image.height {
       let ty = y + row
       guard ty >= 0 && ty < height else { continue }
@@ -83,7 +83,7 @@ public struct RGBAImage: Sendable, Equatable {
     }
   }
 
-  public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, _ c: (UInt8, UInt8, UInt8, UInt8)) {
+  package mutating func fill(x: Int, y: Int, width w: Int, height h: Int, _ c: (UInt8, UInt8, UInt8, UInt8)) {
     for ty in max(0, y)..<min(height, y + h) {
       for tx in max(0, x)..<min(width, x + w) {
         let d = (ty * width + tx) * 4
@@ -98,7 +98,7 @@ public struct RGBAImage: Sendable, Equatable {
   /// Digits, letters of "OLDNEWDIF", `:` `.` `%` `/` and space in a 3×5 pixel font, each pixel
   /// drawn as a `scale`×`scale` square. Returns the width drawn.
   @discardableResult
-  public mutating func text(_ s: String, x: Int, y: Int, scale: Int = 2, color: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 255)) -> Int {
+  package mutating func text(_ s: String, x: Int, y: Int, scale: Int = 2, color: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 255)) -> Int {
     var cx = x
     for ch in s.uppercased() {
       let glyph = TinyFont.glyphs[ch] ?? TinyFont.glyphs[" "] ?? []
@@ -127,8 +127,8 @@ enum TinyFont {
 }
 
 /// PNG (RGBA, 8 bits) written with the system zlib: signature, IHDR, one IDAT, IEND.
-public enum PNG {
-  public static func encode(_ image: RGBAImage) throws(ArchiveError) -> [UInt8] {
+package enum PNG {
+  package static func encode(_ image: RGBAImage) throws(ArchiveError) -> [UInt8] {
     var raw: [UInt8] = []
     raw.reserveCapacity((image.width * 4 + 1) * image.height)
     for row in 0..<image.height {

@@ -8,10 +8,10 @@ import LottieModel
 /// step. The original is rendered once; frames at 10, 35, 60 and 85 % of its time, at its own
 /// size up to `maxSide`. A pixel counts as changed when a channel differs by more than
 /// `tolerance`; a rewrite's share is its worst frame's.
-public final class RenderCheck {
-  public let renderer: IsolatedRenderer
-  public let maxSide: Int
-  public let tolerance: Int
+package final class RenderCheck {
+  package let renderer: IsolatedRenderer
+  package let maxSide: Int
+  package let tolerance: Int
   let scratch: String
   let frames: [Int]
   let width: Int
@@ -22,7 +22,7 @@ public final class RenderCheck {
 
   /// `original`: the animation's bytes; `imagesFrom`: the folder its external images resolve
   /// against (linked into a scratch folder, so rewrites see the same images), nil for none.
-  public init(original: [UInt8], imagesFrom folder: String?, shownAs name: String, renderer: IsolatedRenderer = IsolatedRenderer(),
+  package init(original: [UInt8], imagesFrom folder: String?, shownAs name: String, renderer: IsolatedRenderer = IsolatedRenderer(),
               maxSide: Int = 256, tolerance: Int = 16) throws(RenderError) {
     self.renderer = renderer
     self.maxSide = maxSide
@@ -54,7 +54,7 @@ public final class RenderCheck {
   deinit { try? FileManager.default.removeItem(atPath: scratch) }
 
   /// The share (0…1) of pixels `candidate` draws differently from the original, worst frame.
-  public func changedShare(_ candidate: [UInt8]) throws(RenderError) -> Double {
+  package func changedShare(_ candidate: [UInt8]) throws(RenderError) -> Double {
     candidates += 1
     let images = try render(candidate, as: "candidate-\(candidates).json")
     guard let reference else { return 1 }
@@ -64,7 +64,7 @@ public final class RenderCheck {
   }
 
   /// The share of pixels where a channel (premultiplied RGBA) differs by more than `tolerance`.
-  public static func changedShare(_ a: RGBAImage, _ b: RGBAImage, tolerance: Int) -> Double {
+  package static func changedShare(_ a: RGBAImage, _ b: RGBAImage, tolerance: Int) -> Double {
     guard a.width == b.width, a.height == b.height, a.width * a.height > 0 else { return 1 }
     var changed = 0
     a.pixels.withUnsafeBufferPointer { pa in

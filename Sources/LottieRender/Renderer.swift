@@ -8,18 +8,18 @@ import Glibc
 #endif
 
 /// Why a render did not happen.
-public struct RenderError: Error, Sendable, CustomStringConvertible {
-  public var message: String
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
+package struct RenderError: Error, Sendable, CustomStringConvertible {
+  package var message: String
+  package init(_ message: String) { self.message = message }
+  package var description: String { message }
 }
 
 /// Calls rlottie in this process. Only the `render-worker` subcommand uses it: rlottie crashes or
 /// loops on some real files, so lottiekit itself renders through `IsolatedRenderer`.
-public enum RLottie {
+package enum RLottie {
   /// Renders `frames` (indices from the first frame, 0-based) of the animation file at `path` at
   /// `width`×`height`. rlottie resolves external images against the file's own folder.
-  public static func render(path: String, frames: [Int], width: Int, height: Int) throws(RenderError) -> [RGBAImage] {
+  package static func render(path: String, frames: [Int], width: Int, height: Int) throws(RenderError) -> [RGBAImage] {
     guard let animation = lottie_animation_from_file(path) else {
       throw RenderError("rlottie could not load the animation")
     }
@@ -41,17 +41,17 @@ public enum RLottie {
 
 /// Renders in a child process (the `lottiekit render-worker` subcommand) with a time limit, so
 /// that a renderer crash or hang becomes an error naming the file instead of killing lottiekit.
-public struct IsolatedRenderer: Sendable {
+package struct IsolatedRenderer: Sendable {
   /// The lottiekit executable to run as the worker.
-  public var executable: String
-  public var timeout: Double
+  package var executable: String
+  package var timeout: Double
 
-  public init(executable: String = IsolatedRenderer.currentExecutable, timeout: Double = 60) {
+  package init(executable: String = IsolatedRenderer.currentExecutable, timeout: Double = 60) {
     self.executable = executable
     self.timeout = timeout
   }
 
-  public static var currentExecutable: String {
+  package static var currentExecutable: String {
     #if os(Linux)
     if let real = realpath("/proc/self/exe", nil) {
       defer { free(real) }
@@ -63,18 +63,18 @@ public struct IsolatedRenderer: Sendable {
 
   /// Called first thing in the worker: it dies with `parent` (even when that is killed) and may
   /// use at most `cpuSeconds` of CPU. False when the parent is already gone.
-  public static func boundWorker(parent: Int32, cpuSeconds: UInt32) -> Bool {
+  package static func boundWorker(parent: Int32, cpuSeconds: UInt32) -> Bool {
     lottiekit_bound_worker(parent, cpuSeconds) != 0
   }
 
   /// Largest picture rendered (per frame), and all frames of one call together.
-  public static let maxSide = 8192
-  public static let maxTotalBytes = 1 << 30
+  package static let maxSide = 8192
+  package static let maxTotalBytes = 1 << 30
   /// Layers rlottie may have to build for one animation (precomps expanded).
-  public static let maxLayerInstances = 1_000_000
+  package static let maxLayerInstances = 1_000_000
 
   /// `file`: a Lottie JSON file on disk (images resolved against its folder).
-  public func render(file: String, frames: [Int], width: Int, height: Int, shownAs name: String) throws(RenderError) -> [RGBAImage] {
+  package func render(file: String, frames: [Int], width: Int, height: Int, shownAs name: String) throws(RenderError) -> [RGBAImage] {
     guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide else {
       throw RenderError("\(name): size \(width)×\(height) is out of range (1 to \(Self.maxSide) pixels a side)")
     }
@@ -150,28 +150,28 @@ public struct IsolatedRenderer: Sendable {
 
 /// An animation made ready for rendering: a JSON file rlottie can open, with its images where
 /// rlottie looks for them.
-public struct RenderSource {
-  public let path: String
-  public let displayName: String
-  public let document: JSONDocument
+package struct RenderSource {
+  package let path: String
+  package let displayName: String
+  package let document: JSONDocument
   /// Temporary folder to delete when done (for .tgs, .lottie and stdin inputs).
-  public let scratch: String?
+  package let scratch: String?
 
-  public var animation: Animation { Animation(document: document) }
+  package var animation: Animation { Animation(document: document) }
 
   /// Frame numbers of the animation (ip ..< op), as After Effects shows them.
-  public var firstFrame: Int { Int((animation.inPoint ?? 0).rounded(.down)) }
-  public var endFrame: Int { max(firstFrame + 1, Int((animation.outPoint ?? 1).rounded(.up))) }
-  public var size: (Int, Int) { (max(1, Int((animation.width ?? 1).rounded())), max(1, Int((animation.height ?? 1).rounded()))) }
+  package var firstFrame: Int { Int((animation.inPoint ?? 0).rounded(.down)) }
+  package var endFrame: Int { max(firstFrame + 1, Int((animation.outPoint ?? 1).rounded(.up))) }
+  package var size: (Int, Int) { (max(1, Int((animation.width ?? 1).rounded())), max(1, Int((animation.height ?? 1).rounded()))) }
 
-  public func cleanUp() {
+  package func cleanUp() {
     if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
   }
 
   /// Plain JSON files are rendered where they are (external images resolve against their folder,
   /// as players do). `.tgs` is unzipped to a temporary file; a `.lottie` archive's images are
   /// embedded in a temporary copy of its first animation (rlottie knows nothing of archives).
-  public static func prepare(_ path: String) throws(RenderError) -> RenderSource {
+  package static func prepare(_ path: String) throws(RenderError) -> RenderSource {
     let sources: [AnimationSource]
     do { sources = try Inputs.load(path) } catch { throw RenderError(error.description) }
     guard let source = sources.first else { throw RenderError("\(path): no animation inside") }

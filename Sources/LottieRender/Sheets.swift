@@ -1,9 +1,9 @@
 import Foundation
 
 /// Contact sheets and pixel differences, made from rendered frames.
-public enum Sheets {
+package enum Sheets {
   /// A grid of frames, each labelled with its frame number under it.
-  public static func contactSheet(_ frames: [(number: Int, image: RGBAImage)], columns: Int,
+  package static func contactSheet(_ frames: [(number: Int, image: RGBAImage)], columns: Int,
                                   background: (UInt8, UInt8, UInt8)) -> RGBAImage {
     guard let first = frames.first?.image else { return RGBAImage(width: 1, height: 1) }
     let cols = max(1, min(columns, frames.count))
@@ -31,7 +31,7 @@ public enum Sheets {
   /// Pixels that differ between two renders of the same size (any channel, after flattening on
   /// `background`), as a share of all pixels, and an image showing them: unchanged pixels faded,
   /// changed ones in magenta.
-  public static func difference(_ a: RGBAImage, _ b: RGBAImage, background: (UInt8, UInt8, UInt8)) -> (share: Double, image: RGBAImage) {
+  package static func difference(_ a: RGBAImage, _ b: RGBAImage, background: (UInt8, UInt8, UInt8)) -> (share: Double, image: RGBAImage) {
     let fa = a.flattened(over: background), fb = b.flattened(over: background)
     guard fa.width == fb.width, fa.height == fb.height, fa.width * fa.height > 0 else {
       return (1, RGBAImage(width: max(fa.width, fb.width), height: max(fa.height, fb.height), fill: (255, 0, 255, 255)))
@@ -55,7 +55,7 @@ public enum Sheets {
   }
 
   /// OLD | NEW | DIFF per frame, one row per frame, labelled, with the changed share per row.
-  public static func sideBySide(_ rows: [(number: Int, old: RGBAImage, new: RGBAImage)], background: (UInt8, UInt8, UInt8))
+  package static func sideBySide(_ rows: [(number: Int, old: RGBAImage, new: RGBAImage)], background: (UInt8, UInt8, UInt8))
     -> (image: RGBAImage, shares: [Double]) {
     guard let first = rows.first else { return (RGBAImage(width: 1, height: 1), []) }
     let gap = 8, label = 16
@@ -79,7 +79,7 @@ public enum Sheets {
   }
 
   /// `count` frame numbers spread evenly over first ..< end, first and last included.
-  public static func evenlySpaced(_ count: Int, first: Int, end: Int) -> [Int] {
+  package static func evenlySpaced(_ count: Int, first: Int, end: Int) -> [Int] {
     let last = max(first, end - 1)
     guard count > 1, last > first else { return [first] }
     var out: [Int] = []
@@ -91,7 +91,7 @@ public enum Sheets {
   }
 
   /// `#rgb`, `#rrggbb`, a few names, or `transparent` (nil).
-  public static func parseColor(_ text: String) -> (UInt8, UInt8, UInt8)?? {
+  package static func parseColor(_ text: String) -> (UInt8, UInt8, UInt8)?? {
     let t = text.lowercased().trimmingCharacters(in: .whitespaces)
     let names: [String: (UInt8, UInt8, UInt8)] = ["white": (255, 255, 255), "black": (0, 0, 0), "grey": (128, 128, 128),
                                                   "gray": (128, 128, 128), "red": (255, 0, 0), "green": (0, 128, 0), "blue": (0, 0, 255)]

@@ -3,35 +3,35 @@ import LottieKitIO
 import LottieModel
 
 /// Something about one image asset that a person should know.
-public struct ImageNote: Sendable, CustomStringConvertible {
-  public enum Kind: Sendable { case done, skipped, warning, error }
-  public let kind: Kind
-  public let assetID: String
-  public let message: String
-  public var description: String { "image \"\(assetID)\": \(message)" }
+package struct ImageNote: Sendable, CustomStringConvertible {
+  package enum Kind: Sendable { case done, skipped, warning, error }
+  package let kind: Kind
+  package let assetID: String
+  package let message: String
+  package var description: String { "image \"\(assetID)\": \(message)" }
 }
 
 /// Embeds external images as base64 data URIs (`e: 1`, `u: ""`), refusing anything outside the
 /// animation's folder (or `root`), URLs and missing files. The type comes from the bytes.
-public enum Inline {
-  public struct Options: Sendable {
-    public var root: String?
+package enum Inline {
+  package struct Options: Sendable {
+    package var root: String?
     /// Images larger than this (bytes) are left external and reported.
-    public var maxSize: Int?
-    public init(root: String? = nil, maxSize: Int? = nil) {
+    package var maxSize: Int?
+    package init(root: String? = nil, maxSize: Int? = nil) {
       self.root = root
       self.maxSize = maxSize
     }
   }
 
-  public struct Result: Sendable {
-    public var bytes: [UInt8]
-    public var notes: [ImageNote]
-    public var inlined: Int
-    public var refused: Bool { notes.contains { $0.kind == .error } }
+  package struct Result: Sendable {
+    package var bytes: [UInt8]
+    package var notes: [ImageNote]
+    package var inlined: Int
+    package var refused: Bool { notes.contains { $0.kind == .error } }
   }
 
-  public static func run(_ document: JSONDocument, baseDirectory: String, options: Options) -> Result {
+  package static func run(_ document: JSONDocument, baseDirectory: String, options: Options) -> Result {
     let animation = Animation(document: document)
     var notes: [ImageNote] = []
     var edits = JSONEdits(document)
@@ -102,26 +102,26 @@ public enum Inline {
 
 /// Writes embedded images to files with unique, deterministic names and points the assets at
 /// them (`u` = the images folder relative to the animation, `p` = the file name, `e: 0`).
-public enum Extract {
-  public struct Options: Sendable {
+package enum Extract {
+  package struct Options: Sendable {
     /// The folder images go to, relative to the output animation's folder (`images/`).
-    public var imagesFolder: String
-    public init(imagesFolder: String = "images/") {
+    package var imagesFolder: String
+    package init(imagesFolder: String = "images/") {
       self.imagesFolder = imagesFolder.hasSuffix("/") ? imagesFolder : imagesFolder + "/"
     }
   }
 
-  public struct Result: Sendable {
-    public var bytes: [UInt8]
+  package struct Result: Sendable {
+    package var bytes: [UInt8]
     /// Files to write: path relative to the output animation's folder → bytes.
-    public var files: [(relative: String, bytes: [UInt8])]
-    public var notes: [ImageNote]
-    public var refused: Bool { notes.contains { $0.kind == .error } }
+    package var files: [(relative: String, bytes: [UInt8])]
+    package var notes: [ImageNote]
+    package var refused: Bool { notes.contains { $0.kind == .error } }
   }
 
   /// `existing` answers what is already on disk at a relative path (nil: nothing), so that an
   /// existing different file is never overwritten and an identical one is reused.
-  public static func run(_ document: JSONDocument, options: Options, existing: (String) -> [UInt8]?) -> Result {
+  package static func run(_ document: JSONDocument, options: Options, existing: (String) -> [UInt8]?) -> Result {
     let animation = Animation(document: document)
     var notes: [ImageNote] = []
     var files: [(String, [UInt8])] = []

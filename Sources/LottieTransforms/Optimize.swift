@@ -2,24 +2,24 @@ import LottieJSON
 import LottieModel
 
 /// One step of `optimize` and what it saved.
-public struct OptimizeStep: Sendable, Equatable {
-  public var name: String
-  public var before: Int
-  public var after: Int
+package struct OptimizeStep: Sendable, Equatable {
+  package var name: String
+  package var before: Int
+  package var after: Int
   /// What the step changed, for people ("2 layers: Guide, Old logo").
-  public var detail: String?
-  public var saved: Int { before - after }
+  package var detail: String?
+  package var saved: Int { before - after }
 }
 
 /// The outcome of optimizing one animation.
-public struct OptimizeResult: Sendable {
-  public var bytes: [UInt8]
-  public var steps: [OptimizeStep]
+package struct OptimizeResult: Sendable {
+  package var bytes: [UInt8]
+  package var steps: [OptimizeStep]
   /// Things worth knowing (steps skipped and why).
-  public var notes: [String]
-  public var inputBytes: Int
+  package var notes: [String]
+  package var inputBytes: Int
   /// The level the result reached: 0 lossless, 1 metadata and precision (verified by rendering).
-  public var level: Int = 0
+  package var level: Int = 0
 }
 
 /// `lottiekit optimize --lossless` (#20): the smallest file that draws exactly the same, by
@@ -37,8 +37,8 @@ public struct OptimizeResult: Sendable {
 /// - **minify**.
 /// Files with expressions keep their layers and keyframes (an expression may look a layer up by
 /// name or read a keyframe), and properties with a slot id or an expression are never touched.
-public enum Optimize {
-  public static func lossless(_ document: JSONDocument) -> OptimizeResult {
+package enum Optimize {
+  package static func lossless(_ document: JSONDocument) -> OptimizeResult {
     var steps: [OptimizeStep] = []
     var notes: [String] = []
     var doc = document

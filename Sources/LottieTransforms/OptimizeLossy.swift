@@ -3,11 +3,11 @@ import LottieModel
 
 /// How a lossy candidate is checked against the animation being optimized: the share (0…1) of
 /// pixels the candidate's bytes draw differently, or why that could not be measured.
-public typealias OptimizeVerifier = (_ candidate: [UInt8]) -> Result<Double, OptimizeVerifyError>
+package typealias OptimizeVerifier = (_ candidate: [UInt8]) -> Result<Double, OptimizeVerifyError>
 
-public struct OptimizeVerifyError: Error, Sendable, CustomStringConvertible {
-  public var description: String
-  public init(_ description: String) { self.description = description }
+package struct OptimizeVerifyError: Error, Sendable, CustomStringConvertible {
+  package var description: String
+  package init(_ description: String) { self.description = description }
 }
 
 /// The lossy level of `optimize` (#20), on top of the lossless steps:
@@ -22,18 +22,18 @@ public struct OptimizeVerifyError: Error, Sendable, CustomStringConvertible {
 /// pixels exceeds `maxDiff` is replaced by the next finer precision, and if none passes the lossless
 /// result stands (the notes say so).
 extension Optimize {
-  public struct Options: Sendable {
+  package struct Options: Sendable {
     /// 0: lossless steps only; 1: metadata and precision, verified by rendering; 2: also the
     /// names of layers, shapes and assets (but `keepNames`).
-    public var level: Int = 1
+    package var level: Int = 1
     /// Names level 2 keeps: the ones app code uses in keypaths.
-    public var keepNames: Set<String> = []
+    package var keepNames: Set<String> = []
     /// Largest share of pixels (0…1) a lossy result may draw differently.
-    public var maxDiff: Double = 0.005
-    public init() {}
+    package var maxDiff: Double = 0.005
+    package init() {}
   }
 
-  public static func optimize(_ document: JSONDocument, options: Options, verify: OptimizeVerifier?) -> OptimizeResult {
+  package static func optimize(_ document: JSONDocument, options: Options, verify: OptimizeVerifier?) -> OptimizeResult {
     var result = lossless(document)
     guard options.level >= 1 else { return result }
     guard let verify else {

@@ -6,20 +6,20 @@ import LottieModel
 /// Rebuilds a dotLottie from a folder that `unpack` wrote (it holds `.dotlottie/manifest.json`):
 /// every animation, image, sound, theme, state machine and kept entry goes back to its place in
 /// the archive, the manifest byte for byte, and assets are pointed back into the archive's folders.
-public enum Repack {
-  public struct Result: Sendable {
-    public var bytes: [UInt8]
+package enum Repack {
+  package struct Result: Sendable {
+    package var bytes: [UInt8]
     /// Archive entries written, in order.
-    public var entries: [String]
+    package var entries: [String]
     /// Files of the folder that have no place in a dotLottie (not packed, said).
-    public var notes: [String]
+    package var notes: [String]
   }
 
-  public static func isUnpackedArchive(_ folder: String) -> Bool {
+  package static func isUnpackedArchive(_ folder: String) -> Bool {
     FileIO.exists((folder.hasSuffix("/") ? folder : folder + "/") + DotLottieLayout.keptFolder + "manifest.json")
   }
 
-  public static func run(folder: String) throws(ArchiveError) -> Result {
+  package static func run(folder: String) throws(ArchiveError) -> Result {
     let root = folder.hasSuffix("/") ? folder : folder + "/"
     let manifestBytes: [UInt8]
     do { manifestBytes = try FileIO.read(root + DotLottieLayout.keptFolder + "manifest.json") } catch {

@@ -4,17 +4,17 @@ import LottieModel
 
 /// How layers are chosen: exact name, glob (`*`, `?`), `/regex/`, or `Comp › Layer` (a precomp
 /// layer's name, then a layer inside the composition it uses).
-public enum LayerSelector: Sendable, CustomStringConvertible {
+package enum LayerSelector: Sendable, CustomStringConvertible {
   case exact(String)
   case glob(String)
   case regex(String)
   case keypath([String])
 
-  public struct Invalid: Error, CustomStringConvertible, Sendable {
-    public var description: String
+  package struct Invalid: Error, CustomStringConvertible, Sendable {
+    package var description: String
   }
 
-  public init(parsing text: String) throws(Invalid) {
+  package init(parsing text: String) throws(Invalid) {
     if text.count >= 2 && text.hasPrefix("/") && text.hasSuffix("/") {
       let pattern = String(text.dropFirst().dropLast())
       guard (try? NSRegularExpression(pattern: pattern)) != nil else {
@@ -34,7 +34,7 @@ public enum LayerSelector: Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .exact(let s): return s
     case .glob(let s): return s
@@ -68,53 +68,53 @@ public enum LayerSelector: Sendable, CustomStringConvertible {
   }
 }
 
-public struct StripOptions: Sendable {
-  public enum DependentPolicy: Sendable { case refuse, cascade, detach }
-  public var selectors: [LayerSelector] = []
-  public var hidden = false
-  public var policy: DependentPolicy = .refuse
-  public var keepAssets = false
-  public init() {}
+package struct StripOptions: Sendable {
+  package enum DependentPolicy: Sendable { case refuse, cascade, detach }
+  package var selectors: [LayerSelector] = []
+  package var hidden = false
+  package var policy: DependentPolicy = .refuse
+  package var keepAssets = false
+  package init() {}
 }
 
 /// What a strip will do to one file, and why. Built first (for `--dry-run` and for refusing),
 /// then applied as surgical edits.
-public struct StripPlan: Sendable {
-  public struct Removal: Sendable {
-    public let layer: Layer
-    public let composition: String
-    public let reason: String
+package struct StripPlan: Sendable {
+  package struct Removal: Sendable {
+    package let layer: Layer
+    package let composition: String
+    package let reason: String
   }
-  public struct Dependent: Sendable {
-    public let layer: Layer
-    public let composition: String
+  package struct Dependent: Sendable {
+    package let layer: Layer
+    package let composition: String
     /// "parent", "matte", "matte source"
-    public let kind: String
-    public let on: Layer
+    package let kind: String
+    package let on: Layer
   }
-  public struct Change: Sendable {
-    public let node: JSONNode
-    public let replacement: JSONValue?
-    public let description: String
+  package struct Change: Sendable {
+    package let node: JSONNode
+    package let replacement: JSONValue?
+    package let description: String
   }
 
-  public var removals: [Removal] = []
+  package var removals: [Removal] = []
   /// Dependents that make a plain strip refuse.
-  public var dependents: [Dependent] = []
+  package var dependents: [Dependent] = []
   /// Edits made by --detach.
-  public var changes: [Change] = []
-  public var prunedAssets: [Asset] = []
-  public var warnings: [String] = []
+  package var changes: [Change] = []
+  package var prunedAssets: [Asset] = []
+  package var warnings: [String] = []
   /// True when dependents exist and no policy was given.
-  public var refused: Bool { !dependents.isEmpty && policy == .refuse }
-  public var policy: StripOptions.DependentPolicy = .refuse
+  package var refused: Bool { !dependents.isEmpty && policy == .refuse }
+  package var policy: StripOptions.DependentPolicy = .refuse
 
-  public var isEmpty: Bool { removals.isEmpty }
+  package var isEmpty: Bool { removals.isEmpty }
 }
 
-public enum Strip {
+package enum Strip {
   /// Plans a strip over every composition of an animation.
-  public static func plan(_ animation: Animation, options: StripOptions) -> StripPlan {
+  package static func plan(_ animation: Animation, options: StripOptions) -> StripPlan {
     var planner = StripPlanner(animation: animation, options: options)
     planner.select()
     planner.followDependents()
@@ -189,7 +189,7 @@ public enum Strip {
   }
 
   /// Applies a plan as surgical edits (removals, detach changes, pruned assets).
-  public static func apply(_ plan: StripPlan, to document: JSONDocument) throws(JSONEditError) -> [UInt8] {
+  package static func apply(_ plan: StripPlan, to document: JSONDocument) throws(JSONEditError) -> [UInt8] {
     if plan.isEmpty && plan.prunedAssets.isEmpty { return document.bytes }
     var edits = JSONEdits(document)
     for r in plan.removals { try edits.remove(r.layer.node) }

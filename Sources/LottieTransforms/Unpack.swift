@@ -5,16 +5,16 @@ import LottieModel
 // MARK: - unpack
 
 /// What `unpack` writes: animations and images, by path relative to the output folder.
-public struct UnpackedFiles: Sendable {
-  public var files: [(path: String, bytes: [UInt8])] = []
-  public var notes: [String] = []
+package struct UnpackedFiles: Sendable {
+  package var files: [(path: String, bytes: [UInt8])] = []
+  package var notes: [String] = []
 }
 
-public enum Unpack {
+package enum Unpack {
   /// Opens a `.lottie` (v1 or v2) or a gzip (`.tgs`, `.json.gz`) and returns the files to write.
   /// Every archive entry name is checked before anything is inflated (an entry that would land
   /// outside the output folder refuses the whole archive), and the expanded size is bounded by `limit`.
-  public static func run(_ bytes: [UInt8], fileName: String, limit: Int) throws(ArchiveError) -> UnpackedFiles {
+  package static func run(_ bytes: [UInt8], fileName: String, limit: Int) throws(ArchiveError) -> UnpackedFiles {
     if Gzip.isGzip(bytes) {
       let json = try Gzip.decompress(bytes, limit: limit)
       do { _ = try JSONDocument(parsing: json) } catch {
@@ -103,9 +103,9 @@ public enum Unpack {
 }
 
 /// Where a dotLottie's entries go when unpacked, and back.
-public enum DotLottieLayout {
+package enum DotLottieLayout {
   /// The manifest, themes, state machines and entries of no known kind, kept for `pack`.
-  public static let keptFolder = ".dotlottie/"
+  package static let keptFolder = ".dotlottie/"
 
   /// Archive folder → unpacked folder (v2 and v1 names).
   static let folders: [(archive: String, unpacked: String)] = [
@@ -115,18 +115,18 @@ public enum DotLottieLayout {
   ]
 
   /// Entries a file system adds (`.DS_Store`, `__MACOSX/`): never part of the animation.
-  public static func isJunk(_ name: String) -> Bool {
+  package static func isJunk(_ name: String) -> Bool {
     name.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" || $0 == "Thumbs.db" }
   }
 
   /// Where a non-animation entry is written by `unpack`.
-  public static func unpackedPath(of name: String) -> String {
+  package static func unpackedPath(of name: String) -> String {
     for f in folders where name.hasPrefix(f.archive) { return f.unpacked + name.dropFirst(f.archive.count) }
     return keptFolder + name
   }
 
   /// Where an unpacked file goes back in a version-`version` archive (nil: not part of it).
-  public static func archivePath(of relative: String, version: Int) -> String? {
+  package static func archivePath(of relative: String, version: Int) -> String? {
     if relative == keptFolder + "manifest.json" { return "manifest.json" }
     let v2: [String: String] = ["images/": "i/", "audio/": "u/", keptFolder + "themes/": "t/", keptFolder + "states/": "s/"]
     let v1: [String: String] = ["images/": "images/", "audio/": "audio/", keptFolder + "themes/": "themes/", keptFolder + "states/": "states/"]

@@ -5,11 +5,11 @@ import Foundation
 /// lists, specificity, source order and `!important`. Rules with pseudo-classes, pseudo-elements or
 /// other combinators never match (they are counted, so the converter can report them), and @-rules
 /// are skipped.
-public struct Stylesheet: Sendable {
-  public struct Declaration: Sendable, Equatable {
-    public var property: String
-    public var value: String
-    public var important: Bool
+package struct Stylesheet: Sendable {
+  package struct Declaration: Sendable, Equatable {
+    package var property: String
+    package var value: String
+    package var important: Bool
   }
 
   struct Compound: Sendable {
@@ -36,12 +36,12 @@ public struct Stylesheet: Sendable {
 
   var rules: [Rule] = []
   /// Selectors that were skipped because this subset of CSS cannot match them.
-  public private(set) var unsupportedSelectors: [String] = []
+  package private(set) var unsupportedSelectors: [String] = []
 
-  public init() {}
+  package init() {}
 
   /// Adds the rules of one `<style>` element's text.
-  public mutating func add(_ css: String) {
+  package mutating func add(_ css: String) {
     let text = Stylesheet.stripComments(css)
     var scalars = Array(text.unicodeScalars)
     var i = 0
@@ -100,7 +100,7 @@ public struct Stylesheet: Sendable {
 
   /// `fill: red; stroke: blue !important` → declarations, in order. Semicolons inside parentheses
   /// or quotes do not split.
-  public static func declarations(_ text: String) -> [Declaration] {
+  package static func declarations(_ text: String) -> [Declaration] {
     var result: [Declaration] = []
     var parts: [String] = []
     var current = ""
@@ -245,7 +245,7 @@ public struct Stylesheet: Sendable {
     return sorted.map { $0.element.1 }
   }
 
-  public var isEmpty: Bool { rules.isEmpty }
+  package var isEmpty: Bool { rules.isEmpty }
 
   func matches(_ selector: Selector, element: Int, tree: XMLTree) -> Bool {
     matches(selector, compoundIndex: 0, element: element, tree: tree)

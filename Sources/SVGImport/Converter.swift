@@ -2,61 +2,61 @@ import Foundation
 import LottieJSON
 
 /// Options for `SVGConverter`.
-public struct SVGOptions: Sendable {
+package struct SVGOptions: Sendable {
   /// Frame rate of the composition.
-  public var frameRate: Double = 60
+  package var frameRate: Double = 60
   /// Duration in seconds (the static drawing is shown for the whole of it).
-  public var duration: Double = 1
+  package var duration: Double = 1
   /// Composition size; the drawing is fitted into it (`xMidYMid meet`). Default: the SVG's own size.
-  public var size: (width: Double, height: Double)? = nil
+  package var size: (width: Double, height: Double)? = nil
   /// What `currentColor` is when the SVG does not set `color`.
-  public var currentColor = RGBA.black
+  package var currentColor = RGBA.black
   /// Name of the shape layer (and of the composition).
-  public var name = "svg"
-  public init() {}
+  package var name = "svg"
+  package init() {}
 }
 
 /// Something in the SVG that was not converted, or converted approximately, with its line.
-public struct SVGWarning: Sendable, Equatable, CustomStringConvertible {
-  public var line: Int
-  public var message: String
-  public var description: String { "line \(line): \(message)" }
+package struct SVGWarning: Sendable, Equatable, CustomStringConvertible {
+  package var line: Int
+  package var message: String
+  package var description: String { "line \(line): \(message)" }
 }
 
 /// The result of a conversion: a complete animation, and its shape layer on its own (for `--into`).
-public struct SVGConversion: Sendable {
-  public var animation: JSONValue
-  public var layer: JSONValue
-  public var width: Int
-  public var height: Int
-  public var warnings: [SVGWarning]
+package struct SVGConversion: Sendable {
+  package var animation: JSONValue
+  package var layer: JSONValue
+  package var width: Int
+  package var height: Int
+  package var warnings: [SVGWarning]
   /// Every layer, top-most first: `layer` alone unless a clip path or mask cut an element out into
   /// layers of its own (Clipping.swift).
-  public var layers: [JSONValue]
+  package var layers: [JSONValue]
   /// Number of Lottie paths written.
-  public var pathCount: Int
+  package var pathCount: Int
 }
 
-public enum SVGConversionError: Error, Sendable, CustomStringConvertible {
+package enum SVGConversionError: Error, Sendable, CustomStringConvertible {
   case syntax(XMLTree.ParseError)
   case invalid(line: Int, message: String)
-  public var line: Int {
+  package var line: Int {
     switch self {
     case .syntax(let e): return e.line
     case .invalid(let line, _): return line
     }
   }
-  public var column: Int {
+  package var column: Int {
     if case .syntax(let e) = self { return e.column }
     return 1
   }
-  public var message: String {
+  package var message: String {
     switch self {
     case .syntax(let e): return e.message
     case .invalid(_, let message): return message
     }
   }
-  public var description: String { "\(line):\(column): \(message)" }
+  package var description: String { "\(line):\(column): \(message)" }
 }
 
 /// SVG → one Lottie shape layer. Every element becomes a group (`gr`) whose paths have the element's
@@ -64,7 +64,7 @@ public enum SVGConversionError: Error, Sendable, CustomStringConvertible {
 /// would ignore as a transform); SVG document order is reversed because Lottie draws the first item
 /// on top; each group holds its paths, then its stroke, then its fill, then a transform carrying
 /// only the element's opacity.
-public struct SVGConverter {
+package struct SVGConverter {
   let tree: XMLTree
   let options: SVGOptions
   let ids: [String: Int]
@@ -85,7 +85,7 @@ public struct SVGConverter {
   /// The composition's rectangle in canvas coordinates.
   var canvas = Box.empty
 
-  public static func convert(_ bytes: [UInt8], options: SVGOptions = SVGOptions()) throws(SVGConversionError) -> SVGConversion {
+  package static func convert(_ bytes: [UInt8], options: SVGOptions = SVGOptions()) throws(SVGConversionError) -> SVGConversion {
     let tree: XMLTree
     do { tree = try XMLTree(parsing: bytes) } catch { throw .syntax(error) }
     var converter = SVGConverter(tree: tree, options: options)

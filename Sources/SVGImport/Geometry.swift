@@ -1,97 +1,97 @@
 import Foundation
 
 /// A point (or vector) in user space.
-public struct Point: Sendable, Equatable, CustomStringConvertible {
-  public var x: Double
-  public var y: Double
-  public init(_ x: Double, _ y: Double) {
+package struct Point: Sendable, Equatable, CustomStringConvertible {
+  package var x: Double
+  package var y: Double
+  package init(_ x: Double, _ y: Double) {
     self.x = x
     self.y = y
   }
-  public static let zero = Point(0, 0)
-  public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
-  public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
-  public static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
-  public var length: Double { (x * x + y * y).squareRoot() }
-  public var description: String { "(\(x), \(y))" }
+  package static let zero = Point(0, 0)
+  package static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+  package static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+  package static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
+  package var length: Double { (x * x + y * y).squareRoot() }
+  package var description: String { "(\(x), \(y))" }
   func isClose(to other: Point, tolerance: Double = 1e-9) -> Bool {
     abs(x - other.x) <= tolerance && abs(y - other.y) <= tolerance
   }
 }
 
 /// An affine transform `[a c e; b d f; 0 0 1]`, as SVG's `matrix(a b c d e f)`.
-public struct Affine: Sendable, Equatable {
-  public var a, b, c, d, e, f: Double
-  public init(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double) {
+package struct Affine: Sendable, Equatable {
+  package var a, b, c, d, e, f: Double
+  package init(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double) {
     (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
   }
-  public static let identity = Affine(1, 0, 0, 1, 0, 0)
-  public static func translate(_ tx: Double, _ ty: Double) -> Affine { Affine(1, 0, 0, 1, tx, ty) }
-  public static func scale(_ sx: Double, _ sy: Double) -> Affine { Affine(sx, 0, 0, sy, 0, 0) }
+  package static let identity = Affine(1, 0, 0, 1, 0, 0)
+  package static func translate(_ tx: Double, _ ty: Double) -> Affine { Affine(1, 0, 0, 1, tx, ty) }
+  package static func scale(_ sx: Double, _ sy: Double) -> Affine { Affine(sx, 0, 0, sy, 0, 0) }
   /// Rotation by `degrees`, clockwise on screen (SVG's y axis points down).
-  public static func rotate(_ degrees: Double) -> Affine {
+  package static func rotate(_ degrees: Double) -> Affine {
     let r = degrees * .pi / 180
     let (s, c) = (sin(r), cos(r))
     return Affine(c, s, -s, c, 0, 0)
   }
-  public static func skewX(_ degrees: Double) -> Affine { Affine(1, 0, tan(degrees * .pi / 180), 1, 0, 0) }
-  public static func skewY(_ degrees: Double) -> Affine { Affine(1, tan(degrees * .pi / 180), 0, 1, 0, 0) }
+  package static func skewX(_ degrees: Double) -> Affine { Affine(1, 0, tan(degrees * .pi / 180), 1, 0, 0) }
+  package static func skewY(_ degrees: Double) -> Affine { Affine(1, tan(degrees * .pi / 180), 0, 1, 0, 0) }
 
   /// `self × other`: `other` applies first, then `self` (SVG's left-to-right transform lists).
-  public func concatenating(_ o: Affine) -> Affine {
+  package func concatenating(_ o: Affine) -> Affine {
     Affine(a * o.a + c * o.b, b * o.a + d * o.b,
            a * o.c + c * o.d, b * o.c + d * o.d,
            a * o.e + c * o.f + e, b * o.e + d * o.f + f)
   }
 
-  public func apply(_ p: Point) -> Point { Point(a * p.x + c * p.y + e, b * p.x + d * p.y + f) }
+  package func apply(_ p: Point) -> Point { Point(a * p.x + c * p.y + e, b * p.x + d * p.y + f) }
   /// Applies the linear part only (for vectors).
-  public func applyVector(_ p: Point) -> Point { Point(a * p.x + c * p.y, b * p.x + d * p.y) }
+  package func applyVector(_ p: Point) -> Point { Point(a * p.x + c * p.y, b * p.x + d * p.y) }
 
-  public var determinant: Double { a * d - b * c }
-  public var inverse: Affine? {
+  package var determinant: Double { a * d - b * c }
+  package var inverse: Affine? {
     let det = determinant
     guard det != 0, det.isFinite else { return nil }
     return Affine(d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
   }
   /// The factor lengths are scaled by on average: √|det|, exact for similarity transforms.
-  public var meanScale: Double { abs(determinant).squareRoot() }
+  package var meanScale: Double { abs(determinant).squareRoot() }
   /// Whether the transform is a similarity (rotation, uniform scale, translation, maybe a flip):
   /// circles stay circles and stroke widths scale by one factor.
-  public var isSimilarity: Bool {
+  package var isSimilarity: Bool {
     let sx = (a * a + b * b).squareRoot()
     let sy = (c * c + d * d).squareRoot()
     let dot = a * c + b * d
     let scale = max(sx, sy, 1e-12)
     return abs(sx - sy) <= 1e-6 * scale && abs(dot) <= 1e-6 * scale * scale
   }
-  public var isFinite: Bool { [a, b, c, d, e, f].allSatisfy(\.isFinite) }
+  package var isFinite: Bool { [a, b, c, d, e, f].allSatisfy(\.isFinite) }
 }
 
 /// One piece of a subpath: a straight line or a cubic Bézier curve to `to`.
-public struct Segment: Sendable, Equatable {
-  public var control1: Point
-  public var control2: Point
-  public var to: Point
+package struct Segment: Sendable, Equatable {
+  package var control1: Point
+  package var control2: Point
+  package var to: Point
   /// A straight line: the controls equal the end points and Lottie gets zero tangents.
-  public var isLine: Bool
+  package var isLine: Bool
 
-  public static func line(from: Point, to: Point) -> Segment {
+  package static func line(from: Point, to: Point) -> Segment {
     Segment(control1: from, control2: to, to: to, isLine: true)
   }
-  public static func cubic(_ c1: Point, _ c2: Point, _ to: Point) -> Segment {
+  package static func cubic(_ c1: Point, _ c2: Point, _ to: Point) -> Segment {
     Segment(control1: c1, control2: c2, to: to, isLine: false)
   }
 }
 
 /// A subpath: a start point, its segments, and whether it is closed.
-public struct Subpath: Sendable, Equatable {
-  public var start: Point
-  public var segments: [Segment] = []
-  public var closed = false
-  public init(start: Point) { self.start = start }
+package struct Subpath: Sendable, Equatable {
+  package var start: Point
+  package var segments: [Segment] = []
+  package var closed = false
+  package init(start: Point) { self.start = start }
 
-  public func transformed(_ m: Affine) -> Subpath {
+  package func transformed(_ m: Affine) -> Subpath {
     var s = Subpath(start: m.apply(start))
     s.closed = closed
     s.segments = segments.map { seg in
@@ -101,30 +101,30 @@ public struct Subpath: Sendable, Equatable {
   }
 
   /// Whether every point of the subpath is its start: a "dot", which only caps can draw.
-  public var isDegenerate: Bool {
+  package var isDegenerate: Bool {
     segments.allSatisfy { $0.to.isClose(to: start, tolerance: 1e-9) && $0.control1.isClose(to: start, tolerance: 1e-9)
       && $0.control2.isClose(to: start, tolerance: 1e-9) }
   }
 }
 
 /// An axis-aligned rectangle.
-public struct Box: Sendable, Equatable {
-  public var minX, minY, maxX, maxY: Double
-  public var width: Double { maxX - minX }
-  public var height: Double { maxY - minY }
-  public static let empty = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-  public var isEmpty: Bool { minX > maxX || minY > maxY }
+package struct Box: Sendable, Equatable {
+  package var minX, minY, maxX, maxY: Double
+  package var width: Double { maxX - minX }
+  package var height: Double { maxY - minY }
+  package static let empty = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+  package var isEmpty: Bool { minX > maxX || minY > maxY }
   mutating func include(_ p: Point) {
     minX = min(minX, p.x); minY = min(minY, p.y)
     maxX = max(maxX, p.x); maxY = max(maxY, p.y)
   }
 }
 
-public enum Geometry {
+package enum Geometry {
 
   /// The exact bounding box of subpaths (curve extrema, not control points), as SVG's
   /// objectBoundingBox.
-  public static func boundingBox(_ subpaths: [Subpath]) -> Box {
+  package static func boundingBox(_ subpaths: [Subpath]) -> Box {
     var box = Box.empty
     for s in subpaths {
       var current = s.start
@@ -173,13 +173,13 @@ public enum Geometry {
   /// from 2.7·10⁻⁴ to 4·10⁻⁶ of the radius, and rlottie (Telegram), which flattens curves coarsely
   /// before scaling, otherwise draws small circles visibly smaller at high zoom. (Path arcs keep the
   /// renderers' curve but are cut to this span too: `pathArc`.)
-  public static let maximumArcSegment = Double.pi / 4
+  package static let maximumArcSegment = Double.pi / 4
 
   /// An SVG elliptical arc from `from` to `to` as cubic segments of at most 45° each, with handles
   /// of k = 4/3·tan(θ/4) (exact at the segment ends and their tangents). Follows SVG 1.1 F.6:
   /// zero radii make a line, equal end points draw nothing, radii too small are scaled up.
   /// Used for `circle`, `ellipse` and rounded `rect`; a path's `A`/`a` goes through `pathArc`.
-  public static func arc(from: Point, rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool,
+  package static func arc(from: Point, rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool,
                          to: Point) -> [Segment] {
     switch ArcCentre(from: from, rx: rx, ry: ry, rotation: rotation, largeArc: largeArc, sweep: sweep, to: to) {
     case .none: return []
@@ -204,7 +204,7 @@ public enum Geometry {
   /// where the cubics join, while rlottie draws a small filled disc of the renderers' cubics smaller
   /// than one of exact 45° arcs (r = 1 at 8×: alpha 198.2 vs 200.0, resvg 199.8), which cost
   /// bootstrap-icons one icon under the bar.
-  public static func pathArc(from: Point, rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool,
+  package static func pathArc(from: Point, rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool,
                              to: Point) -> [Segment] {
     switch ArcCentre(from: from, rx: rx, ry: ry, rotation: rotation, largeArc: largeArc, sweep: sweep, to: to) {
     case .none: return []
@@ -339,7 +339,7 @@ public enum Geometry {
   }
 
   /// An ellipse as arcs of 45°, clockwise on screen from its rightmost point.
-  public static func ellipse(cx: Double, cy: Double, rx: Double, ry: Double) -> Subpath {
+  package static func ellipse(cx: Double, cy: Double, rx: Double, ry: Double) -> Subpath {
     let right = Point(cx + rx, cy), left = Point(cx - rx, cy)
     var s = Subpath(start: right)
     s.segments = arc(from: right, rx: rx, ry: ry, rotation: 0, largeArc: false, sweep: true, to: left)
@@ -349,7 +349,7 @@ public enum Geometry {
   }
 
   /// A rectangle, with rounded corners when `rx`/`ry` are positive (already resolved and clamped).
-  public static func rect(x: Double, y: Double, width w: Double, height h: Double, rx: Double, ry: Double) -> Subpath {
+  package static func rect(x: Double, y: Double, width w: Double, height h: Double, rx: Double, ry: Double) -> Subpath {
     if rx <= 0 || ry <= 0 {
       var s = Subpath(start: Point(x, y))
       s.segments = [.line(from: Point(x, y), to: Point(x + w, y)), .line(from: Point(x + w, y), to: Point(x + w, y + h)),

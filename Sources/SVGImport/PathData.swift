@@ -1,17 +1,17 @@
 /// SVG path data (`d`) → subpaths of lines and cubics, following SVG 2's grammar and its error
 /// rule: drawing stops at the first error, everything before it is kept and the error is reported.
-public enum PathData {
-  public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PathData {
+  package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 0-based offset in the path data where the error was found.
-    public var offset: Int
-    public var message: String
-    public var description: String { "\(message) at character \(offset + 1)" }
+    package var offset: Int
+    package var message: String
+    package var description: String { "\(message) at character \(offset + 1)" }
   }
 
   /// The subpaths drawn, and the error that ended the data early, if any. `rendererArcs`: arcs
   /// as the cubics SVG renderers draw (`Geometry.pathArc`), for outlines that are only stroked;
   /// otherwise exact 45° pieces (`Geometry.arc`).
-  public static func parse(_ text: String, rendererArcs: Bool = false) -> (subpaths: [Subpath], error: ParseError?) {
+  package static func parse(_ text: String, rendererArcs: Bool = false) -> (subpaths: [Subpath], error: ParseError?) {
     var parser = Parser(text)
     parser.rendererArcs = rendererArcs
     let error = parser.run()

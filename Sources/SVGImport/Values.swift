@@ -1,16 +1,16 @@
 import Foundation
 
 /// An sRGB colour with alpha, each in 0...1.
-public struct RGBA: Sendable, Equatable {
-  public var r, g, b, a: Double
-  public init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) {
+package struct RGBA: Sendable, Equatable {
+  package var r, g, b, a: Double
+  package init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) {
     (self.r, self.g, self.b, self.a) = (r, g, b, a)
   }
-  public static let black = RGBA(0, 0, 0)
+  package static let black = RGBA(0, 0, 0)
 }
 
 /// What `fill` or `stroke` paints with.
-public enum Paint: Sendable, Equatable {
+package enum Paint: Sendable, Equatable {
   case none
   case color(RGBA)
   case currentColor
@@ -20,12 +20,12 @@ public enum Paint: Sendable, Equatable {
 
 /// Parsers for SVG attribute and CSS values. Each returns nil for a value it cannot read, so that
 /// the caller can fall back to the inherited or initial value as SVG requires.
-public enum SVGValues {
+package enum SVGValues {
   // MARK: colours
 
   /// `red`, `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`/`rgba()` with numbers or percentages
   /// (comma or space syntax, `/ alpha`), `hsl()`/`hsla()`, `transparent`. Case-insensitive.
-  public static func color(_ raw: String) -> RGBA? {
+  package static func color(_ raw: String) -> RGBA? {
     let text = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     if text.hasPrefix("#") { return hexColor(text.dropFirst()) }
     if let open = text.firstIndex(of: "("), text.hasSuffix(")") {
@@ -113,7 +113,7 @@ public enum SVGValues {
   }
 
   /// A `fill` or `stroke` value.
-  public static func paint(_ raw: String) -> Paint? {
+  package static func paint(_ raw: String) -> Paint? {
     let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     let lower = text.lowercased()
     if lower == "none" { return Paint.none }
@@ -133,10 +133,10 @@ public enum SVGValues {
 
   // MARK: lengths
 
-  public enum Axis: Sendable { case horizontal, vertical, other }
+  package enum Axis: Sendable { case horizontal, vertical, other }
 
   /// A length in user units: px, pt, pc, mm, cm, in, em, ex, or % of the viewport along `axis`.
-  public static func length(_ raw: String, axis: Axis, viewport: (w: Double, h: Double), fontSize: Double = 16) -> Double? {
+  package static func length(_ raw: String, axis: Axis, viewport: (w: Double, h: Double), fontSize: Double = 16) -> Double? {
     let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { return nil }
     var end = text.endIndex
@@ -166,7 +166,7 @@ public enum SVGValues {
   }
 
   /// Numbers separated by whitespace and/or commas (`points`, `viewBox`, `stroke-dasharray`).
-  public static func numberList(_ raw: String) -> [Double]? {
+  package static func numberList(_ raw: String) -> [Double]? {
     var scanner = NumberScanner(Array(raw.utf8))
     var result: [Double] = []
     while true {
@@ -182,7 +182,7 @@ public enum SVGValues {
 
   /// A transform list: `matrix`, `translate`, `scale`, `rotate` (with an optional centre), `skewX`,
   /// `skewY`, composed left to right. Nil when the list is malformed (SVG then ignores it).
-  public static func transform(_ raw: String) -> Affine? {
+  package static func transform(_ raw: String) -> Affine? {
     var result = Affine.identity
     let bytes = Array(raw.utf8)
     var i = 0
@@ -225,14 +225,14 @@ public enum SVGValues {
   }
 
   /// `viewBox="minx miny width height"`; nil when malformed or not positive.
-  public static func viewBox(_ raw: String) -> (x: Double, y: Double, w: Double, h: Double)? {
+  package static func viewBox(_ raw: String) -> (x: Double, y: Double, w: Double, h: Double)? {
     guard let n = numberList(raw), n.count == 4, n[2] > 0, n[3] > 0 else { return nil }
     return (n[0], n[1], n[2], n[3])
   }
 
   /// The transform from a viewBox to a viewport of `width` × `height` under `preserveAspectRatio`
   /// (default `xMidYMid meet`).
-  public static func viewBoxTransform(_ box: (x: Double, y: Double, w: Double, h: Double), width: Double, height: Double,
+  package static func viewBoxTransform(_ box: (x: Double, y: Double, w: Double, h: Double), width: Double, height: Double,
                                       preserveAspectRatio raw: String?) -> Affine {
     var sx = width / box.w
     var sy = height / box.h

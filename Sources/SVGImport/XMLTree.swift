@@ -3,36 +3,36 @@ import CSVGXML
 /// An SVG document as a flat tree of elements read through libxml2: element names without the SVG
 /// namespace prefix, attributes (`xlink:href` keeps its prefix), text of `<style>`, and the line of
 /// each element. Elements of other namespaces (Inkscape, Sodipodi metadata) are dropped.
-public struct XMLTree: Sendable {
-  public struct Element: Sendable {
-    public var name: String
-    public var attributes: [String: String]
-    public var children: [Int]
-    public var parent: Int?
-    public var line: Int
+package struct XMLTree: Sendable {
+  package struct Element: Sendable {
+    package var name: String
+    package var attributes: [String: String]
+    package var children: [Int]
+    package var parent: Int?
+    package var line: Int
     /// Character data directly inside the element (for `<style>`).
-    public var text: String
+    package var text: String
   }
 
-  public var elements: [Element] = []
-  public var root: Int { 0 }
+  package var elements: [Element] = []
+  package var root: Int { 0 }
 
-  public struct ParseError: Error, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var message: String
-    public var description: String { "\(line):\(column): \(message)" }
+  package struct ParseError: Error, Sendable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
+    package var message: String
+    package var description: String { "\(line):\(column): \(message)" }
   }
 
   /// Largest SVG accepted: icons and illustrations are far smaller; anything bigger is refused
   /// before libxml2 sees it.
-  public static let maximumBytes = 64 * 1024 * 1024
+  package static let maximumBytes = 64 * 1024 * 1024
   /// Characters any one attribute or text may expand to through entity references.
   static let maximumExpansion = 4 * 1024 * 1024
   static let svgNamespace = "http://www.w3.org/2000/svg"
   static let xlinkNamespace = "http://www.w3.org/1999/xlink"
 
-  public init(parsing bytes: [UInt8]) throws(ParseError) {
+  package init(parsing bytes: [UInt8]) throws(ParseError) {
     guard bytes.count <= XMLTree.maximumBytes else {
       throw ParseError(line: 1, column: 1, message: "the file is larger than \(XMLTree.maximumBytes / 1024 / 1024) MB")
     }
@@ -137,7 +137,7 @@ public struct XMLTree: Sendable {
   }
 
   /// Elements with an `id`, first one wins (as browsers do).
-  public func elementsByID() -> [String: Int] {
+  package func elementsByID() -> [String: Int] {
     var map: [String: Int] = [:]
     for (i, e) in elements.enumerated() {
       if let id = e.attributes["id"], map[id] == nil { map[id] = i }

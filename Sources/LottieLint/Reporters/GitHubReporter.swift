@@ -5,12 +5,12 @@
 /// for warnings and `::notice` for infos. The message is the diagnostic's message, then `help: …` on
 /// a second line. Escaping follows the runner's rules: in the message `%` → `%25`, CR → `%0D`,
 /// LF → `%0A`; in property values also `:` → `%3A` and `,` → `%2C`.
-public struct GitHubReporter: Reporter {
-  public static let name = "github"
-  public init() {}
-  public init(settings: ReportSettings) {}
+package struct GitHubReporter: Reporter {
+  package static let name = "github"
+  package init() {}
+  package init(settings: ReportSettings) {}
 
-  public func render(_ report: LintReport) -> String {
+  package func render(_ report: LintReport) -> String {
     report.all.map(Self.command).joined(separator: "\n")
   }
 
@@ -35,10 +35,10 @@ public struct GitHubReporter: Reporter {
   }
 
   /// A message (the data after `::`).
-  public static func escapeData(_ s: String) -> String { escape(s, separators: false) }
+  package static func escapeData(_ s: String) -> String { escape(s, separators: false) }
 
   /// A property value (between `=` and the next `,` or `::`).
-  public static func escapeProperty(_ s: String) -> String { escape(s, separators: true) }
+  package static func escapeProperty(_ s: String) -> String { escape(s, separators: true) }
 
   /// Percent-encodes what a workflow command would misread: `%`, line breaks and, in properties,
   /// `:` and `,`.

@@ -1,19 +1,19 @@
 import LottieJSON
 
 /// The versioned JSON shape documented in CLI.md and the README (version 1).
-public struct JSONReporter: Reporter {
-  public static let name = "json"
-  public init() {}
-  public init(settings: ReportSettings) {}
+package struct JSONReporter: Reporter {
+  package static let name = "json"
+  package init() {}
+  package init(settings: ReportSettings) {}
 
-  public var streams: Bool { true }
-  public func begin() -> [UInt8] { Array(header().utf8) }
-  public func stream(_ file: LintReport.FileResult, first: Bool) -> [UInt8] { fileBytes(file, first: first) }
-  public func end(_ report: LintReport, totals: LintTotals) -> [UInt8] {
+  package var streams: Bool { true }
+  package func begin() -> [UInt8] { Array(header().utf8) }
+  package func stream(_ file: LintReport.FileResult, first: Bool) -> [UInt8] { fileBytes(file, first: first) }
+  package func end(_ report: LintReport, totals: LintTotals) -> [UInt8] {
     Array((footer(files: totals.files, errors: totals.errors, warnings: totals.warnings, infos: totals.infos) + "\n").utf8)
   }
 
-  public func render(_ report: LintReport) -> String {
+  package func render(_ report: LintReport) -> String {
     var out = header()
     for (k, file) in report.files.enumerated() { out += self.file(file, first: k == 0) }
     out += footer(files: report.files.count, errors: report.count(.error), warnings: report.count(.warning),
@@ -24,9 +24,9 @@ public struct JSONReporter: Reporter {
   // Streaming: header, then each file as it is linted, then the footer — the same bytes as
   // `render`, without holding every diagnostic of a large run in memory.
 
-  public func header() -> String { "{\n  \"version\": 1,\n  \"files\": [" }
+  package func header() -> String { "{\n  \"version\": 1,\n  \"files\": [" }
 
-  public func file(_ file: LintReport.FileResult, first: Bool) -> String {
+  package func file(_ file: LintReport.FileResult, first: Bool) -> String {
     String(decoding: fileBytes(file, first: first), as: UTF8.self)
   }
 
@@ -35,7 +35,7 @@ public struct JSONReporter: Reporter {
   /// diagnostic made retain/release most of lint's CPU time on runs with tens of thousands of
   /// findings. The fixed parts are static strings; a help text repeated by many diagnostics in a
   /// row is escaped once.
-  public func fileBytes(_ file: LintReport.FileResult, first: Bool) -> [UInt8] {
+  package func fileBytes(_ file: LintReport.FileResult, first: Bool) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(96 + file.diagnostics.count * 900)
     out.put(first ? "\n    {\n      \"path\": " : ",\n    {\n      \"path\": ")
@@ -144,7 +144,7 @@ public struct JSONReporter: Reporter {
     out.append(UInt8(ascii: "]"))
   }
 
-  public func footer(files: Int, errors: Int, warnings: Int, infos: Int) -> String {
+  package func footer(files: Int, errors: Int, warnings: Int, infos: Int) -> String {
     let summary = JSONValue.object([("files", .int(files)), ("errors", .int(errors)), ("warnings", .int(warnings)), ("infos", .int(infos))])
     var bytes: [UInt8] = Array((files == 0 ? "],\n  \"summary\": " : "\n  ],\n  \"summary\": ").utf8)
     summary.appendPretty(to: &bytes, depth: 1)

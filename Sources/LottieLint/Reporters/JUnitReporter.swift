@@ -29,14 +29,14 @@
 /// - Everything is XML-escaped (`&`, `<`, `>`, `"`, `'`); carriage returns, and tabs and line feeds
 ///   in attribute values, are written as character references so that parsers give them back
 ///   exactly; characters XML 1.0 forbids (other C0 controls, U+FFFE, U+FFFF) become U+FFFD.
-public struct JUnitReporter: Reporter {
-  public static let name = "junit"
+package struct JUnitReporter: Reporter {
+  package static let name = "junit"
   /// Findings at or above this severity fail their test case.
-  public var failOn: Severity
-  public init(failOn: Severity = .error) { self.failOn = failOn }
-  public init(settings: ReportSettings) { self.init(failOn: settings.failOn) }
+  package var failOn: Severity
+  package init(failOn: Severity = .error) { self.failOn = failOn }
+  package init(settings: ReportSettings) { self.init(failOn: settings.failOn) }
 
-  public func render(_ report: LintReport) -> String {
+  package func render(_ report: LintReport) -> String {
     let failing = report.files.filter { $0.diagnostics.contains { $0.severity >= failOn } }.count
     let counts = "tests=\"\(report.files.count)\" failures=\"\(failing)\" errors=\"0\""
     var lines = [
@@ -84,7 +84,7 @@ public struct JUnitReporter: Reporter {
   /// Text safe in XML 1.0 content (`attribute: false`) or in a quoted attribute value. Carriage
   /// returns (which parsers turn into line feeds) are always written as references; tabs and line
   /// feeds only in attributes, where parsers would turn them into spaces.
-  public static func escaped(_ s: String, attribute: Bool = true) -> String {
+  package static func escaped(_ s: String, attribute: Bool = true) -> String {
     var out = ""
     out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
     for scalar in s.unicodeScalars {

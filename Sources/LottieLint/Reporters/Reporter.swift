@@ -1,34 +1,34 @@
 import LottieJSON
 
 /// The result of linting a set of files, in input order.
-public struct LintReport: Sendable {
-  public struct FileResult: Sendable {
-    public var path: String
-    public var diagnostics: [Diagnostic]
-    public init(path: String, diagnostics: [Diagnostic]) {
+package struct LintReport: Sendable {
+  package struct FileResult: Sendable {
+    package var path: String
+    package var diagnostics: [Diagnostic]
+    package init(path: String, diagnostics: [Diagnostic]) {
       self.path = path
       self.diagnostics = diagnostics
     }
   }
-  public var files: [FileResult]
+  package var files: [FileResult]
   /// The rules that ran (for SARIF's tool.driver.rules).
-  public var rules: [RuleDescription]
-  public init(files: [FileResult], rules: [RuleDescription]) {
+  package var rules: [RuleDescription]
+  package init(files: [FileResult], rules: [RuleDescription]) {
     self.files = files
     self.rules = rules
   }
 
-  public var all: [Diagnostic] { files.flatMap(\.diagnostics) }
-  public func count(_ severity: Severity) -> Int { all.filter { $0.severity == severity }.count }
+  package var all: [Diagnostic] { files.flatMap(\.diagnostics) }
+  package func count(_ severity: Severity) -> Int { all.filter { $0.severity == severity }.count }
 }
 
 /// The counts a run ends with (files linted, findings by severity).
-public struct LintTotals: Sendable, Equatable {
-  public var files: Int
-  public var errors: Int
-  public var warnings: Int
-  public var infos: Int
-  public init(files: Int, errors: Int, warnings: Int, infos: Int) {
+package struct LintTotals: Sendable, Equatable {
+  package var files: Int
+  package var errors: Int
+  package var warnings: Int
+  package var infos: Int
+  package init(files: Int, errors: Int, warnings: Int, infos: Int) {
     self.files = files
     self.errors = errors
     self.warnings = warnings
@@ -37,16 +37,16 @@ public struct LintTotals: Sendable, Equatable {
 }
 
 /// What a reporter is made with: the command line's choices that change the output's bytes.
-public struct ReportSettings: Sendable {
+package struct ReportSettings: Sendable {
   /// ANSI colour (text).
-  public var color = false
+  package var color = false
   /// The closing summary line (text; off with --quiet).
-  public var summary = true
+  package var summary = true
   /// The version SARIF names.
-  public var toolVersion = "0"
+  package var toolVersion = "0"
   /// The lowest severity that fails (JUnit marks those as failures).
-  public var failOn = Severity.error
-  public init() {}
+  package var failOn = Severity.error
+  package init() {}
 }
 
 /// Turns lint results into one output format. Reporters never decide anything: they print what
@@ -57,7 +57,7 @@ public struct ReportSettings: Sendable {
 /// (text, json) never holds a large run's diagnostics in memory; a document format (SARIF, JUnit,
 /// GitHub annotations) is handed the files it kept in `end`. `render` is the whole output of a
 /// report at once, for library callers and tests.
-public protocol Reporter {
+package protocol Reporter {
   /// The `--format` name.
   static var name: String { get }
   init(settings: ReportSettings)
@@ -71,11 +71,11 @@ public protocol Reporter {
 }
 
 extension Reporter {
-  public var streams: Bool { false }
-  public func begin() -> [UInt8] { [] }
-  public func stream(_ file: LintReport.FileResult, first: Bool) -> [UInt8] { [] }
+  package var streams: Bool { false }
+  package func begin() -> [UInt8] { [] }
+  package func stream(_ file: LintReport.FileResult, first: Bool) -> [UInt8] { [] }
   /// A document format's end: the whole document and a newline, or nothing for an empty one.
-  public func end(_ report: LintReport, totals: LintTotals) -> [UInt8] {
+  package func end(_ report: LintReport, totals: LintTotals) -> [UInt8] {
     let text = render(report)
     return text.isEmpty ? [] : Array((text + "\n").utf8)
   }
@@ -83,17 +83,17 @@ extension Reporter {
 
 /// Every lint output format, in the order `--help` lists them: the one list `lint --format`
 /// derives from, so a new format is a new Reporter here and nothing else.
-public enum Reporters {
-  public static var all: [any Reporter.Type] {
+package enum Reporters {
+  package static var all: [any Reporter.Type] {
     [TextReporter.self, JSONReporter.self, SARIFReporter.self, JUnitReporter.self, GitHubReporter.self]
   }
 
-  public static func named(_ name: String) -> (any Reporter.Type)? { all.first { $0.name == name } }
+  package static func named(_ name: String) -> (any Reporter.Type)? { all.first { $0.name == name } }
 }
 
 extension Fix {
   /// JSON Patch-like form used by the json and sarif reporters.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([("summary", .string(summary)), ("operations", .array(operations.map { op in
       switch op {
       case .replace(let pointer, let json):
@@ -112,12 +112,12 @@ extension Fix {
 /// A diagnostic's file as a repository path: an animation inside a dotLottie is reported as
 /// `hero.lottie#a/hero.json`, which no CI can map to a file; annotations point at the archive and
 /// name the member in their text.
-public struct ReportedFile: Equatable {
-  public var file: String
+package struct ReportedFile: Equatable {
+  package var file: String
   /// The animation inside the archive, or nil for a file of its own.
-  public var member: String?
+  package var member: String?
 
-  public init(_ path: String) {
+  package init(_ path: String) {
     let lower = path.lowercased()
     if let hash = lower.range(of: ".lottie#") {
       let split = path.index(path.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: hash.lowerBound) + 7)

@@ -15,22 +15,22 @@ import LottieJSON
 /// the original file, and our fixes are pointer-based operations whose byte ranges the report does
 /// not carry (a `remove` also takes a neighbouring comma, which only the edit engine knows). So the
 /// fix travels exactly as in the JSON output (`Fix.json`) under `result.properties.fix`.
-public struct SARIFReporter: Reporter {
-  public static let name = "sarif"
-  public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+package struct SARIFReporter: Reporter {
+  package static let name = "sarif"
+  package static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
 
-  public var toolVersion: String
+  package var toolVersion: String
   /// The tool's home page (`tool.driver.informationUri`, an absolute URI); omitted when nil.
-  public var informationUri: String?
+  package var informationUri: String?
 
-  public init(toolVersion: String, informationUri: String? = nil) {
+  package init(toolVersion: String, informationUri: String? = nil) {
     self.toolVersion = toolVersion
     self.informationUri = informationUri
   }
 
-  public init(settings: ReportSettings) { self.init(toolVersion: settings.toolVersion) }
+  package init(settings: ReportSettings) { self.init(toolVersion: settings.toolVersion) }
 
-  public func render(_ report: LintReport) -> String {
+  package func render(_ report: LintReport) -> String {
     // Rules and artifacts are arrays with unique items in the schema: keep the first of duplicates.
     var rules: [RuleDescription] = []
     var ruleIndex: [String: Int] = [:]
@@ -73,7 +73,7 @@ public struct SARIFReporter: Reporter {
   }
 
   /// SARIF's name for a severity.
-  public static func level(_ severity: Severity) -> String {
+  package static func level(_ severity: Severity) -> String {
     switch severity {
     case .error: return "error"
     case .warning: return "warning"
@@ -138,7 +138,7 @@ public struct SARIFReporter: Reporter {
   /// Every byte of the UTF-8 path is percent-encoded (upper-case hex) except unreserved characters
   /// and `/`, so spaces, commas, `#`, `?`, `%`, `:` (which would read as a scheme in a first
   /// segment) and non-ASCII letters are all safe.
-  public static func uri(forPath path: String) -> String {
+  package static func uri(forPath path: String) -> String {
     let hex = Array("0123456789ABCDEF".utf8)
     var out: [UInt8] = []
     if path.hasPrefix("/") { out.append(contentsOf: Array("file://".utf8)) }

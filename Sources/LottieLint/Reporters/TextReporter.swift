@@ -1,30 +1,30 @@
 /// gcc/Xcode style, clickable in terminals and IDEs:
 /// `hero.json:41:17: error: [LK201] layer "Bubble" (ind 4) names parent 7, …`
-public struct TextReporter: Reporter {
-  public static let name = "text"
-  public var color: Bool
+package struct TextReporter: Reporter {
+  package static let name = "text"
+  package var color: Bool
   /// The closing summary line in `end` (off with --quiet).
-  public var summarises = true
-  public init(color: Bool = false) { self.color = color }
-  public init(settings: ReportSettings) {
+  package var summarises = true
+  package init(color: Bool = false) { self.color = color }
+  package init(settings: ReportSettings) {
     color = settings.color
     summarises = settings.summary
   }
 
-  public var streams: Bool { true }
+  package var streams: Bool { true }
 
-  public func stream(_ file: LintReport.FileResult, first: Bool) -> [UInt8] {
+  package func stream(_ file: LintReport.FileResult, first: Bool) -> [UInt8] {
     self.file(file).map { Array(($0 + "\n").utf8) } ?? []
   }
 
-  public func end(_ report: LintReport, totals: LintTotals) -> [UInt8] {
+  package func end(_ report: LintReport, totals: LintTotals) -> [UInt8] {
     guard summarises else { return [] }
     return Array((summary(files: totals.files, errors: totals.errors, warnings: totals.warnings, infos: totals.infos) + "\n").utf8)
   }
 
   func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
 
-  public func render(_ report: LintReport) -> String {
+  package func render(_ report: LintReport) -> String {
     let body = report.files.compactMap(file).joined(separator: "\n")
     let summary = self.summary(files: report.files.count, errors: report.count(.error), warnings: report.count(.warning),
                                infos: report.count(.info))
@@ -32,7 +32,7 @@ public struct TextReporter: Reporter {
   }
 
   /// One file's diagnostics (nil when it has none), for streaming.
-  public func file(_ file: LintReport.FileResult) -> String? {
+  package func file(_ file: LintReport.FileResult) -> String? {
     var lines: [String] = []
     do {
       for d in file.diagnostics {
@@ -54,7 +54,7 @@ public struct TextReporter: Reporter {
     return lines.isEmpty ? nil : lines.joined(separator: "\n")
   }
 
-  public func summary(files: Int, errors: Int, warnings: Int, infos: Int) -> String {
+  package func summary(files: Int, errors: Int, warnings: Int, infos: Int) -> String {
     "\(files) file\(files == 1 ? "" : "s") linted: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info"
   }
 }

@@ -3,7 +3,7 @@ import LottieKitIO
 import LottieModel
 
 /// What `pack` writes.
-public enum PackFormat: String, Sendable, CaseIterable {
+package enum PackFormat: String, Sendable, CaseIterable {
   /// Minified JSON.
   case json
   /// Minified JSON in a gzip container (zlib, best compression): `.json.gz`.
@@ -13,7 +13,7 @@ public enum PackFormat: String, Sendable, CaseIterable {
   /// Telegram sticker: gzip of the minified JSON (the sticker profile is checked by the caller).
   case tgs
 
-  public var fileExtension: String {
+  package var fileExtension: String {
     switch self {
     case .json: return "json"
     case .gz: return "json.gz"
@@ -26,7 +26,7 @@ public enum PackFormat: String, Sendable, CaseIterable {
   /// registers, `video/lottie+json` (lottie/lottie-spec docs/specs/format.md, "Media Type"),
   /// gzip as a content encoding, a dotLottie as the zip it is, a sticker as Telegram's
   /// `application/x-tgsticker`.
-  public var contentType: String {
+  package var contentType: String {
     switch self {
     case .json, .gz: return "video/lottie+json"
     case .lottie: return "application/zip"
@@ -34,71 +34,71 @@ public enum PackFormat: String, Sendable, CaseIterable {
     }
   }
 
-  public var contentEncoding: String? { self == .gz ? "gzip" : nil }
+  package var contentEncoding: String? { self == .gz ? "gzip" : nil }
 }
 
-public struct PackOptions: Sendable {
-  public var format: PackFormat = .json
+package struct PackOptions: Sendable {
+  package var format: PackFormat = .json
   /// Embed external images as data URIs (`Inline`).
-  public var inline = false
+  package var inline = false
   /// Remove precomp and image assets that nothing reachable from the root uses.
-  public var prune = false
+  package var prune = false
   /// Round numbers to this many decimals where it is safe (see `Pack.roundNumbers`).
-  public var precision: Int? = nil
+  package var precision: Int? = nil
   /// Remove `nm` and `mn` (breaks keypaths, expressions by name and Skottie's effect lookup).
-  public var stripNames = false
+  package var stripNames = false
   /// dotLottie layout: 2 (`a/`, `i/`, manifest `version: "2"`) or 1 (`animations/`, `images/`).
-  public var dotLottieVersion = 2
+  package var dotLottieVersion = 2
   /// Folder images may be read from (default: the animation's own folder).
-  public var root: String? = nil
+  package var root: String? = nil
   /// Written into dotLottie manifests.
-  public var generator = "lottiekit"
-  public init() {}
+  package var generator = "lottiekit"
+  package init() {}
 }
 
 /// One step of the pipeline and what it did to the size.
-public struct PackStep: Sendable, Equatable {
-  public var name: String
-  public var before: Int
-  public var after: Int
+package struct PackStep: Sendable, Equatable {
+  package var name: String
+  package var before: Int
+  package var after: Int
 }
 
 /// Something about a packed file a person should know.
-public struct PackNote: Sendable, CustomStringConvertible {
-  public enum Kind: Sendable { case info, warning, error }
-  public var kind: Kind
-  public var message: String
-  public var description: String { message }
+package struct PackNote: Sendable, CustomStringConvertible {
+  package enum Kind: Sendable { case info, warning, error }
+  package var kind: Kind
+  package var message: String
+  package var description: String { message }
 }
 
 /// An image that goes into a dotLottie archive beside the animation.
-public struct PackedImage: Sendable, Equatable {
+package struct PackedImage: Sendable, Equatable {
   /// File name inside the images folder (`i/` or `images/`).
-  public var name: String
-  public var bytes: [UInt8]
+  package var name: String
+  package var bytes: [UInt8]
 }
 
 /// The JSON side of a pack, before it is put in its container: every option applied.
-public struct PreparedAnimation: Sendable {
+package struct PreparedAnimation: Sendable {
   /// The final minified JSON (for dotLottie, with images pointing into the archive).
-  public var json: [UInt8]
-  public var images: [PackedImage]
-  public var steps: [PackStep]
-  public var notes: [PackNote]
+  package var json: [UInt8]
+  package var images: [PackedImage]
+  package var steps: [PackStep]
+  package var notes: [PackNote]
   /// Bytes of the input file as read.
-  public var inputBytes: Int
+  package var inputBytes: Int
   /// Bytes of the external images read from disk (inlined or put in the archive).
-  public var imageBytesRead: Int
-  public var refused: Bool { notes.contains { $0.kind == .error } }
+  package var imageBytesRead: Int
+  package var refused: Bool { notes.contains { $0.kind == .error } }
 }
 
-public enum Pack {
+package enum Pack {
   // MARK: the JSON pipeline
 
   /// Runs minify, prune, strip-names, precision, inline (or image collection for dotLottie) in
   /// that order, each on the previous step's output. Pruning comes first so that unused images are
   /// neither read nor embedded; inlining comes last so that rounding never scans base64 text.
-  public static func prepare(_ document: JSONDocument, baseDirectory: String?, options: PackOptions) -> PreparedAnimation {
+  package static func prepare(_ document: JSONDocument, baseDirectory: String?, options: PackOptions) -> PreparedAnimation {
     let minified = document.written(.minified)
     let minify = PackStep(name: "minify", before: document.bytes.count, after: minified.count)
     let doc: JSONDocument
@@ -115,7 +115,7 @@ public enum Pack {
   // MARK: containers
 
   /// Puts prepared JSON into its container and records the compression step.
-  public static func container(_ prepared: PreparedAnimation, id: String, options: PackOptions) throws(ArchiveError) -> (bytes: [UInt8], step: PackStep?) {
+  package static func container(_ prepared: PreparedAnimation, id: String, options: PackOptions) throws(ArchiveError) -> (bytes: [UInt8], step: PackStep?) {
     switch options.format {
     case .json:
       return (prepared.json, nil)
@@ -134,7 +134,7 @@ public enum Pack {
   /// `a/<id>.json`, `i/<image>`; v1: `animations/<id>.json`, `images/<image>`. The manifest goes
   /// first (readers that stream the zip find it at once); entries are written in a fixed order with
   /// a fixed timestamp, so the same input always gives the same bytes.
-  public static func dotLottie(json: [UInt8], images: [PackedImage], id: String, version: Int,
+  package static func dotLottie(json: [UInt8], images: [PackedImage], id: String, version: Int,
                                generator: String) throws(ArchiveError) -> [UInt8] {
     let manifest: JSONValue
     if version == 1 {

@@ -9,7 +9,7 @@ extension Pack {
   /// Removes precomp and image assets that no layer reachable from the root composition uses
   /// (following precomps, as `Strip` does when it prunes). An asset whose id or name appears in an
   /// expression is kept: `comp("name")` can reach it without a `refId`.
-  public static func prune(_ document: JSONDocument) -> (bytes: [UInt8], removed: [String], kept: [String]) {
+  package static func prune(_ document: JSONDocument) -> (bytes: [UInt8], removed: [String], kept: [String]) {
     let animation = Animation(document: document)
     var used = Set<String>()
     var queue: [Composition] = [animation.rootComposition]
@@ -59,7 +59,7 @@ extension Pack {
 
   /// Removes every `nm` and `mn` member whose value is a string, except names in `keeping` (the
   /// names app code looks layers and shapes up by).
-  public static func stripNames(_ document: JSONDocument, keeping: Set<String> = []) -> (bytes: [UInt8], hasExpressions: Bool) {
+  package static func stripNames(_ document: JSONDocument, keeping: Set<String> = []) -> (bytes: [UInt8], hasExpressions: Bool) {
     var edits = JSONEdits(document)
     for key in ["nm", "mn"] {
       for k in document.keyIndices(named: key, in: 0..<document.nodeCount) {
@@ -88,7 +88,7 @@ extension Pack {
   /// Done with `JSONEdits` (one replacement per shortened number) rather than by writing a new
   /// document: every other byte — key order, duplicate keys, escapes, the spelling of integers and of
   /// the protected numbers — stays exactly as it was, and the step can be measured on its own.
-  public static func roundNumbers(_ document: JSONDocument, decimals: Int) -> [UInt8] {
+  package static func roundNumbers(_ document: JSONDocument, decimals: Int) -> [UInt8] {
     let digits = max(0, min(decimals, 15))
     var edits = JSONEdits(document)
     var changed = false

@@ -80,7 +80,7 @@ extension Pack {
 
   /// A file name that is safe as a zip entry and on every file system: ASCII letters, digits, `._-`,
   /// not starting with a dot, at most 200 bytes.
-  public static func isPlainFileName(_ name: String) -> Bool {
+  package static func isPlainFileName(_ name: String) -> Bool {
     guard !name.isEmpty, name.utf8.count <= 200, !name.hasPrefix(".") else { return false }
     return name.unicodeScalars.allSatisfy { s in
       s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "_" || s == "-" || s == ".")

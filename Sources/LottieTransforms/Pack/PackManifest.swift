@@ -7,18 +7,18 @@ extension Pack {
   // MARK: manifest
 
   /// One line of a `--manifest` listing.
-  public struct ManifestEntry: Sendable {
-    public var id: String
-    public var file: String
-    public var bytes: Int
-    public var gzipBytes: Int
-    public var sha256: String
-    public var width: Double?
-    public var height: Double?
-    public var frameRate: Double?
-    public var duration: Double?
-    public var targets: [String]
-    public init(id: String, file: String, bytes: Int, gzipBytes: Int, sha256: String, width: Double?, height: Double?,
+  package struct ManifestEntry: Sendable {
+    package var id: String
+    package var file: String
+    package var bytes: Int
+    package var gzipBytes: Int
+    package var sha256: String
+    package var width: Double?
+    package var height: Double?
+    package var frameRate: Double?
+    package var duration: Double?
+    package var targets: [String]
+    package init(id: String, file: String, bytes: Int, gzipBytes: Int, sha256: String, width: Double?, height: Double?,
                 frameRate: Double?, duration: Double?, targets: [String]) {
       self.id = id
       self.file = file
@@ -34,13 +34,13 @@ extension Pack {
   }
 
   /// The content-addressed file name of packed bytes: the first 16 hex digits of their SHA-256.
-  public static func contentAddressedName(_ bytes: [UInt8], format: PackFormat) -> String {
+  package static func contentAddressedName(_ bytes: [UInt8], format: PackFormat) -> String {
     String(SHA256.hex(bytes).prefix(16)) + "." + format.fileExtension
   }
 
   /// `manifest.json`: entries sorted by id, fixed key order, no timestamps, so that the same inputs
   /// always give the same bytes.
-  public static func manifest(_ entries: [ManifestEntry], format: PackFormat, generator: String) -> [UInt8] {
+  package static func manifest(_ entries: [ManifestEntry], format: PackFormat, generator: String) -> [UInt8] {
     let sorted = entries.sorted { Array($0.id.utf8).lexicographicallyPrecedes(Array($1.id.utf8)) }
     let value = JSONValue.object([
       ("version", .int(1)),

@@ -30,7 +30,7 @@ extension RenameAssets {
   /// ASCII letters, digits, `_` and `-`: accents dropped (é → e), anything else (spaces, `@`, `.`,
   /// other scripts) becomes one `_`; no `_`/`-` at either end, so a name never starts with `-` (an
   /// option to many tools) or `.` (hidden).
-  public static func safeComponent(_ text: String, fallback: String, maxLength: Int = 80) -> String {
+  package static func safeComponent(_ text: String, fallback: String, maxLength: Int = 80) -> String {
     var out = ""
     for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
       let category = scalar.properties.generalCategory
@@ -64,7 +64,7 @@ extension RenameAssets {
 
   /// A file name as a case-insensitive file system compares it. Swift's string equality and hashing
   /// already treat canonically equivalent spellings (NFC, NFD) as equal, like APFS.
-  public static func fold(_ name: String) -> String { name.lowercased() }
+  package static func fold(_ name: String) -> String { name.lowercased() }
 
   static func bytesBefore(_ a: String, _ b: String) -> Bool { Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)) }
 

@@ -13,7 +13,7 @@ extension RenameAssets {
 
   /// Builds the plan: which names collide, the new names, the file operations and the new JSON.
   /// Reads image files (to compare and hash them) but changes nothing.
-  public static func plan(_ bundle: Bundle, options: Options = Options()) -> Plan {
+  package static func plan(_ bundle: Bundle, options: Options = Options()) -> Plan {
     var planner = Planner(bundle: bundle, options: options)
     for k in bundle.animations.indices { planner.resolveReferences(of: k) }
     planner.plan.imageFiles = planner.used.values.filter { !$0.references.isEmpty }.count
@@ -31,7 +31,7 @@ extension RenameAssets {
 
   /// Applies a plan in one transaction: every file operation and every rewritten animation, or
   /// nothing (the transaction restores everything if a step fails).
-  public static func apply(_ plan: Plan) throws(IOFailure) {
+  package static func apply(_ plan: Plan) throws(IOFailure) {
     if plan.stopped {
       throw IOFailure(path: plan.roots.joined(separator: " "), message: "the plan has errors; nothing was changed")
     }

@@ -61,15 +61,15 @@ import Darwin
 ///   stops everything before any change (errors). Absolute paths, paths leaving the animation's
 ///   folder and unusable `p` values are warnings: those assets are left alone. Embedded images
 ///   and URLs are left alone and listed.
-public enum RenameAssets {
-  public enum Scheme: String, Sendable, CaseIterable {
+package enum RenameAssets {
+  package enum Scheme: String, Sendable, CaseIterable {
     case prefix, hash
   }
 
-  public struct Options: Sendable {
-    public var scheme: Scheme
-    public var dedupe: Bool
-    public init(scheme: Scheme = .prefix, dedupe: Bool = false) {
+  package struct Options: Sendable {
+    package var scheme: Scheme
+    package var dedupe: Bool
+    package init(scheme: Scheme = .prefix, dedupe: Bool = false) {
       self.scheme = scheme
       self.dedupe = dedupe
     }

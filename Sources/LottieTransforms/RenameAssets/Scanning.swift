@@ -13,15 +13,15 @@ extension RenameAssets {
   // MARK: - Scanning
 
   /// Something a person must know about the bundle. Errors stop the run before any change.
-  public struct Problem: Sendable, CustomStringConvertible {
-    public enum Severity: String, Sendable { case error, warning }
-    public var severity: Severity
+  package struct Problem: Sendable, CustomStringConvertible {
+    package enum Severity: String, Sendable { case error, warning }
+    package var severity: Severity
     /// The animation (or file) concerned.
-    public var path: String
-    public var assetID: String?
-    public var message: String
-    public var location: SourceLocation?
-    public init(_ severity: Severity, path: String, assetID: String? = nil, message: String, location: SourceLocation? = nil) {
+    package var path: String
+    package var assetID: String?
+    package var message: String
+    package var location: SourceLocation?
+    package init(_ severity: Severity, path: String, assetID: String? = nil, message: String, location: SourceLocation? = nil) {
       self.severity = severity
       self.path = path
       self.assetID = assetID
@@ -29,7 +29,7 @@ extension RenameAssets {
       self.location = location
     }
     /// `path[:line:col]: severity: image "id": message`.
-    public var description: String {
+    package var description: String {
       let place = location.map { "\(path):\($0.line):\($0.column)" } ?? path
       let what = assetID.map { "image \"\($0)\": " } ?? ""
       return "\(place): \(severity.rawValue): \(what)\(message)"
@@ -37,30 +37,30 @@ extension RenameAssets {
   }
 
   /// One animation of the bundle.
-  public struct BundleAnimation: Sendable {
+  package struct BundleAnimation: Sendable {
     /// The bundle folder as given, joined with the path found under it.
-    public let path: String
+    package let path: String
     /// The path inside its bundle folder.
-    public let relativePath: String
-    public let document: JSONDocument
+    package let relativePath: String
+    package let document: JSONDocument
   }
 
   /// A regular file found under the bundle folders.
-  public struct BundleFile: Sendable {
-    public let path: String
+  package struct BundleFile: Sendable {
+    package let path: String
     let key: FileKey
   }
 
   /// What is on disk: the animations and every file, in sorted order.
-  public struct Bundle: Sendable {
-    public let roots: [String]
-    public let animations: [BundleAnimation]
-    public let files: [BundleFile]
+  package struct Bundle: Sendable {
+    package let roots: [String]
+    package let animations: [BundleAnimation]
+    package let files: [BundleFile]
     /// `.json` files that are not animations, and archives (`.lottie`, `.tgs`: they carry their own
     /// images), with why they were skipped.
-    public let skipped: [(path: String, reason: String)]
+    package let skipped: [(path: String, reason: String)]
     /// Animations that cannot be read or parsed (errors).
-    public let problems: [Problem]
+    package let problems: [Problem]
   }
 
   /// Identity of a file: its inode and its folder's (renaming works on a name inside one folder, so
@@ -74,7 +74,7 @@ extension RenameAssets {
 
   /// Walks the bundle folders: every regular file (hidden entries and symlinked folders skipped),
   /// every `.json` parsed. Folders given twice or nested in each other are walked once.
-  public static func scan(_ roots: [String]) -> Bundle {
+  package static func scan(_ roots: [String]) -> Bundle {
     var files: [BundleFile] = []
     var animations: [BundleAnimation] = []
     var skipped: [(String, String)] = []

@@ -125,7 +125,7 @@ extension SupportLevel {
   /// The lint severity of a use at this level: a feature that breaks loading (or crashes or hangs
   /// the player) is an error, one that is dropped or drawn differently a warning, a slower path an
   /// info.
-  public var severity: Severity? {
+  package var severity: Severity? {
     switch self {
     case .supported: return nil
     case .slowFallback: return .info
