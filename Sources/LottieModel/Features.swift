@@ -40,6 +40,8 @@ struct FeatureScan {
   var hiddenShapes: [Range<Int>] = []
   var parentsByComposition: [JSONNode.ID: [Int: Layer]] = [:]
   var shapeLists = ShapeListCache()
+  /// Whether a path's direction shows, per shape list (Animation.directionShows), worked out once.
+  var directionShows: [UInt32: Bool] = [:]
   var chainScales: [JSONNode.ID: [Int: Double]] = [:]
 
   init(animation: Animation) {
@@ -209,7 +211,7 @@ struct FeatureScan {
         add(.polystar, share == 0 ? nil : share < Self.visibleShare ? "slightly rotated" : "rotated", n, shapePath)
       default: break
       }
-      if let skipped = Animation.keysBeforeType(n) { add(.keyBeforeType, skipped.detail, skipped.at, shapePath) }
+      if let skipped = Animation.keysBeforeType(n, shows: &directionShows) { add(.keyBeforeType, skipped.detail, skipped.at, shapePath) }
       if shape.type == .stroke || shape.type == .gradientStroke,
          let share = Animation.unevenStrokeShare(n, width: animation.width ?? 512, height: animation.height ?? 512, cache: &shapeLists) {
         add(.strokeUnevenScale, share < Animation.slightUnevenStroke ? "slight" : nil, n, shapePath)

@@ -13,7 +13,9 @@ extension Animation {
   /// shows only where the direction does (a trim path, a merge path or dashes over the shape, or a
   /// non-zero fill over it and another path); nil when another property is skipped. Nil result: no
   /// key before `ty` that changes what is drawn.
-  static func keysBeforeType(_ item: JSONNode) -> (detail: String?, at: JSONNode)? {
+  /// `shows` remembers `directionShows` per shape list, so a list of many reversed paths is looked
+  /// at once (linear on hostile files).
+  static func keysBeforeType(_ item: JSONNode, shows: inout [UInt32: Bool]) -> (detail: String?, at: JSONNode)? {
     guard item.isObject else { return nil }
     var reversed: JSONNode?
     for member in item.members {
@@ -30,13 +32,17 @@ extension Animation {
         return (nil, member.value)
       }
     }
-    guard let reversed, directionShows(item) else { return nil }
+    guard let reversed, let list = item.parent else { return nil }
+    let known = shows[list.id.raw] ?? directionShows(in: list)
+    shows[list.id.raw] = known
+    guard known else { return nil }
     return ("direction", reversed)
   }
 
-  /// Whether a path's direction changes what is drawn: a trim path, merge path or dashed stroke in
-  /// its group or a group around it, or a non-zero fill there over more than one path.
-  static func directionShows(_ item: JSONNode) -> Bool {
+  /// Whether the direction of a path in `list` changes what is drawn: a trim path, merge path or
+  /// dashed stroke in that group or a group around it, or a non-zero fill there over more than
+  /// one path.
+  static func directionShows(in list: JSONNode) -> Bool {
     let paths: Set<String> = ["el", "rc", "sr", "sh"]
     func pathCount(_ list: JSONNode) -> Int {
       var n = 0
@@ -46,9 +52,9 @@ extension Animation {
       }
       return n
     }
-    var list = item.parent
+    var level: JSONNode? = list
     var depth = 0
-    while let current = list, current.isArray, depth < 64 {
+    while let current = level, current.isArray, depth < 64 {
       var nonZeroFill = false
       for it in current.elements {
         switch it["ty"]?.string {
@@ -61,7 +67,7 @@ extension Animation {
       if nonZeroFill && pathCount(current) >= 2 { return true }
       // Up to the group around this list, then the list that holds that group.
       guard let group = current.parent, group.isObject, group["ty"]?.string == "gr" else { break }
-      list = group.parent
+      level = group.parent
       depth += 1
     }
     return false
