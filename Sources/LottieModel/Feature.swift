@@ -68,6 +68,10 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case maskAddAfterSubtract = "mask-add-after-subtract"
   case strokeUnevenScale = "stroke-uneven-scale"
   case keyBeforeType = "key-before-type"
+  case rotationWithoutDDD = "rotation-without-ddd"
+  case legacyColors = "legacy-colors"
+  case repeaterNested = "repeater-nested"
+  case blurTransparentEdges = "blur-transparent-edges"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -140,6 +144,10 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .maskAddAfterSubtract: return "add masks after a subtract mask"
     case .strokeUnevenScale: return "strokes under a non-uniform scale"
     case .keyBeforeType: return "shape properties written before the shape's ty"
+    case .rotationWithoutDDD: return "rotated layers without \"ddd\": 0 before \"ks\""
+    case .legacyColors: return "colours written 0-255 (files before 4.1.9)"
+    case .repeaterNested: return "repeaters over painted repeater copies"
+    case .blurTransparentEdges: return "Gaussian Blur on a precomp, Repeat Edge Pixels off"
     }
   }
 }

@@ -42,12 +42,17 @@ struct FeatureScan {
   var shapeLists = ShapeListCache()
   /// Whether a path's direction shows, per shape list (Animation.directionShows), worked out once.
   var directionShows: [UInt32: Bool] = [:]
+  /// Repeaters over painted repeater copies, per shape list (Animation.nestedRepeaters).
+  var nestedRepeaters: [UInt32: Set<UInt32>] = [:]
+  /// A file before 4.1.9, whose fill and stroke colours are 0-255 (Animation.writesLegacyColors).
+  let legacyColors: Bool
   var chainScales: [JSONNode.ID: [Int: Double]] = [:]
 
   init(animation: Animation) {
     self.animation = animation
     neverDrawn = NeverDrawn(animation)
     hasGlyphs = animation.root["chars"].map { $0.isArray && $0.count > 0 } ?? false
+    legacyColors = animation.writesLegacyColors
   }
 
   mutating func add(_ f: Feature, _ detail: String? = nil, _ node: JSONNode, _ path: [String]) {
@@ -120,6 +125,7 @@ struct FeatureScan {
     let node = layer.node
     if layer.is3D, let n = node["ddd"] { add(.layer3D, nil, n, path) }
     if let sk = node["ks"]?["sk"], Animation.isNonDefault(sk, default: 0) { add(.skew, nil, sk, path) }
+    if !layer.is3D, let r = Animation.rotationRlottieDrops(node) { add(.rotationWithoutDDD, nil, r, path) }
     if let tm = layer.timeRemap {
       add(.timeRemap, TimeRemap.detail(tm, visible: span, root: animation.root), tm, path)
     }
@@ -161,6 +167,7 @@ struct FeatureScan {
     }
     for effect in layer.effects where effect.node.isObject {
       add(.effect, EffectCatalogue.shared.displayName(of: effect), effect.node, path)
+      if layer.type == .precomp, Animation.blurWithTransparentEdges(effect.node) { add(.blurTransparentEdges, nil, effect.node, path) }
     }
     for style in layer.styles where style.isObject {
       add(.layerStyle, LayerStyle.name(style["ty"]?.int), style, path)
@@ -190,6 +197,11 @@ struct FeatureScan {
       switch shape.type {
       case .repeater?:
         add(.repeater, nil, n, shapePath)
+        if let list = n.parent {
+          let nested = nestedRepeaters[list.id.raw] ?? Animation.nestedRepeaters(in: list)
+          nestedRepeaters[list.id.raw] = nested
+          if nested.contains(n.id.raw) { add(.repeaterNested, nil, n, shapePath) }
+        }
         if Animation.repeaterScaleGrowth(n) >= 1e5 { add(.repeaterRunawayScale, nil, n, shapePath) }
       case .trim?: add(.trimPaths, n["m"]?.int == 2 && Animation.trimsSeveralPaths(n) ? "individually" : nil, n, shapePath)
       case .transform?:
@@ -222,6 +234,9 @@ struct FeatureScan {
         } else if Dashes.zeroLength(dashes, stroke: n) {
           add(.zeroLengthDashes, nil, dashes, shapePath)
         }
+      }
+      if legacyColors, shape.type == .fill || shape.type == .stroke, let c = Animation.legacyColor(n) {
+        add(.legacyColors, nil, c, shapePath)
       }
       if let bm = n["bm"], let v = bm.int, v != 0, shape.type != nil {
         add(.shapeBlendMode, BlendMode.name(v), bm, shapePath)

@@ -72,4 +72,21 @@ extension Animation {
     }
     return false
   }
+
+  /// A 2D layer's rotation rlottie does not apply (#18): rlottie starts every layer as 3D and
+  /// reads `ddd` only when it comes before `ks` (it parses the object as it streams), and a 3D
+  /// transform takes its rotation from `rz`, not `r` (Samsung/rlottie src/lottie/lottieparser.cpp
+  /// `parseLayer`, `ddd = true`; lottiemodel.cpp `Transform::Data::matrix`; rlottie issue #581).
+  /// Measured with fixture ddd-missing.json: a rectangle rotated 30° in a layer without `ddd` is
+  /// drawn unrotated by rlottie (8.9 % of the tile differs), as it is with `"ddd": 0` after
+  /// `ks`; with `"ddd": 0` first it agrees (0.1 %); ThorVG and lottie-web read every form.
+  /// Returns the rotation when it is not 0 and no `ddd` comes before `ks`.
+  static func rotationRlottieDrops(_ layer: JSONNode) -> JSONNode? {
+    guard layer.isObject, let ks = layer["ks"], let r = ks["r"], isNonDefault(r, default: 0) else { return nil }
+    for member in layer.members {
+      if member.key == "ks" { return r }
+      if member.key == "ddd" { return nil }
+    }
+    return r
+  }
 }

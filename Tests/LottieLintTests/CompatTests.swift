@@ -120,6 +120,15 @@ func fixture(for entry: SupportEntry) -> String? {
       ? "{\"ty\":\"rc\",\"s\":{\"a\":0,\"k\":[9,9]}},{\"d\":3,\"ty\":\"el\"},{\"ty\":\"fl\",\"r\":1}"
       : "{\"ty\":\"rc\"},{\"c\":{\"a\":0,\"k\":[1,0,0,1]},\"ty\":\"fl\"}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(shape)]}]")
+  case .rotationWithoutDDD?:
+    return layer("").replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"r\":{\"a\":0,\"k\":30}}")
+  case .legacyColors?:
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\"},{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[200,30,30,255]}}]}]")
+      .replacingOccurrences(of: "\"v\":\"5.7.4\"", with: "\"v\":\"4.0.0\"")
+  case .repeaterNested?:
+    return layer("", shapes: "[{\"ty\":\"rc\"},{\"ty\":\"rp\"},{\"ty\":\"fl\"},{\"ty\":\"rp\"}]")
+  case .blurTransparentEdges?:
+    return layer("\"w\":100,\"h\":100,\"refId\":\"p\",\"ef\":[{\"ty\":29,\"ef\":[{\"ty\":0,\"v\":{\"a\":0,\"k\":20}},{\"ty\":7,\"v\":{\"a\":0,\"k\":1}},{\"ty\":7,\"v\":{\"a\":0,\"k\":0}}]}]", ty: 0)
   case .maskAddAfterSubtract?: return layer("\"masksProperties\":[{\"mode\":\"s\"},{\"mode\":\"a\"}]")
   case .precompClipOversized?:
     return layer("\"w\":200,\"h\":200,\"refId\":\"p\"", ty: 0).replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"s\":{\"a\":0,\"k\":[20000,20000]}}")

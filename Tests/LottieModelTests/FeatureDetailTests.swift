@@ -253,6 +253,66 @@ struct FeatureDetailTests {
     #expect(uses.map { $0.detail ?? "" } == (detail.map { [$0] } ?? []))
   }
 
+  /// rlottie reads a layer's "ddd" only before "ks" and takes a layer without it as 3D, turning
+  /// it by "rz": a 2D rotation is dropped unless "ddd" comes first (fixture ddd-missing.json).
+  @Test(arguments: [
+    (#"{"ty":4,"ks":{"r":{"a":0,"k":30}}}"#, 1),
+    (#"{"ty":4,"ks":{"r":{"a":0,"k":30}},"ddd":0}"#, 1),
+    (#"{"ty":4,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":9,"s":[90]}]}}}"#, 1),
+    (#"{"ddd":0,"ty":4,"ks":{"r":{"a":0,"k":30}}}"#, 0),
+    (#"{"ty":4,"ks":{"r":{"a":0,"k":0}}}"#, 0),
+    (#"{"ty":4,"ks":{}}"#, 0),
+    (#"{"ddd":1,"ty":4,"ks":{"r":{"a":0,"k":30}}}"#, 0),
+  ] as [(String, Int)])
+  func rotationWithoutDDD(layer: String, count: Int) throws {
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[\#(layer.dropLast()),"ind":1,"ip":0,"op":60,"st":0,"shapes":[]}]}"#
+    #expect(try uses(json).filter { $0.feature == .rotationWithoutDDD }.count == count)
+  }
+
+  /// Files before 4.1.9 write fill and stroke colours 0-255; rlottie and ThorVG wrap them
+  /// (fixture legacy-colors-255.json). A newer file, or 0-1 colours in an old one, is not a use.
+  @Test(arguments: [
+    ("4.0.0", #"{"ty":"fl","c":{"a":0,"k":[200,30,30,255]}}"#, 1),
+    ("3.1.6", #"{"ty":"st","c":{"a":1,"k":[{"t":0,"s":[8,7,7,255],"e":[0,0,0,255]},{"t":9}]}}"#, 1),
+    ("4.1.8", #"{"ty":"fl","c":{"a":0,"k":[1,2,0,1]}}"#, 1),
+    ("4.1.9", #"{"ty":"fl","c":{"a":0,"k":[200,30,30,255]}}"#, 0),
+    ("5.7.4", #"{"ty":"fl","c":{"a":0,"k":[200,30,30,255]}}"#, 0),
+    ("4.0.0", #"{"ty":"fl","c":{"a":0,"k":[0.5,0.2,1,1]}}"#, 0),
+    ("4.0.0", #"{"ty":"gf","c":{"a":0,"k":[200,30,30,255]}}"#, 0),
+    ("four", #"{"ty":"fl","c":{"a":0,"k":[200,30,30,255]}}"#, 0),
+  ] as [(String, String, Int)])
+  func legacyColors(version: String, paint: String, count: Int) throws {
+    let json = #"{"v":"\#(version)","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"rc"},\#(paint)]}]}"#
+    #expect(try uses(json).filter { $0.feature == .legacyColors }.count == count)
+  }
+
+  /// ThorVG draws an inner repeater's painted result once more under an outer repeater's copies
+  /// (fixture repeater-nested.json); repeaters with no paint between them, or one, are not a use.
+  @Test(arguments: [
+    (#"{"ty":"rc"},{"ty":"rp"},{"ty":"fl"},{"ty":"rp"}"#, 1),
+    (#"{"ty":"rc"},{"ty":"rp"},{"ty":"st"},{"ty":"fl"},{"ty":"rp"},{"ty":"rp"}"#, 2),
+    (#"{"ty":"rc"},{"ty":"fl"},{"ty":"rp"},{"ty":"rp"}"#, 0),
+    (#"{"ty":"rc"},{"ty":"rp"},{"ty":"fl"}"#, 0),
+    (#"{"ty":"gr","it":[{"ty":"rc"},{"ty":"rp"},{"ty":"fl"}]},{"ty":"rp"}"#, 0),
+  ] as [(String, Int)])
+  func nestedRepeaters(items: String, count: Int) throws {
+    #expect(try uses(layer(ks: "{}", shapes: "[\(items)]")).filter { $0.feature == .repeaterNested }.count == count)
+  }
+
+  /// A Gaussian Blur with Repeat Edge Pixels off on a precomp: ThorVG keeps the edges opaque
+  /// (fixture blur-edge.json). On, zero blurriness, or a shape layer: not a use.
+  @Test(arguments: [
+    (0, 20, 0, 1),
+    (0, 20, 1, 0),
+    (0, 0, 0, 0),
+    (4, 20, 0, 0),
+  ] as [(Int, Int, Int, Int)])
+  func blurWithTransparentEdges(layerType: Int, blurriness: Int, repeatEdges: Int, count: Int) throws {
+    let effect = #"{"ty":29,"ef":[{"ty":0,"mn":"ADBE Gaussian Blur 2-0001","v":{"a":0,"k":\#(blurriness)}},{"ty":7,"mn":"ADBE Gaussian Blur 2-0002","v":{"a":0,"k":1}},{"ty":7,"mn":"ADBE Gaussian Blur 2-0003","v":{"a":0,"k":\#(repeatEdges)}}]}"#
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[{"id":"p","layers":[]}],"layers":[{"ty":\#(layerType),"refId":"p","w":100,"h":100,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[],"ef":[\#(effect)]}]}"#
+    #expect(try uses(json).filter { $0.feature == .blurTransparentEdges }.count == count)
+  }
+
   @Test func keysWrittenTwiceSayWhetherTheirKindsDiffer() throws {
     let kinds = #"{"v":"5","layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":{"c":true,"v":[],"i":[],"o":[]}}}]}]}"#
     #expect(try details(kinds, .duplicateKey) == ["kinds differ"])

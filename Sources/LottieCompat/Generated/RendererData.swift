@@ -412,6 +412,11 @@ package enum RendererData {
           "support": "supported",
           "note": "Not measured here (no Android renderer on this machine). The parser keeps separate X and Y interpolators for point values; more than two dimensions with different curves are not covered by that source.",
           "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/KeyframeParser.java (multiDimensional: independent X and Y interpolators)"
+        },
+        {
+          "feature": "legacy-colors",
+          "support": "supported",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/ColorParser.java (colours with a channel above 1 are read as 0-255)"
         }
       ]
     }
@@ -1680,6 +1685,11 @@ package enum RendererData {
           "support": "supported",
           "note": "The lab's reference: lottie-web eases each dimension on its own curve, as the format describes.",
           "source": "lottie/lottie-spec docs/specs/properties.md (Keyframe Easing: one element per dimension for vector properties)"
+        },
+        {
+          "feature": "legacy-colors",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/DataManager.js (checkColors divides fill and stroke colours by 255 in files before 4.1.9)"
         }
       ]
     },
@@ -2107,6 +2117,11 @@ package enum RendererData {
           "support": "supported",
           "note": "The lab's reference: lottie-web eases each dimension on its own curve, as the format describes.",
           "source": "lottie/lottie-spec docs/specs/properties.md (Keyframe Easing: one element per dimension for vector properties)"
+        },
+        {
+          "feature": "legacy-colors",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/DataManager.js (checkColors divides fill and stroke colours by 255 in files before 4.1.9)"
         }
       ]
     },
@@ -2513,6 +2528,11 @@ package enum RendererData {
           "support": "supported",
           "note": "The lab's reference: lottie-web eases each dimension on its own curve, as the format describes.",
           "source": "lottie/lottie-spec docs/specs/properties.md (Keyframe Easing: one element per dimension for vector properties)"
+        },
+        {
+          "feature": "legacy-colors",
+          "support": "supported",
+          "source": "airbnb/lottie-web player/js/utils/DataManager.js (checkColors divides fill and stroke colours by 255 in files before 4.1.9)"
         }
       ]
     }
@@ -3415,6 +3435,52 @@ package enum RendererData {
               0
             ],
             "seen": "The fixture's reversed ellipse is drawn unreversed (7.2 % differs); in the same layout a fill with \"c\" before \"ty\", or a rectangle with \"s\" before \"ty\", leaves rlottie's picture empty while lottie-web and ThorVG draw it (100 % of what is drawn missing)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "rotation-without-ddd",
+          "support": "partial",
+          "effect": "The layer's rotation is not applied: rlottie starts every layer as 3D and reads \"ddd\" only before \"ks\", and a 3D layer turns by \"rz\", not \"r\".",
+          "workaround": "Write \"ddd\": 0 as the layer's first key (Bodymovin does; generated and hand-written files often leave it out).",
+          "measured": {
+            "fixture": "ddd-missing.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A rectangle rotated 30 degrees in a layer without \"ddd\" is drawn unrotated: 8.9 % of the tile differs; the same with \"ddd\": 0 after \"ks\" also 8.9 %, with \"ddd\": 0 first 0.1 %. Corpus lottie-docs precomp/star-circle.json (34 % at its worst frame, 28 % once \"ddd\": 0 is added: its rotated stars are the rest)."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottieparser.cpp (parseLayer starts with ddd = true), rlottie issue #581"
+        },
+        {
+          "feature": "legacy-colors",
+          "support": "partial",
+          "effect": "Fill and stroke colours written 0-255, as Bodymovin wrote them before 4.1.9, are read as 0-1 and wrap around (200 becomes 56, 8 becomes 248): a black shape is drawn near-white.",
+          "workaround": "Divide the colours by 255 and set \"v\" to 4.1.9 or later (re-exporting with a current Bodymovin does both).",
+          "measured": {
+            "fixture": "legacy-colors-255.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Two rectangles filled [200,30,30,255] and [8,7,7,255] in a 4.0.0 file: lottie-web draws (200,30,30) and (8,7,7), rlottie (56,226,226) and (248,249,249): 64.0 % of the tile differs; the same colours divided by 255 in a 4.1.9 file agree (0.0 %). Corpus dalek.json (two copies) and bodymovin-extension data.json 8.7-9.3 %, lottie-web demo gatin 88.4 %; after the same conversion 0.1-0.7 %."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "repeater-nested",
+          "support": "supported",
+          "measured": {
+            "fixture": "repeater-nested.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A repeater over a half-transparent fill over a repeater draws each copy once, as lottie-web does: 0.0 % differs (ThorVG 8.0 %)."
           },
           "source": "measured"
         }
@@ -4719,6 +4785,68 @@ package enum RendererData {
             "seen": "The reversed ellipse written \"d\" first cuts its hole as lottie-web does: 0.0 % differs (rlottie 7.2 %); a fill's colour or a rectangle's size written before \"ty\" is read too (0.0 %)."
           },
           "source": "measured"
+        },
+        {
+          "feature": "rotation-without-ddd",
+          "support": "supported",
+          "measured": {
+            "fixture": "ddd-missing.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The rectangle rotated 30 degrees in a layer without \"ddd\" is drawn rotated: 0.1 % differs (rlottie 8.9 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "legacy-colors",
+          "support": "partial",
+          "effect": "Fill and stroke colours written 0-255, as Bodymovin wrote them before 4.1.9, are read as 0-1 and wrap around (200 becomes 56, 8 becomes 248): a black shape is drawn near-white.",
+          "workaround": "Divide the colours by 255 and set \"v\" to 4.1.9 or later (re-exporting with a current Bodymovin does both).",
+          "measured": {
+            "fixture": "legacy-colors-255.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The rectangles filled [200,30,30,255] and [8,7,7,255] in a 4.0.0 file are drawn (56,226,226) and (248,249,249): 64.0 % of the tile differs; divided by 255 in a 4.1.9 file they agree (0.0 %). Corpus dalek.json (two copies) and bodymovin-extension data.json 8.7 %, lottie-web demo gatin 88.4 %; after the same conversion 0.1-0.3 %."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "repeater-nested",
+          "support": "partial",
+          "effect": "A repeater that repeats painted copies of an earlier repeater also draws the earlier result once more: half-transparent copies come out darker, and with an offset an extra copy appears.",
+          "workaround": "Use one repeater with more copies, or put the inner repeater's shapes in their own group with their own paint.",
+          "measured": {
+            "fixture": "repeater-nested.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Rectangle, repeater (2 copies), fill red at 50 %, repeater (2 copies): ThorVG paints the first column twice ((255,65,65) where lottie-web and rlottie draw (255,128,128)): 8.0 % of the tile differs (rlottie 0.0 %); with an opaque fill and an outer offset ThorVG draws 6 shapes where the others draw 4. Corpus lottie-android Tests/Repeater.json: 9.7-10.7 % of ThorVG's 18.3 % remains with both offsets at 0 (the rest is lottie-web's extra copy of a repeater with an offset before its fill, which rlottie and ThorVG do not draw)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "blur-transparent-edges",
+          "support": "partial",
+          "effect": "With Repeat Edge Pixels off, a blurred precomp's edges should fade to transparent (After Effects, lottie-web); ThorVG repeats the edge pixels, so the blurred layer keeps hard, opaque edges.",
+          "workaround": "Blur inside a larger precomp whose edges are transparent, or turn Repeat Edge Pixels on (then lottie-web is the one that fades).",
+          "measured": {
+            "fixture": "blur-edge.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A 200 px precomp filled cyan under a Gaussian Blur of 20 with Repeat Edge Pixels 0: lottie-web fades the edges (red channel 119, 85, 55 ... from the edge in), ThorVG keeps them opaque: 11.8 % of the tile differs. Corpus lottie-android Tests/PrecompBlur.json and PrecompBlurDecimapPrecompSize.json: the background alone differs 4.0 % at the edges (the rest of their 13.4 % is lottie-web blurring in linear RGB, not claimed)."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieBuilder.cpp (the flag is passed as the blur's border mode)"
         }
       ]
     }
