@@ -72,6 +72,8 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case legacyColors = "legacy-colors"
   case repeaterNested = "repeater-nested"
   case blurTransparentEdges = "blur-transparent-edges"
+  case translucentLayers = "translucent-layers"
+  case lumaMatteTranslucent = "luma-matte-translucent"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -148,6 +150,8 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .legacyColors: return "colours written 0-255 (files before 4.1.9)"
     case .repeaterNested: return "repeaters over painted repeater copies"
     case .blurTransparentEdges: return "Gaussian Blur on a precomp, Repeat Edge Pixels off"
+    case .translucentLayers: return "more than 32 translucent shape layers"
+    case .lumaMatteTranslucent: return "translucent layers used as a luma matte"
     }
   }
 }

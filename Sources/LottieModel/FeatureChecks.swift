@@ -161,7 +161,9 @@ extension Animation {
     func numbers(_ property: JSONNode?) -> [Double] {
       guard let property else { return [] }
       if !AnimatedProperty(node: property).isAnimated { return Self.staticNumber(property).map { [$0] } ?? [] }
-      return AnimatedProperty(node: property).keyframes.compactMap { kf in kf["s"].flatMap(Self.staticNumberValue) }
+      // A keyframe's start value, and its end value where the file writes one (`e`, exports before
+      // 5.5 write a rotation 0 → 360 as `s` 0, `e` 360: corpus bodymovin-extension expander.json).
+      return AnimatedProperty(node: property).keyframes.flatMap { kf in ["s", "e"].compactMap { kf[$0].flatMap(Self.staticNumberValue) } }
     }
     let points = numbers(star["pt"]).min() ?? 5
     let radius = numbers(star["or"]).map(abs).max() ?? 0

@@ -11,6 +11,7 @@ extension Animation {
       scan.enter(visit.layer)
       scan.layerKind(visit.layer, visit.path)
       scan.precompClip(visit)
+      scan.lumaMatte(visit)
       let span = scan.visibleSpan(visit)
       scan.layerProperties(visit.layer, visit.path, span: span)
       scan.masks(visit.layer, visit.path)
@@ -39,6 +40,9 @@ struct FeatureScan {
   var layerDrawn = true
   var hiddenShapes: [Range<Int>] = []
   var parentsByComposition: [JSONNode.ID: [Int: Layer]] = [:]
+  var layersByComposition: [JSONNode.ID: [Layer]] = [:]
+  /// Whether a precomp used as a luma matte draws anything half-transparent, per asset id.
+  var translucentCompositions: [String: Bool] = [:]
   var shapeLists = ShapeListCache()
   /// Whether a path's direction shows, per shape list (Animation.directionShows), worked out once.
   var directionShows: [UInt32: Bool] = [:]
@@ -108,6 +112,18 @@ struct FeatureScan {
     return u.count == 7 && u[0] == UInt8(ascii: "#") && u[1...].allSatisfy { (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) }
   }
 
+  /// A luma matte (`tt` 3 or 4) whose matte layer draws something half-transparent
+  /// (Animation.drawsTranslucent). The composition's layers are listed once.
+  mutating func lumaMatte(_ visit: LayerVisit) {
+    guard let tt = visit.layer.node["tt"], tt.int == 3 || tt.int == 4 else { return }
+    let key = visit.composition.node.id
+    if layersByComposition[key] == nil { layersByComposition[key] = visit.composition.layers }
+    if parentsByComposition[key] == nil { parentsByComposition[key] = visit.composition.layersByIndex }
+    guard let matte = Animation.matteSource(of: visit.layer, layers: layersByComposition[key] ?? [], byIndex: parentsByComposition[key] ?? [:]),
+          Animation.drawsTranslucent(matte, in: animation, compositions: &translucentCompositions) else { return }
+    add(.lumaMatteTranslucent, nil, tt, visit.path)
+  }
+
   /// A precomp layer whose clip rectangle spans `PrecompClip.limit` canvas pixels or more. The
   /// composition's layers by index are built once per composition.
   mutating func precompClip(_ visit: LayerVisit) {
@@ -137,6 +153,7 @@ struct FeatureScan {
       if let feature = mattes[mode] { add(feature, nil, tt, path) }
     }
     if let tp = node["tp"] { add(.matteParent, tp.numberText, tp, path) }
+
   }
 
   /// Masks, effects and layer styles.
@@ -226,7 +243,7 @@ struct FeatureScan {
       if let skipped = Animation.keysBeforeType(n, shows: &directionShows) { add(.keyBeforeType, skipped.detail, skipped.at, shapePath) }
       if shape.type == .stroke || shape.type == .gradientStroke,
          let share = Animation.unevenStrokeShare(n, width: animation.width ?? 512, height: animation.height ?? 512, cache: &shapeLists) {
-        add(.strokeUnevenScale, share < Animation.slightUnevenStroke ? "slight" : nil, n, shapePath)
+        add(.strokeUnevenScale, share.share < Animation.slightUnevenStroke ? "slight" : share.collapsed ? "collapsed" : nil, n, shapePath)
       }
       if shape.type == .stroke || shape.type == .gradientStroke, let dashes = n["d"], dashes.isArray {
         if Dashes.offsetFirst(dashes) {
@@ -319,6 +336,11 @@ struct FeatureScan {
     // values are different kinds of JSON (keyframes, then a static path): detail "kinds differ".
     for use in Animation.duplicateKeyUses(animation.document) {
       add(.duplicateKey, use.kindsDiffer ? "kinds differ" : nil, use.value, animation.layerPath(of: use.value))
+    }
+    // rlottie lowers everything drawn before a translucent shape layer by 1/255 (its offscreen
+    // blit); past 32 such layer instances that shows (Animation.translucentLayerLimit).
+    if let n = animation.layerInstances(limit: 10_000_000, counting: Animation.erodesInRlottie), n > Animation.translucentLayerLimit {
+      add(.translucentLayers, nil, animation.root["layers"] ?? animation.root, [])
     }
     for asset in animation.assets where asset.isImage {
       add(asset.isEmbedded ? .imageEmbedded : .imageExternal, asset.id, asset.node, ["assets", asset.id ?? "?"])

@@ -20,7 +20,7 @@ public enum PrecompClip {
   }
 
   /// The product of the scales of the layer with index `start` and its ancestors.
-  static func chainScale(_ start: Int, _ parents: [Int: Layer], _ chains: inout [Int: Double]) -> Double {
+  package static func chainScale(_ start: Int, _ parents: [Int: Layer], _ chains: inout [Int: Double]) -> Double {
     var walked: [(index: Int, scale: Double)] = []
     var position: [Int: Int] = [:]
     var above = 1.0
@@ -48,7 +48,7 @@ public enum PrecompClip {
   }
 
   /// The largest of a layer's scale factors (1 = 100 %), over its keyframes when animated.
-  static func largestScale(_ layer: Layer) -> Double {
+  package static func largestScale(_ layer: Layer) -> Double {
     guard let s = layer.node["ks"]?["s"] else { return 1 }
     let numbers = AnimatedProperty(node: s).values.flatMap { v in v.isArray ? v.elements.prefix(2).compactMap(\.double) : [v.double].compactMap { $0 } }
     return (numbers.map(abs).max() ?? 100) / 100

@@ -18,7 +18,8 @@ extension Animation {
   /// 1.1 between the axes, is no feature at all. Nil when the stroke is not under such a scale.
   static let slightUnevenStroke = 0.01
 
-  static func unevenStrokeShare(_ stroke: JSONNode, width: Double, height: Double, cache: inout ShapeListCache) -> Double? {
+  /// `collapsed`: one axis is at 0, where lottie-web and ThorVG draw nothing and rlottie a line.
+  static func unevenStrokeShare(_ stroke: JSONNode, width: Double, height: Double, cache: inout ShapeListCache) -> (share: Double, collapsed: Bool)? {
     guard let items = stroke.parent, items.isArray, width > 0, height > 0 else { return nil }
     func first(_ property: JSONNode?) -> JSONNode? {
       guard let property else { return nil }
@@ -32,11 +33,23 @@ extension Animation {
     }
     // The scale on each axis: the transforms of the stroke's group and the groups around it, then
     // the layer's.
+    // Each scale at its most uneven value (a keyframe's start or end value): a layer that holds
+    // [0, 100] for a while after starting at [100, 100] (corpus lottie-android Tests/Scale0.json)
+    // collapses the shape, which lottie-web, ThorVG and After Effects then draw as nothing and
+    // rlottie as a line (measured, fixture stroke-scale-zero.json).
     let (sx, sy) = cache.axisScale(of: items) { s in
-      guard let p = pair(first(s)) else { return (1, 1) }
+      guard let s else { return (1, 1) }
+      let p = AnimatedProperty(node: s)
+      let values = p.isAnimated ? p.keyframes.flatMap { kf in ["s", "e"].compactMap { kf[$0] } } : [s["k"]].compactMap { $0 }
+      func unevenness(_ v: (Double, Double)) -> Double {
+        let (a, b) = (abs(v.0), abs(v.1))
+        if min(a, b) == 0 { return max(a, b) > 0 ? .infinity : 0 }
+        return abs(log(a / b))
+      }
+      guard let p = values.compactMap(pair).max(by: { unevenness($0) < unevenness($1) }) else { return (1, 1) }
       return (abs(p.0) / 100, abs(p.1) / 100)
     }
-    guard min(sx, sy) > 0, max(sx, sy) / min(sx, sy) >= 1.1, let w = number(first(stroke["w"])) else { return nil }
+    guard max(sx, sy) > 0, min(sx, sy) == 0 || max(sx, sy) / min(sx, sy) >= 1.1, let w = number(first(stroke["w"])) else { return nil }
     let mean = ((sx * sx + sy * sy) / 2).squareRoot()
     let change = abs(w) * (abs(sx - mean) + abs(sy - mean)) / 2
     guard change > 1 else { return nil }
@@ -68,6 +81,6 @@ extension Animation {
       }
       return length
     }
-    return length * change / (width * height)
+    return (length * change / (width * height), min(sx, sy) == 0)
   }
 }

@@ -39,7 +39,8 @@ extension Animation {
   /// used twice counts twice (players instantiate it twice), so precomps that each use the next
   /// one twice grow exponentially. Nil when the count passes `limit` or precomps include
   /// themselves (then it has no end). Linear in the file: each composition is counted once.
-  public func layerInstances(limit: Int) -> Int? {
+  /// `counting` picks the layers that count (every layer by default); precomps are entered either way.
+  public func layerInstances(limit: Int, counting: (Layer) -> Bool = { _ in true }) -> Int? {
     struct Frame {
       let id: String?
       let layers: [Layer]
@@ -60,7 +61,7 @@ extension Animation {
       if top.next < top.layers.count {
         let layer = top.layers[top.next]
         top.next += 1
-        top.sum = add(top.sum, 1)
+        if counting(layer) { top.sum = add(top.sum, 1) }
         if layer.typeCode == 0, let ref = layer.refId, let asset = byID[ref], asset.isPrecomp {
           if let known = memo[ref] {
             top.sum = add(top.sum, known)

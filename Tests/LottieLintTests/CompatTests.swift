@@ -110,7 +110,7 @@ func fixture(for entry: SupportEntry) -> String? {
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"st\",\"lc\":2,\"d\":\(dashes)}]}]")
   case .strokeUnevenScale?:
     // A 60 px circle stroked 12 px under layer scale [250, 80] (for "slight", 10 px stroked 6 px under [150, 100]).
-    let (size, width, scale) = detail == "slight" ? (10, 6, "[150,100]") : (60, 12, "[250,80]")
+    let (size, width, scale) = detail == "slight" ? (10, 6, "[150,100]") : detail == "collapsed" ? (60, 12, "[0,100]") : (60, 12, "[250,80]")
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\",\"s\":{\"a\":0,\"k\":[\(size),\(size)]}},{\"ty\":\"st\",\"w\":{\"a\":0,\"k\":\(width)}}]}]")
       .replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"s\":{\"a\":0,\"k\":\(scale)}}")
   case .keyBeforeType?:
@@ -129,6 +129,11 @@ func fixture(for entry: SupportEntry) -> String? {
     return layer("", shapes: "[{\"ty\":\"rc\"},{\"ty\":\"rp\"},{\"ty\":\"fl\"},{\"ty\":\"rp\"}]")
   case .blurTransparentEdges?:
     return layer("\"w\":100,\"h\":100,\"refId\":\"p\",\"ef\":[{\"ty\":29,\"ef\":[{\"ty\":0,\"v\":{\"a\":0,\"k\":20}},{\"ty\":7,\"v\":{\"a\":0,\"k\":1}},{\"ty\":7,\"v\":{\"a\":0,\"k\":0}}]}]", ty: 0)
+  case .translucentLayers?:
+    let one = "{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":50}},\"shapes\":[]}"
+    return "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[\(Array(repeating: one, count: 33).joined(separator: ","))]}"
+  case .lumaMatteTranslucent?:
+    return "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[{\"ty\":4,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":30}},\"shapes\":[]},{\"ty\":4,\"tt\":3,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}]}"
   case .maskAddAfterSubtract?: return layer("\"masksProperties\":[{\"mode\":\"s\"},{\"mode\":\"a\"}]")
   case .precompClipOversized?:
     return layer("\"w\":200,\"h\":200,\"refId\":\"p\"", ty: 0).replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"s\":{\"a\":0,\"k\":[20000,20000]}}")

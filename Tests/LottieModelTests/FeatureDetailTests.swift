@@ -97,6 +97,49 @@ struct FeatureDetailTests {
     #expect(try details(json, .polystar) == [detail])
   }
 
+  /// Exports before 5.5 write a turn as keyframes with `s` and `e` (0 → 360 as s 0, e 360; corpus
+  /// bodymovin-extension expander.json): the end values count too.
+  @Test func starsTurnedByLegacyKeyframesAreClaimed() throws {
+    let r = #"{"a":1,"k":[{"t":0,"s":[0],"e":[360],"i":{"x":[0.8],"y":[0.8]},"o":{"x":[0.2],"y":[0.2]}},{"t":60}]}"#
+    let star = #"{"ty":"sr","sy":1,"pt":{"a":0,"k":3},"r":\#(r),"or":{"a":0,"k":40}}"#
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[\#(star)]}]}"#
+    #expect(try details(json, .polystar) == ["rotated"])
+  }
+
+  /// rlottie lowers what lies under each translucent shape layer by 1/255: claimed past 32 layer
+  /// instances at a partial opacity (static, a partial keyframe, or keyframes that change); a
+  /// precomp used twice counts its layers twice; opaque layers do not count.
+  @Test(arguments: [
+    (#"{"a":0,"k":50}"#, 33, 1, 1),
+    (#"{"a":0,"k":50}"#, 32, 1, 0),
+    (#"{"a":1,"k":[{"t":0,"s":[100]},{"t":9,"s":[0]}]}"#, 20, 2, 1),
+    (#"{"a":1,"k":[{"t":0,"s":[100]},{"t":9,"s":[100]}]}"#, 40, 1, 0),
+    (#"{"a":0,"k":100}"#, 40, 1, 0),
+  ] as [(String, Int, Int, Int)])
+  func translucentLayers(opacity: String, count: Int, instances: Int, uses: Int) throws {
+    let one = #"{"ty":4,"ip":0,"op":60,"st":0,"ks":{"o":\#(opacity)},"shapes":[]}"#
+    let inner = Array(repeating: one, count: count).joined(separator: ",")
+    let precomps = (0..<instances).map { #"{"ty":0,"refId":"p","ind":\#($0 + 1),"w":100,"h":100,"ip":0,"op":60,"st":0,"ks":{}}"# }
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[{"id":"p","layers":[\#(inner)]}],"layers":[\#(precomps.joined(separator: ","))]}"#
+    #expect(try self.uses(json).filter { $0.feature == .translucentLayers }.count == uses)
+  }
+
+  /// rlottie takes a luma matte's luminance with the matte's alpha undone: claimed when the matte
+  /// layer (or a layer in its precomp) draws something half-transparent; alpha mattes and opaque
+  /// luma mattes are not.
+  @Test(arguments: [
+    (#"{"ty":4,"td":1,"ks":{"o":{"a":0,"k":30}},"shapes":[]}"#, 3, 1),
+    (#"{"ty":4,"td":1,"ks":{"o":{"a":0,"k":30}},"shapes":[]}"#, 1, 0),
+    (#"{"ty":4,"td":1,"ks":{"o":{"a":0,"k":100}},"shapes":[{"ty":"fl","o":{"a":0,"k":100}}]}"#, 3, 0),
+    (#"{"ty":4,"td":1,"ks":{},"shapes":[{"ty":"gr","it":[{"ty":"fl","o":{"a":0,"k":40}}]}]}"#, 4, 1),
+    (#"{"ty":0,"td":1,"refId":"p","w":100,"h":100,"ks":{}}"#, 3, 1),
+  ] as [(String, Int, Int)])
+  func lumaMattesFromTranslucentMattes(matte: String, tt: Int, count: Int) throws {
+    let asset = #"{"id":"p","layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"o":{"a":0,"k":18}},"shapes":[]}]}"#
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[\#(asset)],"layers":[\#(matte.dropLast()),"ind":1,"ip":0,"op":60,"st":0},{"ty":4,"tt":\#(tt),"ind":2,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}]}"#
+    #expect(try uses(json).filter { $0.feature == .lumaMatteTranslucent }.count == count)
+  }
+
   /// rlottie crashes on a shape or mask path animated with a single keyframe; two keyframes, a
   /// static path, or another property with one keyframe are not this feature.
   @Test func pathsWithASingleKeyframe() throws {
@@ -209,10 +252,17 @@ struct FeatureDetailTests {
     ("[105,100]", 60, 12, "none"),
     ("[150,100]", 60, 1, "none"),
     ("[100,100]", 60, 12, "none"),
+    // One axis at 0 (corpus Tests/Scale0.json): rlottie draws a line where the others draw nothing.
+    ("[0,100]", 60, 12, "collapsed"),
+    ("[0,0]", 60, 12, "none"),
+    // Animated: the most uneven keyframe value counts, not only the first.
+    (#"{"a":1,"k":[{"t":0,"s":[100,100],"e":[0,100]},{"t":9,"s":[0,100]}]}"#, 60, 12, "collapsed"),
+    (#"{"a":1,"k":[{"t":0,"s":[100,100]},{"t":9,"s":[250,80]}]}"#, 60, 12, "claimed"),
   ] as [(String, Int, Int, String)])
   func strokesUnderUnevenScale(scale: String, size: Int, width: Int, expected: String) throws {
     let shapes = #"[{"ty":"gr","it":[{"ty":"el","s":{"a":0,"k":[\#(size),\#(size)]}},{"ty":"st","w":{"a":0,"k":\#(width)}}]}]"#
-    let uses = try Animation(document: JSONDocument(parsing: Array(layer(ks: #"{"s":{"a":0,"k":\#(scale)}}"#, shapes: shapes).utf8)))
+    let s = scale.hasPrefix("{") ? scale : #"{"a":0,"k":\#(scale)}"#
+    let uses = try Animation(document: JSONDocument(parsing: Array(layer(ks: #"{"s":\#(s)}"#, shapes: shapes).utf8)))
       .featureUses().filter { $0.feature == .strokeUnevenScale }
     #expect(uses.map { $0.detail ?? "claimed" } == (expected == "none" ? [] : [expected]))
   }

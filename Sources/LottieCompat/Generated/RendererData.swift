@@ -3387,6 +3387,27 @@ package enum RendererData {
         },
         {
           "feature": "stroke-uneven-scale",
+          "match": {
+            "detail": [
+              "collapsed"
+            ]
+          },
+          "support": "partial",
+          "effect": "A stroke under a scale with one axis at 0 is drawn as a line: the shape collapses, but rlottie strokes it with one width (the mean scale's), where After Effects, lottie-web and ThorVG draw nothing.",
+          "workaround": "Hide the layer (opacity 0, or end it) while its scale is 0 on one axis, or scale it to 1 % instead of 0.",
+          "measured": {
+            "fixture": "stroke-scale-zero.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A rectangle stroked 25 px under layer scale [0, 100]: lottie-web and ThorVG draw nothing, rlottie a vertical line: 2.8 % of the tile differs (filled instead of stroked: 0.0 %). Corpus lottie-android Tests/Scale0.json, whose layer holds [0, 100] and [100, 0] after starting at [100, 100]: 4.4 %, 0.0 % once the zeros are 100."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (Stroke::updateContent multiplies the width by VMatrix::scale())"
+        },
+        {
+          "feature": "stroke-uneven-scale",
           "support": "partial",
           "effect": "A stroke under a non-uniform scale (a layer or group scaled more on one axis) is drawn with one width everywhere, the width times the mean scale; After Effects and lottie-web stretch the pen, so the stroke is thicker along one axis than the other.",
           "workaround": "Scale the path instead of the layer or group (bake the scale into the shape) so the stroke is not stretched, or keep scales uniform where shapes are stroked.",
@@ -3483,6 +3504,38 @@ package enum RendererData {
             "seen": "A repeater over a half-transparent fill over a repeater draws each copy once, as lottie-web does: 0.0 % differs (ThorVG 8.0 %)."
           },
           "source": "measured"
+        },
+        {
+          "feature": "translucent-layers",
+          "support": "partial",
+          "effect": "Every shape layer drawn at a partial opacity lowers everything already drawn by 1/255 (rlottie blends it offscreen and its blit also scales the destination): past about 32 such layers what lies under them visibly fades; under 200 fading particles it almost vanishes.",
+          "workaround": "Put the opacity on the layer's fills and strokes instead of the layer (the same picture when the layer's shapes do not overlap), or use fewer translucent layers.",
+          "measured": {
+            "fixture": "translucent-layers.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "40 small squares at layer opacity 50 over an opaque red square: rlottie draws the red square (255,40,40) where lottie-web and ThorVG keep it red: 19.6 % of the tile differs; with 32 squares 0.7 %; with the opacity on the fills instead 0.0 %. Corpus rlottie/example/resource/confetti.json (10 instances of a precomp of 20 particles fading 100 to 0): 5.2 %, 0.4 % once each particle's opacity is on its fill."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (ShapeLayer::render draws a layer with partial alpha offscreen, then drawBitmap with a constant alpha)"
+        },
+        {
+          "feature": "luma-matte-translucent",
+          "support": "partial",
+          "effect": "A luma matte's luminance is taken after the matte's alpha is undone, so a white matte at 30 % opacity masks like opaque white, not like 30 % grey: the matted layer shows through more than it should.",
+          "workaround": "Draw the matte opaque in the grey it should mask with (white at 30 % becomes #4D4D4D at 100 %), or use an alpha matte.",
+          "measured": {
+            "fixture": "luma-matte-translucent.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A white square at layer opacity 30 as the luma matte of a red square: lottie-web and ThorVG show the red at 30 %, rlottie at full strength: 36.0 % of the tile differs. Corpus lottie-android lottiefiles/loading.json (a precomp matte with layers at 18 % and one fading out): 3.4 %, under 2 % once those opacities are written as the equivalent grey."
+          },
+          "source": "measured; Samsung/rlottie src/vector/vbitmap.cpp (updateLuma divides by alpha before weighting the channels)"
         }
       ]
     }
@@ -4847,6 +4900,34 @@ package enum RendererData {
             "seen": "A 200 px precomp filled cyan under a Gaussian Blur of 20 with Repeat Edge Pixels 0: lottie-web fades the edges (red channel 119, 85, 55 ... from the edge in), ThorVG keeps them opaque: 11.8 % of the tile differs. Corpus lottie-android Tests/PrecompBlur.json and PrecompBlurDecimapPrecompSize.json: the background alone differs 4.0 % at the edges (the rest of their 13.4 % is lottie-web blurring in linear RGB, not claimed)."
           },
           "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieBuilder.cpp (the flag is passed as the blur's border mode)"
+        },
+        {
+          "feature": "translucent-layers",
+          "support": "supported",
+          "measured": {
+            "fixture": "translucent-layers.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "40 squares at layer opacity 50 over a red square leave the red square as lottie-web draws it: 0.0 % differs (rlottie 19.6 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "luma-matte-translucent",
+          "support": "supported",
+          "measured": {
+            "fixture": "luma-matte-translucent.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A white square at 30 % as a luma matte masks like 30 % grey, as lottie-web does: 0.0 % differs (rlottie 36.0 %)."
+          },
+          "source": "measured"
         }
       ]
     }
