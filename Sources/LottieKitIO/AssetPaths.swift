@@ -61,11 +61,7 @@ package enum AssetPaths {
   /// The real path (symlinks resolved), or the lexical one when it does not exist.
   static func canonical(_ path: String) -> String {
     let abs = absolute(path)
-    if let real = realpath(abs, nil) {
-      defer { free(real) }
-      return String(cString: real)
-    }
-    return normalize(abs)
+    return FileIO.realPath(abs) ?? normalize(abs)
   }
 
   static func isInside(_ path: String, _ folder: String) -> Bool {

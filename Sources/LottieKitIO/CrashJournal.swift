@@ -213,9 +213,7 @@ package enum CrashJournal {
 
   static func resolvedDirectory(of path: String) -> String {
     let dir = FileIO.directory(of: absolute(path))
-    guard let real = realpath(dir, nil) else { return dir }
-    defer { free(real) }
-    return String(cString: real)
+    return FileIO.realPath(dir) ?? dir
   }
 
   static func commonAncestor(_ a: String, _ b: String) -> String {

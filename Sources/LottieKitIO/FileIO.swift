@@ -75,6 +75,14 @@ package enum FileIO {
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
   }
 
+  /// The path with every symlink and `.`/`..` resolved (realpath(3)), or nil when it does not
+  /// exist: the one wrapper of realpath in the package.
+  package static func realPath(_ path: String) -> String? {
+    guard let real = realpath(path, nil) else { return nil }
+    defer { free(real) }
+    return String(cString: real)
+  }
+
   package static func isDirectory(_ path: String) -> Bool {
     var st = stat()
     return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR

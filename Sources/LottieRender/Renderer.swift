@@ -53,10 +53,7 @@ package struct IsolatedRenderer: Sendable {
 
   package static var currentExecutable: String {
     #if os(Linux)
-    if let real = realpath("/proc/self/exe", nil) {
-      defer { free(real) }
-      return String(cString: real)
-    }
+    if let real = FileIO.realPath("/proc/self/exe") { return real }
     #endif
     return CommandLine.arguments.first ?? "lottiekit"
   }

@@ -251,15 +251,9 @@ package func dotLottieID(_ id: String) -> String {
 /// path and its name.
 package func canonicalPath(_ path: String) -> String {
   let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-  if let real = realpath(absolute, nil) {
-    defer { free(real) }
-    return String(cString: real)
-  }
+  if let real = FileIO.realPath(absolute) { return real }
   // Not there yet: resolve its folder and add the name.
   let folder = FileIO.directory(of: absolute)
-  if folder != absolute, let real = realpath(folder, nil) {
-    defer { free(real) }
-    return String(cString: real) + "/" + FileIO.fileName(of: absolute)
-  }
+  if folder != absolute, let real = FileIO.realPath(folder) { return real + "/" + FileIO.fileName(of: absolute) }
   return absolute
 }

@@ -85,7 +85,7 @@ extension RenameAssets {
       let root = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
       for relative in walk(root) {
         let path = root == "/" ? "/" + relative : root + "/" + relative
-        guard let real = realPath(path), seen.insert(real).inserted else { continue }
+        guard let real = FileIO.realPath(path), seen.insert(real).inserted else { continue }
         guard let key = fileKey(path, folderKeys: &folderKeys) else { continue }
         files.append(BundleFile(path: path, key: key))
         let lower = relative.lowercased()
@@ -144,12 +144,6 @@ extension RenameAssets {
       }
     }
     return result.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-  }
-
-  static func realPath(_ path: String) -> String? {
-    guard let real = realpath(path, nil) else { return nil }
-    defer { free(real) }
-    return String(cString: real)
   }
 
   static func fileKey(_ path: String, folderKeys: inout [String: (UInt64, UInt64)]) -> FileKey? {
