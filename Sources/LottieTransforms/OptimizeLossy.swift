@@ -1,3 +1,4 @@
+import Foundation
 import LottieJSON
 import LottieModel
 
@@ -42,54 +43,66 @@ extension Optimize {
     }
     guard let base = try? JSONDocument(parsing: result.bytes) else { return result }
     let hasExpressions = !Pack.expressionTexts(base).isEmpty
-    var metadata = (bytes: base.bytes, count: 0)
-    if hasExpressions {
-      result.notes.append("metadata kept: the file has expressions, which look properties up by index and match name")
-    } else {
-      metadata = removeMetadata(base)
-    }
-    var names = 0
-    if options.level >= 2 {
-      if hasExpressions {
-        result.notes.append("names kept: the file has expressions, which look layers up by name")
-      } else if let doc = try? JSONDocument(parsing: metadata.bytes) {
+    // Keyframe easing names (`n`) are tried without first, then with: rlottie looks a keyframe's
+    // curve up by its name (see `removeMetadata`), so removing them may change its picture.
+    let variants = hasExpressions ? [false] : (removeMetadata(base, easingNames: true).easingNames > 0 ? [true, false] : [false])
+    var prepared: [Bool: (bytes: [UInt8], count: Int, names: Int)] = [:]
+    for dropEasingNames in variants {
+      var metadata = (bytes: base.bytes, count: 0, easingNames: 0)
+      if !hasExpressions { metadata = removeMetadata(base, easingNames: dropEasingNames) }
+      var names = 0
+      if options.level >= 2, !hasExpressions, let doc = try? JSONDocument(parsing: metadata.bytes) {
         let stripped = Pack.stripNames(doc, keeping: options.keepNames)
         names = metadata.bytes.count - stripped.bytes.count
         metadata.bytes = stripped.bytes
       }
+      prepared[dropEasingNames] = (metadata.bytes, metadata.count, names)
     }
-    guard let stripped = try? JSONDocument(parsing: metadata.bytes) else { return result }
+    if hasExpressions {
+      result.notes.append("metadata kept: the file has expressions, which look properties up by index and match name")
+      if options.level >= 2 { result.notes.append("names kept: the file has expressions, which look layers up by name") }
+    }
+    guard let plain = prepared[false], let plainDoc = try? JSONDocument(parsing: plain.bytes) else { return result }
     let canvas = spatialDecimals(Animation(document: document))
-    let inUse = spatialDecimalsInUse(stripped)
-    // Start at the canvas's step, or at the places the file already has when those lie within
-    // the ladder (an optimized file is not rounded further).
-    let first = inUse > canvas && inUse <= canvas + 2 ? inUse : canvas
+    let inUse = spatialDecimalsInUse(plainDoc)
+    // Start at the canvas's step. A file that looks like optimize's own output (no metadata left
+    // to remove) starts at the places it already has when those lie within the ladder, so that a
+    // second run cannot round what the first one found too coarse (idempotence); a fresh export
+    // with 3-decimal positions is still tried at the canvas's step.
+    let fresh = plain.count > 0
+    let first = !fresh && inUse > canvas && inUse <= canvas + 2 ? inUse : canvas
     var finest: Double? = nil
     for decimals in first...(canvas + 2) {
-      var rounded = roundNumbers(stripped, spatial: decimals)
-      // Keyframes rounding made equal become a static value now, not on the next run.
-      if !hasExpressions, let doc = try? JSONDocument(parsing: rounded) { rounded = constantAnimations(doc).bytes }
-      guard let candidate = try? JSONDocument(parsing: rounded) else { continue }
-      let bytes = candidate.written(.minified)
-      switch verify(bytes) {
-      case .failure(let error):
-        result.notes.append("lossy steps not applied: \(error.description)")
-        return result
-      case .success(let share):
-        finest = share
-        guard share <= options.maxDiff else { continue }
-        let metadataSize = stripped.written(.minified).count
-        result.steps.append(OptimizeStep(name: "metadata", before: base.bytes.count, after: metadataSize + names,
-                                         detail: metadata.count == 0 ? nil : "\(metadata.count) key\(metadata.count == 1 ? "" : "s")"))
-        if options.level >= 2 {
-          let kept = options.keepNames.isEmpty ? nil : "kept: \(options.keepNames.sorted().joined(separator: ", "))"
-          result.steps.append(OptimizeStep(name: "names", before: metadataSize + names, after: metadataSize, detail: kept))
+      for dropEasingNames in variants {
+        guard let metadata = prepared[dropEasingNames], let stripped = try? JSONDocument(parsing: metadata.bytes) else { continue }
+        var rounded = roundNumbers(stripped, spatial: decimals)
+        // Keyframes rounding made equal become a static value, and values it brought to their
+        // default go, now, not on the next run.
+        if !hasExpressions, let doc = try? JSONDocument(parsing: rounded) { rounded = constantAnimations(doc).bytes }
+        if let doc = try? JSONDocument(parsing: rounded) { rounded = defaults(doc).bytes }
+        guard let candidate = try? JSONDocument(parsing: rounded) else { continue }
+        let bytes = candidate.written(.minified)
+        switch verify(bytes) {
+        case .failure(let error):
+          result.notes.append("lossy steps not applied: \(error.description)")
+          return result
+        case .success(let share):
+          finest = finest.map { min($0, share) } ?? share
+          guard share <= options.maxDiff else { continue }
+          let metadataSize = stripped.written(.minified).count
+          var detail = metadata.count == 0 ? nil : "\(metadata.count) key\(metadata.count == 1 ? "" : "s")"
+          if variants.count == 2, !dropEasingNames { detail = (detail.map { $0 + "; " } ?? "") + "keyframe easing names kept: rlottie drew differently without them" }
+          result.steps.append(OptimizeStep(name: "metadata", before: base.bytes.count, after: metadataSize + metadata.names, detail: detail))
+          if options.level >= 2 {
+            let kept = options.keepNames.isEmpty ? nil : "kept: \(options.keepNames.sorted().joined(separator: ", "))"
+            result.steps.append(OptimizeStep(name: "names", before: metadataSize + metadata.names, after: metadataSize, detail: kept))
+          }
+          result.steps.append(OptimizeStep(name: "precision", before: metadataSize, after: bytes.count,
+                                           detail: "\(decimals) decimal\(decimals == 1 ? "" : "s") for positions and paths, 3 for colours; \(percent(share)) of pixels differ (limit \(percent(options.maxDiff)))"))
+          result.bytes = bytes
+          result.level = options.level
+          return result
         }
-        result.steps.append(OptimizeStep(name: "precision", before: metadataSize, after: bytes.count,
-                                         detail: "\(decimals) decimal\(decimals == 1 ? "" : "s") for positions and paths, 3 for colours; \(percent(share)) of pixels differ (limit \(percent(options.maxDiff)))"))
-        result.bytes = bytes
-        result.level = options.level
-        return result
       }
     }
     result.notes.append("lossy steps not applied: the finest candidate still changed \(percent(finest ?? 1)) of pixels (limit \(percent(options.maxDiff))); the lossless result is kept")
@@ -119,13 +132,16 @@ extension Optimize {
   // MARK: metadata
 
   /// Removes `mn` strings and `ix`/`cix`/`np` numbers, except inside effects (`ef`), whose values
-  /// some players look up by index. Keyframe easing names (`n`) stay: rlottie looks a keyframe's
-  /// easing up by its name, so that keyframes sharing a name share the first one's curve
-  /// (Samsung/rlottie src/lottie/lottieparser.cpp, `interpolator`); removing them changed
-  /// rlottie's picture of corpus rlottie/example/resource/balloons_with_string.json.
-  static func removeMetadata(_ document: JSONDocument) -> (bytes: [UInt8], count: Int) {
+  /// some players look up by index; with `easingNames`, also keyframe easing names (`n`). rlottie
+  /// looks a keyframe's easing up by that name, so that keyframes sharing a name share the first
+  /// one's curve (Samsung/rlottie src/lottie/lottieparser.cpp, `interpolator`): removing them
+  /// changed rlottie's picture of corpus rlottie/example/resource/balloons_with_string.json, so
+  /// the caller verifies a candidate without them by rendering and falls back to keeping them.
+  /// `count` counts every key removed, `easingNames` the `n`s among them.
+  static func removeMetadata(_ document: JSONDocument, easingNames: Bool) -> (bytes: [UInt8], count: Int, easingNames: Int) {
     var edits = JSONEdits(document)
     var count = 0
+    var names = 0
     // Nodes inside an effect list, from a difference array over the effects' subtree ranges.
     var depth = [Int32](repeating: 0, count: document.nodeCount + 1)
     for k in document.keyIndices(named: "ef", in: 0..<document.nodeCount) {
@@ -147,8 +163,24 @@ extension Optimize {
         do { try edits.remove(value); count += 1 } catch { continue }
       }
     }
-    guard count > 0, let bytes = try? edits.apply() else { return (document.bytes, 0) }
-    return (bytes, count)
+    if easingNames {
+      for k in document.keyIndices(named: "n", in: 0..<document.nodeCount) {
+        let value = document.node(JSONNode.ID(raw: UInt32(k + 1)))
+        guard isKeyframeEasingName(value) else { continue }
+        do { try edits.remove(value); count += 1; names += 1 } catch { continue }
+      }
+    }
+    guard count > 0, let bytes = try? edits.apply() else { return (document.bytes, 0, 0) }
+    return (bytes, count, names)
+  }
+
+  /// A keyframe's `n`: a string or an array of strings, in an object with a time `t` that is an
+  /// element of a property's keyframe list `k`.
+  static func isKeyframeEasingName(_ value: JSONNode) -> Bool {
+    guard value.isString || (value.isArray && value.elements.allSatisfy { $0.isString }) else { return false }
+    guard let keyframe = value.parent, keyframe.isObject, keyframe["t"]?.isNumber == true,
+          let list = keyframe.parent, list.isArray, list.key == "k" else { return false }
+    return true
   }
 
   // MARK: precision
@@ -190,12 +222,13 @@ extension Optimize {
     return context
   }
 
-  /// The most decimal places a position or path number has in the document (fractions only; an
-  /// exponent counts as many). A file written by level 1 at some precision has no more than that,
-  /// and optimizing it again starts there, so that a second run cannot round what the first one
-  /// found too coarse (idempotence).
+  /// The most decimal places a position or path number has in the document beyond its layer's
+  /// extra places (`extraDecimals`; fractions only, an exponent counts as many). A file written by
+  /// level 1 at some precision has no more than that, and optimizing it again starts there, so that
+  /// a second run cannot round what the first one found too coarse (idempotence).
   static func spatialDecimalsInUse(_ document: JSONDocument) -> Int {
     let context = contexts(document)
+    let extra = extraDecimals(document)
     var most = 0
     for i in 0..<document.nodeCount where context[i] == .spatial {
       let node = document.node(JSONNode.ID(raw: UInt32(i)))
@@ -203,15 +236,57 @@ extension Optimize {
       let text = node.sourceBytes
       if text.contains(UInt8(ascii: "e")) || text.contains(UInt8(ascii: "E")) { return 99 }
       guard let dot = text.firstIndex(of: UInt8(ascii: ".")) else { continue }
-      most = max(most, text.endIndex - dot - 1)
+      most = max(most, text.endIndex - dot - 1 - Int(extra[i]))
     }
     return most
+  }
+
+  /// Places each node's numbers need beyond the canvas's step, from how much its layer is scaled
+  /// up on the canvas: the layer's own scale, its parents', and the precomp layers that show its
+  /// composition (largest keyframe values). A file drawn in unit space and scaled up 51,200 %
+  /// (lottie-docs easing.json) needs 3 more places for the same step on the canvas: rounded as
+  /// canvas pixels, its 0.01-wide strokes became 0 (ThorVG drew 0.7 % of the pixels differently).
+  /// Composition scales are propagated over the precomp references a few times in file order,
+  /// which settles any nesting written in order; deeper, unsettled nesting gets fewer places and
+  /// the render check decides.
+  static func extraDecimals(_ document: JSONDocument) -> [UInt8] {
+    let animation = Animation(document: document)
+    let compositions = animation.compositions
+    var compositionScale: [String: Double] = [:]
+    var layerScales: [(range: Range<Int>, scale: Double)] = []
+    for pass in 0..<8 {
+      var changed = false
+      layerScales.removeAll(keepingCapacity: true)
+      for composition in compositions {
+        let own = composition.id.map { compositionScale[$0] ?? 1 } ?? 1
+        let parents = composition.layersByIndex
+        var chains: [Int: Double] = [:]
+        for layer in composition.layers where layer.node.isObject {
+          let above = layer.parentIndex.map { PrecompClip.chainScale($0, parents, &chains) } ?? 1
+          let scale = min(own * PrecompClip.largestScale(layer) * above, 1e6)
+          layerScales.append((layer.node.subtreeRange, scale))
+          if layer.type == .precomp, let id = layer.refId, scale > (compositionScale[id] ?? 1) * 1.0001 {
+            compositionScale[id] = scale
+            changed = true
+          }
+        }
+      }
+      if !changed || pass == 7 { break }
+    }
+    var extra = [UInt8](repeating: 0, count: document.nodeCount)
+    for (range, scale) in layerScales where scale > 1 {
+      let places = UInt8(min(6, Int((log10(scale)).rounded(.up))))
+      guard places > 0 else { continue }
+      for i in range where i < extra.count { extra[i] = places }
+    }
+    return extra
   }
 
   /// Rounds every number to its property's places (see the type's comment), where the rounded
   /// spelling is shorter; every other byte is kept.
   static func roundNumbers(_ document: JSONDocument, spatial: Int) -> [UInt8] {
     let context = contexts(document)
+    let extra = extraDecimals(document)
     var edits = JSONEdits(document)
     var changed = false
     for i in 0..<document.nodeCount where context[i] != .exact {
@@ -220,7 +295,8 @@ extension Optimize {
       let c = context[i]
       let text = node.sourceBytes
       guard text.contains(UInt8(ascii: ".")) || text.contains(UInt8(ascii: "e")) || text.contains(UInt8(ascii: "E")) else { continue }
-      let places = c == .fine ? max(fineDecimals, spatial) : spatial
+      // Colours, easing and effect values do not scale with their layer.
+      let places = c == .fine ? max(fineDecimals, spatial) : spatial + Int(extra[i])
       guard let value = node.double, let rounded = Pack.roundedText(value, decimals: places), rounded.count < text.count else { continue }
       edits.replace(node, withRaw: rounded)
       changed = true

@@ -11,10 +11,15 @@ struct OptimizeCommand: ParsableCommand {
       Lossless steps, each a surgical edit, then minify: hidden layers no other layer uses as
       parent or matte are removed, unused precomps and images are removed, keyframes before a
       layer's first visible frame are dropped, animated properties whose keyframes all hold one
-      value become that static value. Files with expressions keep their layers and keyframes (an
-      expression may name a layer or read a keyframe); properties with a slot id are never touched.
-      Level 1 (the default) then removes metadata no player draws with (mn, ix, cix, np; kept in
-      files with expressions) and rounds each number to what its property needs:
+      value become that static value, and keys written with the value every player assumes
+      without them are removed (docs/optimize-defaults.md: hd false, bm 0, sr 1, a fill rule 1,
+      transforms at their default ...; ddd, st and the animated flag a stay). Files with
+      expressions keep their layers, keyframes and transforms (an expression may name a layer or
+      read a keyframe); properties with a slot id are never touched.
+      Level 1 (the default) then removes metadata no player draws with (mn, ix, cix, np and
+      keyframe easing names n; kept in files with expressions; the easing names stay when rlottie,
+      which looks curves up by them, draws differently without) and rounds each number to what
+      its property needs:
       positions and paths to a step of about 1/2000 of the canvas (0.1 px on a 512 px canvas),
       colours, gradients, effects and easing to 3 places; time, identities and slots are exact.
       The result is rendered with rlottie against the original at 4 frames (10/35/60/85 %): if more
