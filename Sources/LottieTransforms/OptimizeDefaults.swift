@@ -22,8 +22,10 @@ extension Optimize {
     let animation = Animation(document: document)
     var edits = JSONEdits(document)
     var count = 0
+    // An object that writes a key twice is left as it is: players disagree on which value they
+    // read (rlottie refuses some, ThorVG drops the property), so removing one would change that.
     func drop(_ owner: JSONNode, _ key: String, _ matches: (JSONNode) -> Bool) {
-      guard let value = owner[key], matches(value) else { return }
+      guard let value = owner[key], !hasRepeatedKeys(owner), !(value.isObject && hasRepeatedKeys(value)), matches(value) else { return }
       do { try edits.remove(value); count += 1 } catch {}
     }
     let zero = { (v: JSONNode) in v.isNumber && v.double == 0 }
@@ -104,5 +106,13 @@ extension Optimize {
       drop(transform, "sk", holds(0))
       drop(transform, "sa", holds(0))
     }
+  }
+
+  /// Whether an object writes one of its keys more than once.
+  static func hasRepeatedKeys(_ object: JSONNode) -> Bool {
+    guard object.isObject else { return false }
+    var seen: Set<String> = []
+    for member in object.members where !seen.insert(member.key).inserted { return true }
+    return false
   }
 }

@@ -108,6 +108,11 @@ struct OptimizeTests {
     let keptJSON = "{\(header),\"layers\":[{\"ty\":4,\"ind\":1,\"ip\":0,\"op\":60,\"st\":0,\"ks\":\(kept),\"shapes\":[]}]}"
     #expect(String(decoding: try optimize(keptJSON).result.bytes, as: UTF8.self).contains(#""p":{"a":0,"k":[1,0]}"#))
     #expect(String(decoding: try optimize(keptJSON).result.bytes, as: UTF8.self).contains(#""sid":"spin""#))
+    // A key written twice (corpus rlottie repro_propertyhelper_type_confusion1.json: an opacity
+    // with keyframes, then 100): players disagree on which they read, so nothing there goes.
+    let twice = #"{"o":{"a":0,"k":[{"t":24}],"k":100},"r":{"a":0,"k":0},"r":{"a":0,"k":5}}"#
+    let twiceJSON = "{\(header),\"layers\":[{\"ty\":4,\"ind\":1,\"ip\":0,\"op\":60,\"st\":0,\"ks\":\(twice),\"shapes\":[]}]}"
+    #expect(String(decoding: try optimize(twiceJSON).result.bytes, as: UTF8.self).contains(twice))
     // A file with expressions keeps every transform property.
     let expression = json.replacingOccurrences(of: #""r":{"a":0,"k":0},"p""#, with: #""r":{"a":0,"k":0,"x":"time*10"},"p""#)
     #expect(String(decoding: try optimize(expression).result.bytes, as: UTF8.self).contains(#""s":{"a":0,"k":[100,100,100]}"#))
