@@ -26,7 +26,7 @@ extension Animation {
   /// The layer a track matte (`tt`) takes its matte from: the one `tp` names by index, else the
   /// layer just before it in its composition (`layers`, `byIndex`: the composition's, built once).
   static func matteSource(of layer: Layer, layers: [Layer], byIndex: [Int: Layer]) -> Layer? {
-    if let tp = layer.node["tp"]?.int { return byIndex[tp] }
+    if let tp = layer.matteParent { return byIndex[tp] }
     guard layer.position > 0, layer.position - 1 < layers.count else { return nil }
     return layers[layer.position - 1]
   }

@@ -24,8 +24,10 @@ extension Optimize {
     var count = 0
     // An object that writes a key twice is left as it is: players disagree on which value they
     // read (rlottie refuses some, ThorVG drops the property), so removing one would change that.
+    // The parser already lists every repeated key (escapes decoded): their objects, once.
+    let repeating = Set(document.duplicateKeys.compactMap { document.node(JSONNode.ID(raw: $0.raw + 1)).parent?.id.raw })
     func drop(_ owner: JSONNode, _ key: String, _ matches: (JSONNode) -> Bool) {
-      guard let value = owner[key], !hasRepeatedKeys(owner), !(value.isObject && hasRepeatedKeys(value)), matches(value) else { return }
+      guard let value = owner[key], !repeating.contains(owner.id.raw), !repeating.contains(value.id.raw), matches(value) else { return }
       do { try edits.remove(value); count += 1 } catch {}
     }
     let zero = { (v: JSONNode) in v.isNumber && v.double == 0 }
@@ -106,13 +108,5 @@ extension Optimize {
       drop(transform, "sk", holds(0))
       drop(transform, "sa", holds(0))
     }
-  }
-
-  /// Whether an object writes one of its keys more than once.
-  static func hasRepeatedKeys(_ object: JSONNode) -> Bool {
-    guard object.isObject else { return false }
-    var seen: Set<String> = []
-    for member in object.members where !seen.insert(member.key).inserted { return true }
-    return false
   }
 }
