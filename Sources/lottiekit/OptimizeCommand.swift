@@ -20,7 +20,8 @@ struct OptimizeCommand: ParsableCommand {
       keyframe easing names n; kept in files with expressions; the easing names stay when rlottie,
       which looks curves up by them, draws differently without) and rounds each number to what
       its property needs:
-      positions and paths to a step of about 1/2000 of the canvas (0.1 px on a 512 px canvas),
+      positions and paths to a step of about 1/2000 of the canvas (0.1 px on a 512 px canvas;
+      more places inside layers and precomps scaled up on the canvas),
       colours, gradients, effects and easing to 3 places; time, identities and slots are exact.
       The result is rendered with rlottie against the original at 4 frames (10/35/60/85 %): if more
       than --max-diff of the pixels change by more than 16/255, the next finer rounding is tried,
