@@ -338,8 +338,8 @@ struct FeatureScan {
       add(.duplicateKey, use.kindsDiffer ? "kinds differ" : nil, use.value, animation.layerPath(of: use.value))
     }
     // rlottie lowers everything drawn before a translucent shape layer by 1/255 (its offscreen
-    // blit); past 32 such layer instances that shows (Animation.translucentLayerLimit).
-    if let n = animation.layerInstances(limit: 10_000_000, counting: Animation.erodesInRlottie), n > Animation.translucentLayerLimit {
+    // blit); past 32 such layer instances at the same time that shows (Animation.translucentLayerLimit).
+    if animation.mostTranslucentAtOnce().map({ $0 > Animation.translucentLayerLimit }) ?? true {
       add(.translucentLayers, nil, animation.root["layers"] ?? animation.root, [])
     }
     for asset in animation.assets where asset.isImage {

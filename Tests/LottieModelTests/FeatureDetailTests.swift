@@ -124,6 +124,26 @@ struct FeatureDetailTests {
     #expect(try self.uses(json).filter { $0.feature == .translucentLayers }.count == uses)
   }
 
+  /// Only layers at a partial opacity at the same time add up: 40 layers that each fade in and out
+  /// within their own 10 frames, one after another, are never more than one at once; the same 40
+  /// fading over one shared stretch are 40 at once; a precomp with remapped time counts its
+  /// translucent layers over the whole precomp layer.
+  @Test(arguments: [
+    (false, false, 0),
+    (true, false, 1),
+    (false, true, 1),
+  ] as [(Bool, Bool, Int)])
+  func translucentLayersCountOnlyAtOnce(together: Bool, remapped: Bool, uses: Int) throws {
+    let layers = (0..<40).map { n -> String in
+      let start = together ? 0 : n * 10
+      let fade = #"{"a":1,"k":[{"t":0,"s":[0],"h":1},{"t":1,"s":[100]},{"t":8,"s":[100]},{"t":9,"s":[0]}]}"#
+      return #"{"ty":4,"ip":\#(start),"op":\#(start + 10),"st":\#(start),"ks":{"o":\#(fade)},"shapes":[]}"#
+    }
+    let tm = remapped ? #","tm":{"a":0,"k":0.1}"# : ""
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":400,"w":100,"h":100,"assets":[{"id":"p","layers":[\#(layers.joined(separator: ","))]}],"layers":[{"ty":0,"refId":"p","ind":1,"w":100,"h":100,"ip":0,"op":400,"st":0,"ks":{}\#(tm)}]}"#
+    #expect(try self.uses(json).filter { $0.feature == .translucentLayers }.count == uses)
+  }
+
   /// rlottie takes a luma matte's luminance with the matte's alpha undone: claimed when the matte
   /// layer (or a layer in its precomp) draws something half-transparent; alpha mattes and opaque
   /// luma mattes are not.

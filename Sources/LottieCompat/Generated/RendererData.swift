@@ -3508,7 +3508,7 @@ package enum RendererData {
         {
           "feature": "translucent-layers",
           "support": "partial",
-          "effect": "Every shape layer drawn at a partial opacity lowers everything already drawn by 1/255 (rlottie blends it offscreen and its blit also scales the destination): past about 32 such layers what lies under them visibly fades; under 200 fading particles it almost vanishes.",
+          "effect": "Every shape layer drawn at a partial opacity lowers everything already drawn by 1/255 (rlottie blends it offscreen and its blit also scales the destination): past about 32 such layers at the same time what lies under them visibly fades; under 200 fading particles it almost vanishes.",
           "workaround": "Put the opacity on the layer's fills and strokes instead of the layer (the same picture when the layer's shapes do not overlap), or use fewer translucent layers.",
           "measured": {
             "fixture": "translucent-layers.json",
@@ -3517,7 +3517,7 @@ package enum RendererData {
             "frames": [
               0
             ],
-            "seen": "40 small squares at layer opacity 50 over an opaque red square: rlottie draws the red square (255,40,40) where lottie-web and ThorVG keep it red: 19.6 % of the tile differs; with 32 squares 0.7 %; with the opacity on the fills instead 0.0 %. Corpus rlottie/example/resource/confetti.json (10 instances of a precomp of 20 particles fading 100 to 0): 5.2 %, 0.4 % once each particle's opacity is on its fill."
+            "seen": "40 small squares at layer opacity 50 over an opaque red square: rlottie draws the red square (255,40,40) where lottie-web and ThorVG keep it red: 19.6 % of the tile differs; with 32 squares 0.7 %; with the opacity on the fills instead 0.0 %. Corpus rlottie/example/resource/confetti.json (10 instances of a precomp of 20 particles fading 100 to 0): 5.2 %, 0.4 % once each particle's opacity is on its fill. Only layers partial at the same time add up: lottie-android lottiefiles/download copy.json has 45 translucent instances, at most 3 at once, and differs on 1.5 %."
           },
           "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (ShapeLayer::render draws a layer with partial alpha offscreen, then drawBitmap with a constant alpha)"
         },
