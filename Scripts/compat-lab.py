@@ -666,7 +666,7 @@ def confirm(rows, a):
 
 
 # ---- What an unconfirmed claim changes in the reference's own picture. For a feature the player
-# ignores, the copy without it is what the player plays: lottie-web drawing the copy against
+# ignores (or misreads in a known way), the copy without it (or with the misreading) is what the player plays: lottie-web drawing the copy against
 # lottie-web drawing the file measures the claim's effect with the reference's own renderer. None
 # at any of the dense frames means the claim is wrong for this file; under THRESHOLD means it is
 # right but smaller than the goal's measure can see.
@@ -681,7 +681,38 @@ def _mask_expansion(doc):
     return changed
 
 
-# Feature: (what the player plays instead, the players whose entry says they ignore it).
+def _doubled_star_rotation(doc):
+    """rlottie turns a star or polygon by twice its Rotation (the polystar "rotated" entry)."""
+    changed = False
+    def double(v):
+        return [2 * x for x in v] if isinstance(v, list) and all(isinstance(x, (int, float)) for x in v) else \
+            2 * v if isinstance(v, (int, float)) else v
+    for shapes in _shape_lists(doc):
+        for item in shapes:
+            if isinstance(item, dict) and item.get("ty") == "sr" and isinstance(item.get("r"), dict):
+                k = item["r"].get("k")
+                if isinstance(k, list) and k and isinstance(k[0], dict):
+                    for kf in k:
+                        for key in ("s", "e"):
+                            if key in kf:
+                                kf[key] = double(kf[key])
+                else:
+                    item["r"]["k"] = double(k)
+                changed = True
+    return changed
+
+
+def _mask_none_hides(doc):
+    """rlottie hides a layer that has a mask set to None (the mask "none" entry)."""
+    changed = False
+    for layer in _layers(doc):
+        if any(isinstance(m, dict) and m.get("mode") == "n" for m in layer.get("masksProperties") or []):
+            layer["ks"] = dict(layer.get("ks") or {}, o={"a": 0, "k": 0})
+            changed = True
+    return changed
+
+
+# Feature: (what the player plays instead, the players whose entry says they do it).
 EMULATIONS = {
     "expression": (_no_expressions, ("rlottie", "thorvg")),
     "text-layer": (_remove_layers({5}), ("rlottie",)),
@@ -690,6 +721,8 @@ EMULATIONS = {
     "blend-mode": (_blend, ("rlottie",)),
     "mask-expansion": (_mask_expansion, ("rlottie",)),
     "effect": (_drop_layer_key("ef"), ("rlottie",)),
+    "polystar": (_doubled_star_rotation, ("rlottie",)),
+    "mask": (_mask_none_hides, ("rlottie",)),
 }
 
 
@@ -884,7 +917,8 @@ def write_report(rows, a):
                     effects.setdefault(c, []).append((r["effect"][c], r))
         if effects:
             lines += ["", "### What the unconfirmed claims change in lottie-web's own picture", "",
-                      "For a feature the player ignores, the file without it is what the player plays: lottie-web",
+                      "For a feature the player ignores, the file without it is what the player plays (for a known misreading,",
+                      "the file with it: a star turned by twice its Rotation, a layer with a None mask hidden): lottie-web",
                       f"drawing that copy against lottie-web drawing the file, at the {DENSE} frames, measures the claim with",
                       "the reference's own renderer. \"none\": the feature changes nothing there, so the claim is wrong for",
                       "that file; \"below the measure\": it changes the picture, but on less than the goal's 2 %.", "",
