@@ -4,7 +4,8 @@ against `pack --precision 3` (raw and gzip -9), and how rlottie and ThorVG (../s
 render.py's engines, 4 frames at 10/35/60/85 % of op - ip, longer side 200 px) draw the result:
 lossless must be pixel for pixel the original on every file a step other than minify changed;
 level 1 may change at most 0.5 % of the pixels by more than 16/255 (a channel). Also checks that
-optimizing the output again changes nothing.
+optimizing the output again changes nothing. Level 3 is measured the same way on the animations
+baked frame by frame (where it has keyframes to remove).
 
 Usage: optimize-measure.py LOTTIEKIT [--corpus DIR] [--python ORACLE_PYTHON] [--no-render]
        optimize-measure.py --render FILE ENGINE FRAMES OUT_PREFIX   (worker: one process per file and engine)
@@ -138,7 +139,42 @@ def measure(args, path, tmp):
         row.update({"level2": len(l2), "level2_gz": len(gzip.compress(l2, 9))})
     if not args.no_render and frames(path) and l1 != o:
         row["level1_shares"] = compare(args.python, original, lossy, frames(path), 16)
+    if baked(path):
+        # Level 3 (keyframes a line reproduces) where it has something to do: animations baked
+        # frame by frame. Same pixel limit as level 1, and optimizing its output again changes nothing.
+        l3_path, l3_again = base + ".l3.json", base + ".l3again.json"
+        report3, error = optimize(args, path, l3_path, ["--level", "3"])
+        if not error:
+            l3 = open(l3_path, "rb").read()
+            run([args.lottiekit, "optimize", "--level", "3", l3_path, "-o", l3_again])
+            row.update({"level3": len(l3), "level3_gz": len(gzip.compress(l3, 9)),
+                        "level3_keyframes": sum(s["before"] - s["after"] for s in report3["steps"] if s["name"] == "keyframes"),
+                        "level3_idempotent": os.path.exists(l3_again) and open(l3_again, "rb").read() == l3})
+            if not args.no_render and frames(path):
+                row["level3_shares"] = compare(args.python, original, l3_path, frames(path), 16)
     return row
+
+
+def baked(path):
+    """More than 30 % of the keyframes one frame or less after the previous one."""
+    try:
+        doc = json.load(open(path, "rb"))
+    except Exception:
+        return False
+    total = close = 0
+    stack = [doc]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, dict):
+            k = n.get("k")
+            if isinstance(k, list) and len(k) > 2 and isinstance(k[0], dict) and "t" in k[0]:
+                ts = [f.get("t") for f in k if isinstance(f, dict)]
+                total += len(ts)
+                close += sum(1 for a, b in zip(ts, ts[1:]) if isinstance(a, (int, float)) and isinstance(b, (int, float)) and 0 < b - a <= 1.01)
+            stack.extend(n.values())
+        elif isinstance(n, list):
+            stack.extend(n)
+    return total > 0 and close / total > 0.3
 
 
 def main():
@@ -193,9 +229,21 @@ def main():
           f"(worst: rlottie {100 * worst['rlottie']:.3f} %, ThorVG {100 * worst['thorvg']:.3f} %)")
     for r in over[:20]:
         print(f"  over: {r['file']}: {r['level1_shares']}")
+    l3 = [r for r in ok if "level3" in r and "level2" in r]
+    over3 = [r for r in l3 if "level3_shares" in r and max(r["level3_shares"].get("rlottie", 1), r["level3_shares"].get("thorvg", 1)) > 0.005]
+    unstable3 = [r for r in l3 if not r["level3_idempotent"]]
+    if l3:
+        print(f"level 3 on the {len(l3)} animations baked frame by frame (over 30 % of keyframes one frame apart): "
+              f"{sum(r['level3'] for r in l3)} bytes against level 2's {sum(r['level2'] for r in l3)} "
+              f"({100 * (sum(r['level3'] for r in l3) / sum(r['level2'] for r in l3) - 1):+.1f} %), "
+              f"keyframes removed in {sum(1 for r in l3 if r['level3_keyframes'] > 0)}; "
+              f"within 0.5 % changed pixels: {sum(1 for r in l3 if 'level3_shares' in r) - len(over3)}/{sum(1 for r in l3 if 'level3_shares' in r)}; "
+              f"idempotent {len(l3) - len(unstable3)}/{len(l3)}")
+        for r in over3[:10] + unstable3[:10]:
+            print(f"  level 3: {r['file']}: {r.get('level3_shares')} idempotent {r['level3_idempotent']}")
     if args.out:
         json.dump(rows, open(args.out, "w"), indent=1)
-    return 1 if bad or over or any(not r["idempotent"] for r in ok) else 0
+    return 1 if bad or over or over3 or unstable3 or any(not r["idempotent"] for r in ok) else 0
 
 
 if __name__ == "__main__":

@@ -25,7 +25,8 @@ package struct OptimizeVerifyError: Error, Sendable, CustomStringConvertible {
 extension Optimize {
   package struct Options: Sendable {
     /// 0: lossless steps only; 1: metadata and precision, verified by rendering; 2: also the
-    /// names of layers, shapes and assets (but `keepNames`).
+    /// names of layers, shapes and assets (but `keepNames`); 3: also keyframes the lines between
+    /// their neighbours reproduce (`simplifyKeyframes`).
     package var level: Int = 1
     /// Names level 2 keeps: the ones app code uses in keypaths.
     package var keepNames: Set<String> = []
@@ -76,6 +77,17 @@ extension Optimize {
       for dropEasingNames in variants {
         guard let metadata = prepared[dropEasingNames], let stripped = try? JSONDocument(parsing: metadata.bytes) else { continue }
         var rounded = roundNumbers(stripped, spatial: decimals)
+        // Level 3: keyframes a line reproduces within half a step of these places. Not on a file
+        // that looks like optimize's own output (no metadata left): its keyframes were already
+        // measured against the original, and a second pass would measure against the first's.
+        var simplified = (before: 0, count: 0)
+        if options.level >= 3, fresh, !hasExpressions, let doc = try? JSONDocument(parsing: rounded) {
+          let kept = simplifyKeyframes(doc, spatial: decimals)
+          if kept.count > 0 {
+            simplified = (doc.written(.minified).count, kept.count)
+            rounded = kept.bytes
+          }
+        }
         // Keyframes rounding made equal become a static value, and values it brought to their
         // default go, now, not on the next run.
         if !hasExpressions, let doc = try? JSONDocument(parsing: rounded) { rounded = constantAnimations(doc).bytes }
@@ -97,8 +109,15 @@ extension Optimize {
             let kept = options.keepNames.isEmpty ? nil : "kept: \(options.keepNames.sorted().joined(separator: ", "))"
             result.steps.append(OptimizeStep(name: "names", before: metadataSize + metadata.names, after: metadataSize, detail: kept))
           }
-          result.steps.append(OptimizeStep(name: "precision", before: metadataSize, after: bytes.count,
-                                           detail: "\(decimals) decimal\(decimals == 1 ? "" : "s") for positions and paths, 3 for colours; \(percent(share)) of pixels differ (limit \(percent(options.maxDiff)))"))
+          let pixels = "\(percent(share)) of pixels differ (limit \(percent(options.maxDiff)))"
+          let places = "\(decimals) decimal\(decimals == 1 ? "" : "s") for positions and paths, 3 for colours"
+          if simplified.count > 0 {
+            result.steps.append(OptimizeStep(name: "precision", before: metadataSize, after: simplified.before, detail: places))
+            result.steps.append(OptimizeStep(name: "keyframes", before: simplified.before, after: bytes.count,
+                                             detail: "\(simplified.count) keyframe\(simplified.count == 1 ? "" : "s") a line between their neighbours reproduces; \(pixels)"))
+          } else {
+            result.steps.append(OptimizeStep(name: "precision", before: metadataSize, after: bytes.count, detail: "\(places); \(pixels)"))
+          }
           result.bytes = bytes
           result.level = options.level
           return result

@@ -28,7 +28,10 @@ struct OptimizeCommand: ParsableCommand {
       and after two the lossless result is kept; the report says which. --lossless skips level 1
       and renders nothing. Level 2 also removes the names of layers, shapes and assets (nm), except
       those given with --keep-names (names app code uses in keypaths); files with expressions keep
-      their names. Each step's saving is reported.
+      their names. Level 3 also removes keyframes that the straight line between their
+      neighbours draws within half a rounding step (runs of linear, non-hold keyframes, as exports
+      baked frame by frame write them; the first and last keyframe stay; not in files with
+      expressions, and not again in a file optimize already wrote). Each step's saving is reported.
       Examples:
         lottiekit optimize hero.json -o hero.min.json
         lottiekit optimize --in-place delivery/
@@ -45,7 +48,7 @@ struct OptimizeCommand: ParsableCommand {
   @Flag(help: "Lossless steps only: no rounding, no metadata removal, no render.")
   var lossless = false
 
-  @Option(help: "1 (the default): lossless steps, then metadata and rounding verified by rendering; 2: also layer, shape and asset names.")
+  @Option(help: "1 (the default): lossless steps, then metadata and rounding verified by rendering; 2: also layer, shape and asset names; 3: also keyframes a line between their neighbours reproduces.")
   var level: Int = 1
 
   @Option(name: .customLong("keep-names"), parsing: .singleValue, help: "A name level 2 keeps (one a keypath in app code uses); repeat for more.")
@@ -66,7 +69,7 @@ struct OptimizeCommand: ParsableCommand {
 
   func validate() throws {
     try destination.validate(inputs: inputs)
-    guard level == 1 || level == 2 else { throw ValidationError("--level: 1 or 2 (use --lossless for the lossless steps alone)") }
+    guard (1...3).contains(level) else { throw ValidationError("--level: 1, 2 or 3 (use --lossless for the lossless steps alone)") }
     guard maxDiff >= 0, maxDiff <= 100 else { throw ValidationError("--max-diff: a percentage from 0 to 100") }
   }
 

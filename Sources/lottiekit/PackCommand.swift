@@ -15,7 +15,9 @@ struct PackCommand: ParsableCommand {
       removed (--strip-names), numbers are rounded where it is safe (--precision: never ind, parent,
       refId, ty or frame values, never a number that is already short enough, and easing handles
       keep at least 3 decimals), and external
-      images are embedded (--inline).
+      images are embedded (--inline). --optimize runs lottiekit optimize's default level first
+      (lossless steps, then metadata and rounding, kept only when rlottie draws the result within
+      0.5 % of the pixels; see optimize --help) instead of --precision.
       The result is written as:
         json    minified JSON
         gz      gzip of the minified JSON (best compression), for Content-Encoding
@@ -60,6 +62,9 @@ struct PackCommand: ParsableCommand {
   @Flag(name: .customLong("strip-names"), help: "Remove nm and mn (breaks keypaths, expressions by name and Skottie effects).")
   var stripNames = false
 
+  @Flag(help: "Run optimize (level 1: lossless steps, metadata, rounding verified by rendering with rlottie) first.")
+  var optimize = false
+
   @Option(name: .customLong("dotlottie-version"), help: "dotLottie layout for --format lottie: 2 (default) or 1.")
   var dotLottieVersion: Int = 2
 
@@ -80,6 +85,7 @@ struct PackCommand: ParsableCommand {
   func validate() throws {
     if inputs.isEmpty { throw ValidationError("give at least one animation file or folder") }
     if let p = precision, !(0...10).contains(p) { throw ValidationError("--precision must be between 0 and 10 decimals") }
+    if optimize && precision != nil { throw ValidationError("--optimize chooses each number's places itself (verified by rendering): leave out --precision") }
     if dotLottieVersion != 1 && dotLottieVersion != 2 { throw ValidationError("--dotlottie-version must be 1 or 2") }
     if dotLottieVersion != 2 && resolvedFormat != .lottie { throw ValidationError("--dotlottie-version applies to --format lottie only") }
     if let r = root, !FileIO.isDirectory(r) { throw ValidationError("--root \(r) is not a folder") }
@@ -99,6 +105,7 @@ struct PackCommand: ParsableCommand {
     options.dotLottieVersion = dotLottieVersion
     options.root = root
     options.generator = "lottiekit \(LottieKit.version)"
+    if optimize { options.optimize = Optimize.Options() }
     var job = PackJob(inputs: inputs, outputPath: outputPath, format: resolvedFormat, options: options)
     job.manifest = manifest
     job.targets = target.list

@@ -54,7 +54,24 @@ struct OptimizeEndToEndTests {
     #expect(try lottiekit("optimize", "--level", "2", "--keep-names", "Circle", dir + "/named.json", "-o", dir + "/l2.json").status == 0)
     let l2 = String(decoding: try readBytes(dir + "/l2.json"), as: UTF8.self)
     #expect(l2.contains(#""nm":"Circle""#) && !l2.contains(#""nm":"Dot""#), "\(l2)")
-    #expect(try lottiekit("optimize", "--level", "3", dir + "/dot.json", "--dry-run").status == 64)
+    #expect(try lottiekit("optimize", "--level", "4", dir + "/dot.json", "--dry-run").status == 64)
+    // Reachable as pack --optimize: the same bytes as optimize wrote, then pack's own steps.
+    let packed = try lottiekit("pack", dir + "/dot.json", "--optimize", "--format", "json", "-o", dir + "/packed.json")
+    #expect(packed.status == 0, "\(packed.stderr)")
+    #expect(packed.stderr.contains("optimize (level 1)"), "\(packed.stderr)")
+    #expect(try readBytes(dir + "/packed.json") == readBytes(dir + "/small.json"))
+    #expect(try lottiekit("pack", dir + "/dot.json", "--optimize", "--precision", "2", "-o", dir + "/p2.json").status == 64)
+    // Level 3: a position baked on every frame along one line keeps its first and last keyframe,
+    // rendered against the original like level 1.
+    let easing = #""i":{"x":[0.833],"y":[0.833]},"o":{"x":[0.167],"y":[0.167]}"#
+    let frames = (0...20).map { #"{"t":\#($0),"s":[\#(20 + 3 * $0),50],\#(easing)}"# }.joined(separator: ",")
+    let baked = dot.replacingOccurrences(of: #""p":{"a":0,"k":[100.123456,99.876543],"ix":2}"#, with: #""p":{"a":1,"k":[\#(frames)]}"#)
+    try write(baked, to: dir + "/baked.json")
+    let l3 = try lottiekit("optimize", "--level", "3", dir + "/baked.json", "-o", dir + "/l3.json", "--format", "json")
+    #expect(l3.status == 0, "\(l3.stderr)")
+    let l3report = try JSONDocument(parsing: String(l3.stderr.split(separator: "\n").last ?? "")).root["files"]?.element(at: 0)
+    #expect(l3report?["level"]?.int == 3, "\(l3.stderr)")
+    #expect(l3report?["steps"]?.elements.first { $0["name"]?.string == "keyframes" }?["detail"]?.string?.hasPrefix("19 keyframes") == true, "\(l3.stderr)")
   }
 
   @Test func inPlaceRewritesEveryInputAndOutputOntoAnInputIsRefused() throws {

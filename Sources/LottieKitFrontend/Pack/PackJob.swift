@@ -125,8 +125,21 @@ package struct PackJob {
       }
       return nil
     }
-    let prepared = Pack.prepare(document, baseDirectory: source.baseDirectory ?? (source.container == .json ? FileManager.default.currentDirectoryPath : nil),
-                                options: options)
+    let baseDirectory = source.baseDirectory ?? (source.container == .json ? FileManager.default.currentDirectoryPath : nil)
+    var optimized: (document: JSONDocument, step: PackStep)? = nil
+    if let level = options.optimize {
+      // optimize first (its own steps, its render check), then pack's steps on its output.
+      let r = OptimizeJob.optimize(document, path: source.displayPath, imagesFrom: baseDirectory, options: level)
+      if !quiet { for note in r.notes { printError("\(source.displayPath): \(note)") } }
+      if let doc = try? JSONDocument(parsing: r.bytes) {
+        optimized = (doc, PackStep(name: r.level > 0 ? "optimize (level \(r.level))" : "optimize (lossless)", before: document.bytes.count, after: r.bytes.count))
+      }
+    }
+    var prepared = Pack.prepare(optimized?.document ?? document, baseDirectory: baseDirectory, options: options)
+    if let optimized {
+      prepared.steps.insert(optimized.step, at: 0)
+      prepared.inputBytes = document.bytes.count
+    }
     for note in prepared.notes {
       switch note.kind {
       case .error: printError("\(source.displayPath): error: \(note)")

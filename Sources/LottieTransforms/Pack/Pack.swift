@@ -53,6 +53,9 @@ package struct PackOptions: Sendable {
   package var root: String? = nil
   /// Written into dotLottie manifests.
   package var generator = "lottiekit"
+  /// `--optimize`: `optimize` at this level (verified by rendering) before the other steps; the
+  /// caller runs it, since the check renders with rlottie.
+  package var optimize: Optimize.Options? = nil
   package init() {}
 }
 
@@ -61,6 +64,11 @@ package struct PackStep: Sendable, Equatable {
   package var name: String
   package var before: Int
   package var after: Int
+  package init(name: String, before: Int, after: Int) {
+    self.name = name
+    self.before = before
+    self.after = after
+  }
 }
 
 /// Something about a packed file a person should know.
