@@ -105,6 +105,33 @@ package enum CrashJournal {
     close(handle.fd)
   }
 
+  /// Folders where a journal of an interrupted write for these command-line arguments can lie: the
+  /// folder of every existing path (and of a path that does not exist yet, an output, when that
+  /// folder exists), and each existing folder with the folders below it. The walk is bounded: it
+  /// stops once 20,000 folders and names have been looked at, over all the arguments.
+  package static func folders(for arguments: [String]) -> [String] {
+    var folders: [String] = []
+    var budget = 20_000
+    for argument in arguments where !argument.hasPrefix("-") || argument == "-" {
+      guard argument != "-", FileIO.exists(argument) else {
+        // An output that does not exist yet: its folder may.
+        let parent = FileIO.directory(of: argument)
+        if FileIO.isDirectory(parent) { folders.append(parent) }
+        continue
+      }
+      if FileIO.isDirectory(argument) {
+        folders.append(contentsOf: FolderWalk.paths(under: argument, journalFolders, budget: &budget))
+      } else {
+        folders.append(FileIO.directory(of: argument))
+      }
+    }
+    return folders
+  }
+
+  /// The folders below a folder argument: hidden ones left out, in the order of the walk (the
+  /// budget decides where it stops, so the order is not sorted but kept as it always was).
+  static let journalFolders = FolderWalk.Options(yield: .folders, includesHidden: false, order: .walk)
+
   /// Finishes every interrupted commit whose journal lies in `directories` (not recursively).
   /// Returns one line per journal replayed.
   @discardableResult
@@ -112,15 +139,8 @@ package enum CrashJournal {
     var messages: [String] = []
     var seen = Set<String>()
     for dir in directories where seen.insert(dir).inserted {
-      guard let d = opendir(dir) else { continue }
-      var journals: [String] = []
-      while let entry = readdir(d) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        if name.hasPrefix(prefix) { journals.append((dir.hasSuffix("/") ? dir : dir + "/") + name) }
-      }
-      closedir(d)
+      guard let names = FolderWalk.names(in: dir) else { continue }
+      let journals = names.filter { $0.hasPrefix(prefix) }.map { FolderWalk.join(dir, $0) }
       for journal in journals.sorted() {
         if let message = replay(journal) { messages.append(message) }
       }

@@ -172,21 +172,11 @@ package enum FileIO {
     var removed: [String] = []
     var seen = Set<String>()
     for dir in directories where seen.insert(dir).inserted {
-      guard let d = opendir(dir) else { continue }
-      var names: [String] = []
-      var hasJournal = false
-      while let entry = readdir(d) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        if name.hasPrefix(CrashJournal.prefix) { hasJournal = true }
-        if name.hasPrefix("."), name.contains(".lottiekit-") { names.append(name) }
-      }
-      closedir(d)
-      guard !hasJournal else { continue }
-      for name in names {
+      guard let listed = FolderWalk.names(in: dir),
+            !listed.contains(where: { $0.hasPrefix(CrashJournal.prefix) }) else { continue }
+      for name in listed where name.hasPrefix(".") && name.contains(".lottiekit-") {
         guard let owner = temporaryOwner(name) else { continue }
-        let path = (dir.hasSuffix("/") ? dir : dir + "/") + name
+        let path = FolderWalk.join(dir, name)
         var st = stat()
         guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
         let stale: Bool

@@ -62,7 +62,7 @@ package enum Inputs {
       if arg == "-" {
         result.append(arg)
       } else if FileIO.isDirectory(arg) {
-        result.append(contentsOf: walk(arg))
+        result.append(contentsOf: FolderWalk.paths(under: arg, folderInputs))
       } else if FileIO.exists(arg) {
         result.append(arg)
       } else {
@@ -72,30 +72,9 @@ package enum Inputs {
     return result
   }
 
-  static func walk(_ root: String) -> [String] {
-    var files: [String] = []
-    var stack = [root]
-    let fm = FileManager.default
-    while let dir = stack.popLast() {
-      guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
-      var subdirs: [String] = []
-      for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) where !name.hasPrefix(".") {
-        let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: path, isDirectory: &isDir) else { continue }
-        if isDir.boolValue {
-          // Symlinked folders are not followed: they can form cycles.
-          if (try? fm.destinationOfSymbolicLink(atPath: path)) == nil { subdirs.append(path) }
-        } else if let ext = name.split(separator: ".").last, name.contains("."),
-                  animationExtensions.contains(ext.lowercased()) {
-          files.append(path)
-        }
-      }
-      // Depth first, in name order.
-      stack.append(contentsOf: subdirs.reversed())
-    }
-    return files.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
-  }
+  /// What a folder given as input holds: whatever is not a folder and has an animation extension
+  /// (a FIFO or socket so named too, as it always was), not hidden.
+  static let folderInputs = FolderWalk.Options(yield: .nonFolders, extensions: animationExtensions, includesHidden: false)
 
   /// Reads an input and returns the animations in it: one for `.json` and `.tgs`, one per animation
   /// entry for `.lottie`. The container is recognised from the bytes, not the extension.

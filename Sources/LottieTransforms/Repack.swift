@@ -60,21 +60,20 @@ package enum Repack {
     return Result(bytes: writer.finish(), entries: entries, notes: notes)
   }
 
-  /// Every regular file under the folder, relative and sorted; junk (`.DS_Store`…) and hidden
-  /// entries other than `.dotlottie/` are left out.
+  /// Every file under the folder, relative and sorted; junk (`.DS_Store`…) and hidden entries other
+  /// than `.dotlottie/` are left out.
   static func files(under root: String) -> [String] {
-    guard let e = FileManager.default.enumerator(atPath: root) else { return [] }
-    var result: [String] = []
-    while let relative = e.nextObject() as? String {
-      var isDir: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: root + relative, isDirectory: &isDir), !isDir.boolValue else { continue }
+    FolderWalk.relativePaths(under: root, unpackedFiles).filter { relative in
       let inKept = relative.hasPrefix(DotLottieLayout.keptFolder)
-      let rest = inKept ? String(relative.dropFirst(DotLottieLayout.keptFolder.count)) : relative
-      if DotLottieLayout.isJunk(rest) { continue }
-      result.append(relative)
+      return !DotLottieLayout.isJunk(inKept ? String(relative.dropFirst(DotLottieLayout.keptFolder.count)) : relative)
     }
-    return result.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
   }
+
+  /// What `files(under:)` walks, as it always has (it was Foundation's `enumerator(atPath:)`, that
+  /// is fts(3) with FTS_PHYSICAL | FTS_XDEV): hidden entries too (`.dotlottie/`; junk is dropped
+  /// after), not into another file system, and nothing when the folder is itself a symlink.
+  static let unpackedFiles = FolderWalk.Options(yield: .nonFolders, includesHidden: true, crossesFileSystems: false,
+                                                followsSymlinkedRoot: false)
 
   /// Assets that `unpack` pointed at `images/` and `audio/` point back into the archive.
   static func pointIntoArchive(_ bytes: [UInt8], version: Int, name: String) throws(ArchiveError) -> [UInt8] {

@@ -27,7 +27,7 @@ struct LottieKit: ParsableCommand {
     MemoryTuning.useOneMallocArena()
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first != "render-worker" {
-      let folders = journalFolders(arguments)
+      let folders = CrashJournal.folders(for: arguments)
       for message in CrashJournal.recover(in: folders) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
       }
@@ -40,37 +40,5 @@ struct LottieKit: ParsableCommand {
     } catch {
       exit(withError: commandError(error))
     }
-  }
-
-  /// Folders where a journal of an interrupted write for these arguments can lie: the folder of
-  /// every existing path, and folders below an existing folder (bounded walk).
-  static func journalFolders(_ arguments: [String]) -> [String] {
-    var folders: [String] = []
-    var budget = 20_000
-    for argument in arguments where !argument.hasPrefix("-") || argument == "-" {
-      guard argument != "-", FileIO.exists(argument) else {
-        // An output that does not exist yet: its folder may.
-        let parent = FileIO.directory(of: argument)
-        if FileIO.isDirectory(parent) { folders.append(parent) }
-        continue
-      }
-      if FileIO.isDirectory(argument) {
-        var queue = [argument]
-        while let dir = queue.popLast(), budget > 0 {
-          folders.append(dir)
-          budget -= 1
-          guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
-          budget -= names.count
-          for name in names where !name.hasPrefix(".") {
-            let path = (dir.hasSuffix("/") ? dir : dir + "/") + name
-            var st = stat()
-            if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { queue.append(path) }
-          }
-        }
-      } else {
-        folders.append(FileIO.directory(of: argument))
-      }
-    }
-    return folders
   }
 }

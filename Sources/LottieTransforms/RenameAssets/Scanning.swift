@@ -83,7 +83,7 @@ extension RenameAssets {
     var folderKeys: [String: (UInt64, UInt64)] = [:]
     for given in roots {
       let root = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
-      for relative in walk(root) {
+      for relative in FolderWalk.relativePaths(under: root, bundleFiles) {
         let path = root == "/" ? "/" + relative : root + "/" + relative
         guard let real = FileIO.realPath(path), seen.insert(real).inserted else { continue }
         guard let key = fileKey(path, folderKeys: &folderKeys) else { continue }
@@ -117,34 +117,9 @@ extension RenameAssets {
                   problems: problems)
   }
 
-  /// Paths of the regular files (and symlinks to files) under `root`, relative to it, sorted.
-  static func walk(_ root: String) -> [String] {
-    var result: [String] = []
-    var stack: [String] = [""]
-    let fm = FileManager.default
-    while let relative = stack.popLast() {
-      let dir = relative.isEmpty ? root : root + "/" + relative
-      guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
-      for name in names where !name.hasPrefix(".") {
-        let rel = relative.isEmpty ? name : relative + "/" + name
-        let path = root + "/" + rel
-        var l = stat()
-        guard lstat(path, &l) == 0 else { continue }
-        let type = l.st_mode & S_IFMT
-        if type == S_IFDIR {
-          stack.append(rel)
-        } else if type == S_IFREG {
-          result.append(rel)
-        } else if type == S_IFLNK {
-          // Symlinked files count (their name is what flattening sees); symlinked folders are not
-          // followed (they can form cycles).
-          var s = stat()
-          if stat(path, &s) == 0, (s.st_mode & S_IFMT) == S_IFREG { result.append(rel) }
-        }
-      }
-    }
-    return result.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-  }
+  /// Every regular file of a bundle folder, directly or through a symlink (its name is what
+  /// flattening sees), hidden ones left out, relative to the folder and sorted.
+  static let bundleFiles = FolderWalk.Options(yield: .regularFiles, includesHidden: false)
 
   static func fileKey(_ path: String, folderKeys: inout [String: (UInt64, UInt64)]) -> FileKey? {
     var st = stat()
