@@ -864,7 +864,7 @@ def write_report(rows, a):
             c = r[p].get("cause")
             if c:
                 causes.setdefault(c, []).append(r)
-        for c, rs in sorted(causes.items(), key=lambda x: -len(x[1])):
+        for c, rs in sorted(causes.items(), key=lambda x: (-len(x[1]), x[0])):
             lines.append(f"| {c} | {len(rs)} | {sum(1 for r in rs if r['claims'][p])} | `{rs[0]['file']}` |")
         unexplained = [r for r in s["disagree"] if r["ae"] is None and not r[p].get("cause")]
         lines += ["", f"Not explained by a single neutraliser: {len(unexplained)} files.", "",
@@ -878,14 +878,14 @@ def write_report(rows, a):
                 continue
             for f in set(x.split(" (")[0] for x in r["claims"].get("used", [])):
                 by_feature.setdefault(f, []).append(r)
-        for f, rs in sorted(by_feature.items(), key=lambda x: -sum(1 for r in x[1] if r[p]["disagrees"]) / len(x[1])):
+        for f, rs in sorted(by_feature.items(), key=lambda x: (-sum(1 for r in x[1] if r[p]["disagrees"]) / len(x[1]), x[0])):
             bad = sum(1 for r in rs if r[p]["disagrees"])
             if len(rs) >= 5 and bad / len(rs) >= 0.2:
                 claimed = sum(1 for r in rs if any(c.split(" (")[0] == f for c, _ in r["claims"][p]))
                 lines.append(f"| {f} | {len(rs)} | {bad} ({100 * bad // len(rs)}%) | {claimed} |")
         lines += ["",
                   "### Disagreements lottiekit says nothing about", ""]
-        for r in sorted((r for r in s["disagree"] if not r["claims"][p]), key=lambda r: -r[p]["share"])[:30]:
+        for r in sorted((r for r in s["disagree"] if not r["claims"][p]), key=lambda r: (-r[p]["share"], r["file"]))[:30]:
             why = f" — cause: {r[p]['cause']}" if r[p].get("cause") else (f" — {r[p]['why']}" if r[p].get("why") else "")
             lines.append(f"- `{r['file']}`: {r[p]['what']}{why}")
         lines += ["", "### Claims the renders did not confirm (the player drew what the reference drew)", ""]
@@ -899,7 +899,7 @@ def write_report(rows, a):
         if seen and any(r[p].get("dense") for r in s["claimed"]):
             lines += [f"After each count, how many of those files differ at one of {DENSE} frames spread over the animation",
                       "(the claim is right, the four frames missed it) — the rest the player never showed.", ""]
-        for c, k in sorted(counts.items(), key=lambda x: -x[1])[:25]:
+        for c, k in sorted(counts.items(), key=lambda x: (-x[1], x[0]))[:25]:
             extra = f" ({seen[c]} seen at other frames)" if any(r[p].get("dense") for r in s["claimed"]) else ""
             lines.append(f"- {c}: {k} file{'s' if k != 1 else ''}{extra}")
         never = [r for r in s["claimed"] if not r[p]["disagrees"] and r[p].get("dense") and not r[p]["dense"]["disagrees"]]
@@ -923,7 +923,7 @@ def write_report(rows, a):
                       "the reference's own renderer. \"none\": the feature changes nothing there, so the claim is wrong for",
                       "that file; \"below the measure\": it changes the picture, but on less than the goal's 2 %.", "",
                       "| feature | unconfirmed files measured | none (claim wrong) | below the measure | 2 % or more |", "|---|---|---|---|---|"]
-            for c, xs in sorted(effects.items(), key=lambda x: -len(x[1])):
+            for c, xs in sorted(effects.items(), key=lambda x: (-len(x[1]), x[0])):
                 none = [r for e, r in xs if e == 0]
                 small = [r for e, r in xs if 0 < e <= THRESHOLD]
                 lines.append(f"| {c} | {len(xs)} | {len(none)} | {len(small)} | {len(xs) - len(none) - len(small)} |")

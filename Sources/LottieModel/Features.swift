@@ -339,7 +339,10 @@ struct FeatureScan {
     }
     // rlottie lowers everything drawn before a translucent shape layer by 1/255 (its offscreen
     // blit); past 32 such layer instances at the same time that shows (Animation.translucentLayerLimit).
-    if animation.mostTranslucentAtOnce().map({ $0 > Animation.translucentLayerLimit }) ?? true {
+    // Too many instances to sweep: the count over the whole animation, memoized per precomp.
+    let atOnce = animation.mostTranslucentAtOnce()
+      ?? animation.layerInstances(limit: 10_000_000, counting: Animation.erodesInRlottie) ?? Int.max
+    if atOnce > Animation.translucentLayerLimit {
       add(.translucentLayers, nil, animation.root["layers"] ?? animation.root, [])
     }
     for asset in animation.assets where asset.isImage {

@@ -28,7 +28,8 @@ extension Animation {
   /// `spanLimit` spans (then every instance is taken to overlap: the claim stays). The erosion is
   /// per blit, so only layers translucent at the same frame add up; a layer fading in and out is
   /// partial only while it fades (corpus lottiefiles "download copy": 45 instances, 3 at once,
-  /// 1.5 % of the tile differs).
+  /// 1.5 % of the tile differs). Every layer instance is visited once: past `spanLimit` visits (a
+  /// precomp shown many times in precomps shown many times) it gives up with nil as well.
   func mostTranslucentAtOnce(spanLimit: Int = 1_000_000) -> Int? {
     struct Pending {
       let layers: [Layer]
@@ -44,7 +45,10 @@ extension Animation {
     var stack = [Pending(layers: rootComposition.layers, offset: 0, low: root["ip"]?.double ?? -.greatestFiniteMagnitude,
                          high: root["op"]?.double ?? .greatestFiniteMagnitude, depth: 0, anyTime: nil)]
     var events: [(time: Double, delta: Int)] = []
+    var visits = 0
     while let top = stack.popLast() {
+      visits += top.layers.count
+      if visits > spanLimit { return nil }
       for layer in top.layers where layer.node.isObject {
         guard let ip = layer.inPoint, let op = layer.outPoint else { continue }
         let low = max(ip + top.offset, top.low), high = min(op + top.offset, top.high)

@@ -144,6 +144,20 @@ struct FeatureDetailTests {
     #expect(try self.uses(json).filter { $0.feature == .translucentLayers }.count == uses)
   }
 
+  /// A precomp shown 10 times in a precomp shown 10 times, 9 levels deep (a billion instances of
+  /// one translucent layer): the sweep gives up after a million visits and the count, memoized per
+  /// precomp, answers (a walk of every instance would not end).
+  @Test func precompBombsAreCountedNotWalked() throws {
+    var assets: [String] = []
+    for level in 0..<9 {
+      let layers = (0..<10).map { #"{"ty":0,"refId":"p\#(level + 1)","ind":\#($0 + 1),"w":10,"h":10,"ip":0,"op":60,"st":0,"ks":{}}"# }
+      assets.append(#"{"id":"p\#(level)","layers":[\#(layers.joined(separator: ","))]}"#)
+    }
+    assets.append(#"{"id":"p9","layers":[{"ty":4,"ip":0,"op":60,"st":0,"ks":{"o":{"a":0,"k":50}},"shapes":[]}]}"#)
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[\#(assets.joined(separator: ","))],"layers":[{"ty":0,"refId":"p0","ind":1,"w":10,"h":10,"ip":0,"op":60,"st":0,"ks":{}}]}"#
+    #expect(try self.uses(json).filter { $0.feature == .translucentLayers }.count == 1)
+  }
+
   /// rlottie takes a luma matte's luminance with the matte's alpha undone: claimed when the matte
   /// layer (or a layer in its precomp) draws something half-transparent; alpha mattes and opaque
   /// luma mattes are not.
