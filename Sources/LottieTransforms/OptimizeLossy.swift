@@ -76,24 +76,10 @@ extension Optimize {
     for decimals in first...(canvas + 2) {
       for dropEasingNames in variants {
         guard let metadata = prepared[dropEasingNames], let stripped = try? JSONDocument(parsing: metadata.bytes) else { continue }
-        var rounded = roundNumbers(stripped, spatial: decimals)
-        // Level 3: keyframes a line reproduces within half a step of these places. Not on a file
-        // that looks like optimize's own output (no metadata left): its keyframes were already
-        // measured against the original, and a second pass would measure against the first's.
-        var simplified = (before: 0, count: 0)
-        if options.level >= 3, fresh, !hasExpressions, let doc = try? JSONDocument(parsing: rounded) {
-          let kept = simplifyKeyframes(doc, spatial: decimals)
-          if kept.count > 0 {
-            simplified = (doc.written(.minified).count, kept.count)
-            rounded = kept.bytes
-          }
-        }
-        // Keyframes rounding made equal become a static value, and values it brought to their
-        // default go, now, not on the next run.
-        if !hasExpressions, let doc = try? JSONDocument(parsing: rounded) { rounded = constantAnimations(doc).bytes }
-        if let doc = try? JSONDocument(parsing: rounded) { rounded = defaults(doc).bytes }
-        guard let candidate = try? JSONDocument(parsing: rounded) else { continue }
-        let bytes = candidate.written(.minified)
+        // Level 3 only on a file that looks like a fresh export (see `lossyCandidate`).
+        let simplify = options.level >= 3 && fresh && !hasExpressions
+        guard let made = lossyCandidate(stripped, decimals: decimals, simplify: simplify, hasExpressions: hasExpressions) else { continue }
+        let bytes = made.bytes, simplified = made.simplified
         switch verify(bytes) {
         case .failure(let error):
           result.notes.append("lossy steps not applied: \(error.description)")
@@ -126,6 +112,29 @@ extension Optimize {
     }
     result.notes.append("lossy steps not applied: the finest candidate still changed \(percent(finest ?? 1)) of pixels (limit \(percent(options.maxDiff))); the lossless result is kept")
     return result
+  }
+
+  /// One lossy candidate at these places: rounded; with `simplify`, keyframes a line reproduces
+  /// within half a step of them removed (`simplified`: the size before that and how many) — never
+  /// on a file that looks like optimize's own output (no metadata left), whose keyframes were
+  /// already measured against its original, so that a second run cannot measure against the
+  /// first's; then keyframes rounding made equal become a static value and values it brought to
+  /// their default go, now, not on the next run. Minified; nil when a step's output does not parse.
+  static func lossyCandidate(_ stripped: JSONDocument, decimals: Int, simplify: Bool, hasExpressions: Bool)
+    -> (bytes: [UInt8], simplified: (before: Int, count: Int))? {
+    var rounded = roundNumbers(stripped, spatial: decimals)
+    var simplified = (before: 0, count: 0)
+    if simplify, let doc = try? JSONDocument(parsing: rounded) {
+      let kept = simplifyKeyframes(doc, spatial: decimals)
+      if kept.count > 0 {
+        simplified = (doc.written(.minified).count, kept.count)
+        rounded = kept.bytes
+      }
+    }
+    if !hasExpressions, let doc = try? JSONDocument(parsing: rounded) { rounded = constantAnimations(doc).bytes }
+    if let doc = try? JSONDocument(parsing: rounded) { rounded = defaults(doc).bytes }
+    guard let candidate = try? JSONDocument(parsing: rounded) else { return nil }
+    return (candidate.written(.minified), simplified)
   }
 
   static func percent(_ share: Double) -> String {
