@@ -138,7 +138,8 @@ def size_table(args, files, lottie_python):
             ("lottiekit pack --precision 3", lambda f, o: [args.lottiekit, "pack", "--precision", "3", f, "-o", o]),
             ("lottiekit optimize --lossless", lambda f, o: [args.lottiekit, "optimize", "--lossless", "--quiet", f, "-o", o]),
             ("lottiekit optimize (level 1)", lambda f, o: [args.lottiekit, "optimize", "--quiet", f, "-o", o]),
-            ("lottiekit optimize --level 2", lambda f, o: [args.lottiekit, "optimize", "--level", "2", "--quiet", f, "-o", o])]
+            ("lottiekit optimize --level 2", lambda f, o: [args.lottiekit, "optimize", "--level", "2", "--quiet", f, "-o", o]),
+            ("lottiekit optimize --level 3", lambda f, o: [args.lottiekit, "optimize", "--level", "3", "--quiet", f, "-o", o])]
     if lottie_python.exists():
         convert = str(lottie_python.parent / "lottie_convert.py")
         ways += [("python-lottie -O1", lambda f, o: [str(lottie_python), convert, f, o, "--optimize", "1"]),
