@@ -181,11 +181,14 @@ extension Animation {
     return 3 * (worst * .pi / 180) * relative * relative
   }
 
+  /// An opacity strictly between transparent and opaque (half a percent either way counts as either).
+  static func isPartialOpacity(_ v: Double?) -> Bool { v.map { $0 > 0.5 && $0 < 99.5 } ?? false }
+
   /// Opacity that stays at a partial value (strictly between 0 and 100) statically or at a
   /// keyframe: fully transparent or opaque layers look the same even where a player applies
   /// opacity twice.
   static func holdsPartialOpacity(_ o: JSONNode) -> Bool {
-    func partial(_ v: Double?) -> Bool { v.map { $0 > 0.5 && $0 < 99.5 } ?? false }
+    let partial = isPartialOpacity
     if AnimatedProperty(node: o).isAnimated {
       // A keyframe's start value, or its end value where the file writes one (`e`, older exports).
       return o["k"].map { k in

@@ -92,7 +92,7 @@ extension Animation {
   /// the first and after the last keyframe when that value is partial.
   static func translucentSpans(_ layer: Layer) -> [Range<Double>] {
     guard let o = layer.node["ks"]?["o"], o.isObject else { return [] }
-    func partial(_ v: Double?) -> Bool { v.map { $0 > 0.5 && $0 < 99.5 } ?? false }
+    let partial = isPartialOpacity
     let everywhere = -Double.greatestFiniteMagnitude..<Double.greatestFiniteMagnitude
     let p = AnimatedProperty(node: o)
     guard p.isAnimated else { return partial(staticNumber(o)) ? [everywhere] : [] }
