@@ -7,7 +7,7 @@ public struct JSONEdits: Sendable {
   public let document: JSONDocument
   private var replacements: [(node: Int, bytes: [UInt8])] = []
   private var removals: Set<Int> = []
-  private var insertions: [(container: Int, before: Int?, key: String?, value: [UInt8], order: Int)] = []
+  private var insertions: [Insertion] = []
 
   public init(_ document: JSONDocument) { self.document = document }
 
@@ -86,109 +86,25 @@ public struct JSONEdits: Sendable {
 
   /// The splices in byte order, checked not to overlap.
   private func sortedSplices() throws(JSONEditError) -> [Splice] {
-    let doc = document
-    let nodes = doc.nodes
-    let src = doc.bytes
+    let nodes = document.nodes
     var splices: [Splice] = []
-    var order = 0
-
     for (index, bytes) in replacements {
       let t = nodes[index]
-      splices.append(Splice(start: Int(t.start), end: Int(t.end), bytes: bytes, order: order))
-      order += 1
+      splices.append(Splice(start: Int(t.start), end: Int(t.end), bytes: bytes, order: splices.count))
     }
-
     // Children of the containers that have structural edits.
     var containers = Set<Int>()
     for r in removals { containers.insert(Int(nodes[r].parent)) }
-    var insertionsByContainer: [Int: [(container: Int, before: Int?, key: String?, value: [UInt8], order: Int)]] = [:]
+    var insertionsByContainer: [Int: [Insertion]] = [:]
     for ins in insertions {
       containers.insert(ins.container)
       insertionsByContainer[ins.container, default: []].append(ins)
     }
-
     for container in containers.sorted() {
-      let c = nodes[container]
-      let isObject = c.kind == .object
-      // (first tape index of the child: key for members, value for elements; value index; span)
-      var childValue: [Int] = []
-      var childStart: [Int] = []
-      var childEnd: [Int] = []
-      var k = container + 1
-      while k < Int(c.next) {
-        let valueIndex = isObject ? k + 1 : k
-        childValue.append(valueIndex)
-        childStart.append(Int(nodes[k].start))
-        childEnd.append(Int(nodes[valueIndex].end))
-        k = Int(nodes[valueIndex].next)
-      }
-      let count = childValue.count
-      let removed = childValue.map { removals.contains($0) }
-      let open = Int(c.start)
-      let close = Int(c.end) - 1
-
-      // Removal runs.
-      var a = 0
-      while a < count {
-        guard removed[a] else { a += 1; continue }
-        var b = a
-        while b + 1 < count && removed[b + 1] { b += 1 }
-        if b + 1 < count {
-          splices.append(Splice(start: childStart[a], end: childStart[b + 1], bytes: [], order: order))
-        } else if a > 0 {
-          splices.append(Splice(start: childEnd[a - 1], end: childEnd[b], bytes: [], order: order))
-        } else {
-          splices.append(Splice(start: open + 1, end: close, bytes: [], order: order))
-        }
-        order += 1
-        a = b + 1
-      }
-
-      // Style: whitespace after the opening bracket, and after a key's colon.
-      var leading: [UInt8] = []
-      var colon: [UInt8] = [UInt8(ascii: ":")]
-      if count > 0 {
-        // The whitespace that follows an existing comma, else the one after the bracket.
-        if count >= 2, let comma = src[childEnd[0]..<childStart[1]].firstIndex(of: UInt8(ascii: ",")) {
-          leading = Array(src[(comma + 1)..<childStart[1]])
-        } else {
-          leading = Array(src[(open + 1)..<childStart[0]])
-        }
-        if isObject {
-          let keyEnd = Int(nodes[childValue[0] - 1].end)
-          let valueStart = Int(nodes[childValue[0]].start)
-          let between = src[keyEnd..<valueStart]
-          if between.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: ":") }) {
-            colon = Array(between)
-          }
-        }
-      }
-      let lastKept = (0..<count).last { !removed[$0] }
-
-      let positionOfChild = insertionsByContainer[container] == nil ? [:]
-        : Dictionary(childValue.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-      for ins in insertionsByContainer[container] ?? [] {
-        var item: [UInt8] = []
-        if let key = ins.key {
-          JSONStringCodec.appendQuoted(key, to: &item)
-          item.append(contentsOf: colon)
-        }
-        item.append(contentsOf: ins.value)
-        // Position: before a kept child, or at the end.
-        var target: Int? = nil
-        if let before = ins.before, let position = positionOfChild[before] {
-          var p = position
-          while p < count && removed[p] { p += 1 }
-          target = p < count ? p : nil
-        }
-        if let t = target {
-          splices.append(Splice(start: childStart[t], end: childStart[t], bytes: item + [UInt8(ascii: ",")] + leading, order: order))
-        } else if let last = lastKept {
-          splices.append(Splice(start: childEnd[last], end: childEnd[last], bytes: [UInt8(ascii: ",")] + leading + item, order: order))
-        } else {
-          splices.append(Splice(start: open + 1, end: open + 1, bytes: item, order: order))
-        }
-        order += 1
+      let children = Children(document, container: container, removals: removals)
+      children.appendRemovalSplices(to: &splices)
+      if let inserted = insertionsByContainer[container] {
+        children.appendInsertionSplices(inserted, to: &splices)
       }
     }
 
@@ -200,6 +116,108 @@ public struct JSONEdits: Sendable {
       position = s.end
     }
     return splices
+  }
+
+  private typealias Insertion = (container: Int, before: Int?, key: String?, value: [UInt8], order: Int)
+
+  /// The children of one container with structural edits: their spans, which are removed, and the
+  /// container's own whitespace style, which insertions copy.
+  private struct Children {
+    let document: JSONDocument
+    let isObject: Bool
+    /// Tape index of each child's value, and its span (from the key, for members).
+    var value: [Int] = []
+    var start: [Int] = []
+    var end: [Int] = []
+    let removed: [Bool]
+    /// The byte after the opening bracket, and the closing bracket.
+    let open: Int
+    let close: Int
+
+    init(_ document: JSONDocument, container: Int, removals: Set<Int>) {
+      self.document = document
+      let nodes = document.nodes
+      let c = nodes[container]
+      isObject = c.kind == .object
+      var k = container + 1
+      while k < Int(c.next) {
+        let valueIndex = isObject ? k + 1 : k
+        value.append(valueIndex)
+        start.append(Int(nodes[k].start))
+        end.append(Int(nodes[valueIndex].end))
+        k = Int(nodes[valueIndex].next)
+      }
+      removed = value.map { removals.contains($0) }
+      open = Int(c.start) + 1
+      close = Int(c.end) - 1
+    }
+
+    var count: Int { value.count }
+
+    /// One splice per run of removed children, taking the commas that separate the run.
+    func appendRemovalSplices(to splices: inout [Splice]) {
+      var a = 0
+      while a < count {
+        guard removed[a] else { a += 1; continue }
+        var b = a
+        while b + 1 < count && removed[b + 1] { b += 1 }
+        if b + 1 < count {
+          splices.append(Splice(start: start[a], end: start[b + 1], bytes: [], order: splices.count))
+        } else if a > 0 {
+          splices.append(Splice(start: end[a - 1], end: end[b], bytes: [], order: splices.count))
+        } else {
+          splices.append(Splice(start: open, end: close, bytes: [], order: splices.count))
+        }
+        a = b + 1
+      }
+    }
+
+    /// The whitespace that starts a child (the one after an existing comma, else the one after the
+    /// bracket), and what stands between a key and its value.
+    func style() -> (leading: [UInt8], colon: [UInt8]) {
+      guard count > 0 else { return ([], [UInt8(ascii: ":")]) }
+      let src = document.bytes
+      var leading = Array(src[open..<start[0]])
+      if count >= 2, let comma = src[end[0]..<start[1]].firstIndex(of: UInt8(ascii: ",")) {
+        leading = Array(src[(comma + 1)..<start[1]])
+      }
+      var colon: [UInt8] = [UInt8(ascii: ":")]
+      if isObject {
+        let nodes = document.nodes
+        let between = src[Int(nodes[value[0] - 1].end)..<Int(nodes[value[0]].start)]
+        if between.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: ":") }) {
+          colon = Array(between)
+        }
+      }
+      return (leading, colon)
+    }
+
+    /// One splice per insertion: before a kept child, after the last kept one, or into the emptied container.
+    func appendInsertionSplices(_ inserted: [Insertion], to splices: inout [Splice]) {
+      let (leading, colon) = style()
+      let lastKept = (0..<count).last { !removed[$0] }
+      let positionOfChild = Dictionary(value.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+      for ins in inserted {
+        var item: [UInt8] = []
+        if let key = ins.key {
+          JSONStringCodec.appendQuoted(key, to: &item)
+          item.append(contentsOf: colon)
+        }
+        item.append(contentsOf: ins.value)
+        var target: Int? = nil
+        if let before = ins.before, var p = positionOfChild[before] {
+          while p < count && removed[p] { p += 1 }
+          target = p < count ? p : nil
+        }
+        if let t = target {
+          splices.append(Splice(start: start[t], end: start[t], bytes: item + [UInt8(ascii: ",")] + leading, order: splices.count))
+        } else if let last = lastKept {
+          splices.append(Splice(start: end[last], end: end[last], bytes: [UInt8(ascii: ",")] + leading + item, order: splices.count))
+        } else {
+          splices.append(Splice(start: open, end: open, bytes: item, order: splices.count))
+        }
+      }
+    }
   }
 }
 

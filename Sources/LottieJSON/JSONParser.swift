@@ -2,10 +2,6 @@
 public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible, Equatable {
   public var message: String
   public var location: SourceLocation
-  public init(message: String, location: SourceLocation) {
-    self.message = message
-    self.location = location
-  }
   public var description: String { "\(location.line):\(location.column): \(message)" }
 }
 

@@ -17,13 +17,6 @@ package struct RetiredRule: Sendable, Equatable {
   package var retiredIn: String
   /// Why, and what to use instead.
   package var reason: String
-
-  package init(code: String, name: String, retiredIn: String, reason: String) {
-    self.code = code
-    self.name = name
-    self.retiredIn = retiredIn
-    self.reason = reason
-  }
 }
 
 extension RuleRegistry {

@@ -11,12 +11,6 @@ package struct SVGInsert {
   package var conversion: SVGConversion
   package var layerName: String
 
-  package init(animationPath: String, conversion: SVGConversion, layerName: String) {
-    self.animationPath = animationPath
-    self.conversion = conversion
-    self.layerName = layerName
-  }
-
   /// The animation's bytes with the drawing's layers inserted, and a description of what was
   /// inserted (`layer 4 "Badge" of hero.json (3 paths)`).
   package func inserted() throws -> (bytes: [UInt8], said: String) {
