@@ -7,6 +7,8 @@ import PackageDescription
 // - swift-property-based (tests only): generated inputs with shrinking for the JSON core's properties.
 // - swift-crypto: SHA-256 for content-addressed asset names and the pack manifest (BoringSSL on
 //   Linux, CryptoKit on Apple platforms) instead of a hand-written digest.
+// - swift-system: `FilePath` for path algebra (lexical normal form, containment by whole
+//   components) in `Paths`, instead of hand-written splitting on "/".
 // - libxml2 (system, `CLibXML2`): the SVG parser for `svg`, a hardened, fast C parser that every
 //   Linux has; used with no network, no DTD loading and no entity substitution.
 // Everything else is ours or the system's: the JSON core works on bytes with no dependency; gzip and
@@ -24,6 +26,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.0"),
     // Tests only: property-based tests of the JSON core on Swift Testing.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
   ],
@@ -34,7 +37,8 @@ let package = Package(
     .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", pkgConfig: "rlottie"),
     .target(name: "LottieJSON"),
     .target(name: "LottieModel", dependencies: ["LottieJSON"]),
-    .target(name: "LottieKitIO", dependencies: ["LottieJSON", "LottieModel", "CLottieZlib", .product(name: "Crypto", package: "swift-crypto")]),
+    .target(name: "LottieKitIO", dependencies: ["LottieJSON", "LottieModel", "CLottieZlib", .product(name: "Crypto", package: "swift-crypto"),
+                                         .product(name: "SystemPackage", package: "swift-system")]),
     .target(name: "LottieTransforms", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO"]),
     // Renderer data, support lookup, target parsing and the compat table: what lint, compat and
     // diff know about players, in one place.

@@ -34,7 +34,7 @@ package struct DiffJob {
       throw Exit.error(error.description)
     }
     defer { a.cleanUp(); b.cleanUp() }
-    let diff = AnimationDiff(old: a.document, new: b.document, oldBase: FileIO.directory(of: a.path), newBase: FileIO.directory(of: b.path),
+    let diff = AnimationDiff(old: a.document, new: b.document, oldBase: Paths.directory(of: a.path), newBase: Paths.directory(of: b.path),
                              targets: targets.map(TargetSelection.init(parsing:)))
     var renderNote: [(frame: Int, share: Double)] = []
     if render, let output {
@@ -90,7 +90,7 @@ package struct DiffJob {
   }
 
   func markdown(_ diff: AnimationDiff, _ rendered: [(frame: Int, share: Double)]) -> String {
-    var lines = ["### Animation changes: `\(FileIO.fileName(of: new))`", ""]
+    var lines = ["### Animation changes: `\(Paths.fileName(of: new))`", ""]
     if diff.isEmpty {
       lines.append("No structural change.")
     } else {

@@ -99,7 +99,7 @@ package struct FormatJob {
     case json, gzip, dotLottie
 
     init(_ path: String) {
-      let name = FileIO.fileName(of: path).lowercased()
+      let name = Paths.fileName(of: path).lowercased()
       if name.hasSuffix(".tgs") || name.hasSuffix(".gz") { self = .gzip }
       else if name.hasSuffix(".lottie") { self = .dotLottie }
       else { self = .json }

@@ -25,47 +25,17 @@ package enum AssetPaths {
     let relative = (asset.folder ?? "") + p
     if relative.hasPrefix("/") || relative.hasPrefix("~") { return .absolute(relative) }
     if relative.isEmpty { return .invalid("image asset has an empty path") }
-    let joined = baseDirectory.hasSuffix("/") ? baseDirectory + relative : baseDirectory + "/" + relative
+    let joined = Paths.join(baseDirectory, relative)
     // Lexical check first (works for files that do not exist): the written path against the
     // written folder. Then the real path (symlinks resolved) against the real folder, so that a
     // folder that is itself behind a symlink (/tmp on macOS) is not mistaken for an escape.
     let folder = root ?? baseDirectory
-    let lexical = normalize(absolute(joined))
-    if !isInside(lexical, normalize(absolute(folder))) { return .escapes(relative: relative, resolved: lexical) }
+    let lexical = Paths.normalizedAbsolute(joined)
+    if !Paths.isInside(lexical, Paths.normalizedAbsolute(folder)) { return .escapes(relative: relative, resolved: lexical) }
     if FileIO.exists(joined) {
-      let real = canonical(joined)
-      if !isInside(real, canonical(folder)) { return .escapes(relative: relative, resolved: real) }
+      let real = Paths.real(joined)
+      if !Paths.isInside(real, Paths.real(folder)) { return .escapes(relative: relative, resolved: real) }
     }
     return .file(relative: relative, path: joined)
-  }
-
-  static func absolute(_ path: String) -> String {
-    if path.hasPrefix("/") { return path }
-    return FileManager.default.currentDirectoryPath + "/" + path
-  }
-
-  /// Removes `.` and `..` components lexically.
-  static func normalize(_ path: String) -> String {
-    var parts: [Substring] = []
-    for part in path.split(separator: "/") {
-      if part == "." || part.isEmpty { continue }
-      if part == ".." {
-        if !parts.isEmpty { parts.removeLast() }
-      } else {
-        parts.append(part)
-      }
-    }
-    return "/" + parts.joined(separator: "/")
-  }
-
-  /// The real path (symlinks resolved), or the lexical one when it does not exist.
-  static func canonical(_ path: String) -> String {
-    let abs = absolute(path)
-    return FileIO.realPath(abs) ?? normalize(abs)
-  }
-
-  static func isInside(_ path: String, _ folder: String) -> Bool {
-    let f = folder.hasSuffix("/") ? folder : folder + "/"
-    return path == folder || path.hasPrefix(f)
   }
 }

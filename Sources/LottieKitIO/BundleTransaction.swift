@@ -152,7 +152,7 @@ package final class BundleTransaction {
       var backup: String
       repeat {
         counter += 1
-        backup = "\(FileIO.directory(of: path))/.\(FileIO.fileName(of: path)).lottiekit-removed-\(getpid())-\(counter)"
+        backup = "\(Paths.directory(of: path))/.\(Paths.fileName(of: path)).lottiekit-removed-\(getpid())-\(counter)"
       } while Self.lexists(backup)
       removalBackups[path] = backup
     }
@@ -194,7 +194,7 @@ package final class BundleTransaction {
       }
     }
     progress.undo.append { unlink(path) }
-    progress.touched.insert(FileIO.directory(of: path))
+    progress.touched.insert(Paths.directory(of: path))
   }
 
   /// A rename links the new name first; the old name goes in phase 2.
@@ -209,8 +209,8 @@ package final class BundleTransaction {
       }
       progress.undo.append { rename(to, from) }
     }
-    progress.touched.insert(FileIO.directory(of: from))
-    progress.touched.insert(FileIO.directory(of: to))
+    progress.touched.insert(Paths.directory(of: from))
+    progress.touched.insert(Paths.directory(of: to))
   }
 
   /// A replaced file keeps a hard-linked backup until the end.
@@ -235,7 +235,7 @@ package final class BundleTransaction {
       progress.undo.append { rename(backup, path) }
     }
     temps.removeAll { $0 == temp }
-    progress.touched.insert(FileIO.directory(of: path))
+    progress.touched.insert(Paths.directory(of: path))
   }
 
   /// Phase 2 for one old name: a renamed file's old name goes (its new name holds the same file); a
@@ -253,7 +253,7 @@ package final class BundleTransaction {
       let path = r.path
       progress.undo.append { rename(backup, path) }
     }
-    progress.touched.insert(FileIO.directory(of: r.path))
+    progress.touched.insert(Paths.directory(of: r.path))
   }
 
   // MARK: checks
@@ -286,7 +286,7 @@ package final class BundleTransaction {
   }
 
   static func checkWritableDirectory(of path: String) throws(IOFailure) {
-    let dir = FileIO.directory(of: path)
+    let dir = Paths.directory(of: path)
     var st = stat()
     guard stat(dir, &st) == 0 else { throw IOFailure(path: dir, message: "cannot stat: \(FileIO.errnoText(errno))") }
     if st.st_mode & 0o222 == 0 {

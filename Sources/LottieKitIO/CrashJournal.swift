@@ -47,9 +47,9 @@ package enum CrashJournal {
       case .remove(let p), .discard(let p): paths.append(p)
       }
     }
-    let dirs = paths.map { resolvedDirectory(of: absolute($0)) }
-    guard var dir = dirs.first ?? Optional(resolvedDirectory(of: absolute(destination))) else { return nil }
-    for d in dirs.dropFirst() { dir = commonAncestor(dir, d) }
+    let dirs = paths.map { Paths.realFolder(of: $0) }
+    guard var dir = dirs.first ?? Optional(Paths.realFolder(of: destination)) else { return nil }
+    for d in dirs.dropFirst() { dir = Paths.commonAncestor(dir, d) }
     guard dir != "/" else { return nil }
     var template = Array("\(dir)/\(prefix)\(getpid())-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { buf -> Int32 in
@@ -66,11 +66,11 @@ package enum CrashJournal {
     var text = "lottiekit journal 1\n"
     for step in steps {
       switch step {
-      case .replace(let t, let d): text += "replace\t\(resolved(t))\t\(resolved(d))\n"
-      case .create(let t, let d): text += "create\t\(resolved(t))\t\(resolved(d))\n"
-      case .move(let f, let t): text += "move\t\(resolved(f))\t\(resolved(t))\n"
-      case .remove(let p): text += "remove\t\(resolved(p))\n"
-      case .discard(let p): text += "discard\t\(resolved(p))\n"
+      case .replace(let t, let d): text += "replace\t\(Paths.withRealFolder(t))\t\(Paths.withRealFolder(d))\n"
+      case .create(let t, let d): text += "create\t\(Paths.withRealFolder(t))\t\(Paths.withRealFolder(d))\n"
+      case .move(let f, let t): text += "move\t\(Paths.withRealFolder(f))\t\(Paths.withRealFolder(t))\n"
+      case .remove(let p): text += "remove\t\(Paths.withRealFolder(p))\n"
+      case .discard(let p): text += "discard\t\(Paths.withRealFolder(p))\n"
       }
     }
     text += "end\n"
@@ -115,14 +115,14 @@ package enum CrashJournal {
     for argument in arguments where !argument.hasPrefix("-") || argument == "-" {
       guard argument != "-", FileIO.exists(argument) else {
         // An output that does not exist yet: its folder may.
-        let parent = FileIO.directory(of: argument)
+        let parent = Paths.directory(of: argument)
         if FileIO.isDirectory(parent) { folders.append(parent) }
         continue
       }
       if FileIO.isDirectory(argument) {
         folders.append(contentsOf: FolderWalk.paths(under: argument, journalFolders, budget: &budget))
       } else {
-        folders.append(FileIO.directory(of: argument))
+        folders.append(Paths.directory(of: argument))
       }
     }
     return folders
@@ -140,7 +140,7 @@ package enum CrashJournal {
     var seen = Set<String>()
     for dir in directories where seen.insert(dir).inserted {
       guard let names = FolderWalk.names(in: dir) else { continue }
-      let journals = names.filter { $0.hasPrefix(prefix) }.map { FolderWalk.join(dir, $0) }
+      let journals = names.filter { $0.hasPrefix(prefix) }.map { Paths.join(dir, $0) }
       for journal in journals.sorted() {
         if let message = replay(journal) { messages.append(message) }
       }
@@ -164,7 +164,7 @@ package enum CrashJournal {
     // A journal is only a file: one that came from elsewhere (committed to a repository, say) must
     // not let a read-only command touch anything outside its own folder, nor anything but the
     // temporary and backup files lottiekit itself makes. The whole journal is checked first.
-    let home = resolvedDirectory(of: journal)
+    let home = Paths.realFolder(of: journal)
     let rows = lines.dropFirst().dropLast().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     for f in rows where !isAcceptable(f, under: home) {
       return "lottiekit: warning: ignored \(journal): it names files outside its folder or not made by lottiekit"
@@ -206,41 +206,23 @@ package enum CrashJournal {
   static func isAcceptable(_ f: [String], under home: String) -> Bool {
     func inside(_ p: String) -> Bool {
       guard p.hasPrefix("/"), !p.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else { return false }
-      let dir = resolvedDirectory(of: p)
+      let dir = Paths.realFolder(of: p)
       return dir == home || dir.hasPrefix(home.hasSuffix("/") ? home : home + "/")
     }
     /// `.<name>.lottiekit-XXXXXX` beside `destination`.
     func isTemporary(_ t: String, for destination: String) -> Bool {
-      FileIO.directory(of: t) == FileIO.directory(of: destination)
-        && FileIO.fileName(of: t).hasPrefix("." + FileIO.fileName(of: destination) + ".lottiekit-")
+      Paths.directory(of: t) == Paths.directory(of: destination)
+        && Paths.fileName(of: t).hasPrefix("." + Paths.fileName(of: destination) + ".lottiekit-")
     }
     switch (f.first, f.count) {
     case ("replace", 3), ("create", 3): return inside(f[1]) && inside(f[2]) && isTemporary(f[1], for: f[2])
     case ("move", 3): return inside(f[1]) && inside(f[2])
     case ("remove", 2): return inside(f[1])
     case ("discard", 2):
-      let name = FileIO.fileName(of: f[1])
+      let name = Paths.fileName(of: f[1])
       return inside(f[1]) && name.hasPrefix(".") && (name.hasSuffix(".orig") || name.contains(".lottiekit-removed-"))
     default: return false
     }
-  }
-
-  /// The path with its folder's symbolic links resolved (the file itself may not exist yet).
-  static func resolved(_ path: String) -> String {
-    let p = absolute(path)
-    return resolvedDirectory(of: p) + "/" + FileIO.fileName(of: p)
-  }
-
-  static func resolvedDirectory(of path: String) -> String {
-    let dir = FileIO.directory(of: absolute(path))
-    return FileIO.realPath(dir) ?? dir
-  }
-
-  static func commonAncestor(_ a: String, _ b: String) -> String {
-    let x = a.split(separator: "/"), y = b.split(separator: "/")
-    var n = 0
-    while n < x.count, n < y.count, x[n] == y[n] { n += 1 }
-    return "/" + x.prefix(n).joined(separator: "/")
   }
 
   static func exists(_ path: String) -> Bool {
@@ -252,13 +234,5 @@ package enum CrashJournal {
     var sa = stat(), sb = stat()
     guard lstat(a, &sa) == 0, lstat(b, &sb) == 0 else { return false }
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
-  }
-
-  static func absolute(_ path: String) -> String {
-    if path.hasPrefix("/") { return path }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return cwd + "/" + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
   }
 }

@@ -94,18 +94,6 @@ package enum FileIO {
     return Int(st.st_size)
   }
 
-  /// The folder part of a path (`.` when there is none).
-  package static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    let dir = String(path[..<slash])
-    return dir.isEmpty ? "/" : dir
-  }
-
-  package static func fileName(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
-  }
-
   /// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed to disk, then
   /// renamed over the destination. The destination is always either the old file or the whole new
   /// one. An existing file's permissions are kept.
@@ -122,9 +110,9 @@ package enum FileIO {
   /// Writes a temporary file next to `path` (same file system, so a rename is atomic) and returns its
   /// path. The caller renames it into place or removes it.
   package static func writeTemporary(_ bytes: [UInt8], beside path: String) throws(IOFailure) -> String {
-    let dir = directory(of: path)
+    let dir = Paths.directory(of: path)
     // The writer's pid is in the name: a later run can tell a killed run's leftover from a live one's.
-    var template = Array("\(dir)/.\(fileName(of: path)).lottiekit-\(getpid())-XXXXXX".utf8CString)
+    var template = Array("\(dir)/.\(Paths.fileName(of: path)).lottiekit-\(getpid())-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { buf -> Int32 in
       guard let base = buf.baseAddress else { return -1 }
       return mkstemp(base)
@@ -176,7 +164,7 @@ package enum FileIO {
             !listed.contains(where: { $0.hasPrefix(CrashJournal.prefix) }) else { continue }
       for name in listed where name.hasPrefix(".") && name.contains(".lottiekit-") {
         guard let owner = temporaryOwner(name) else { continue }
-        let path = FolderWalk.join(dir, name)
+        let path = Paths.join(dir, name)
         var st = stat()
         guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
         let stale: Bool
@@ -223,7 +211,7 @@ package enum FileIO {
   }
 
   static func syncDirectory(of path: String) {
-    let fd = open(directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let fd = open(Paths.directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if fd >= 0 {
       fsync(fd)
       close(fd)
@@ -273,10 +261,10 @@ package final class FileTransaction {
 
   private func makeFolders(for destination: String) throws(IOFailure) {
     var missing: [String] = []
-    var folder = FileIO.directory(of: destination)
+    var folder = Paths.directory(of: destination)
     while !FileIO.exists(folder) {
       missing.append(folder)
-      let parent = FileIO.directory(of: folder)
+      let parent = Paths.directory(of: folder)
       if parent == folder { break }
       folder = parent
     }

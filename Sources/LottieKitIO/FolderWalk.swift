@@ -72,18 +72,13 @@ package enum FolderWalk {
   /// the walk stops before the next folder once `budget` is used up (and leaves it used up, so a
   /// budget shared by several walks stops the later ones).
   package static func paths(under root: String, _ options: Options, budget: inout Int) -> [String] {
-    walk(root, options, budget: &budget).map { $0.isEmpty ? root : join(root, $0) }
+    walk(root, options, budget: &budget).map { $0.isEmpty ? root : Paths.join(root, $0) }
   }
 
   /// The paths under `root`, relative to it (for `.folders`, the root is "").
   package static func relativePaths(under root: String, _ options: Options) -> [String] {
     var unbounded = Int.max
     return walk(root, options, budget: &unbounded)
-  }
-
-  /// `root` joined with a path under it.
-  package static func join(_ root: String, _ relative: String) -> String {
-    root.hasSuffix("/") ? root + relative : root + "/" + relative
   }
 
   /// The names in one folder, as the file system lists them (not `.`, `..` or `._`, as
@@ -117,11 +112,11 @@ package enum FolderWalk {
     while let relative = stack.popLast(), budget > 0 {
       if options.yield == .folders { found.append(relative) }
       budget -= 1
-      guard let names = names(in: relative.isEmpty ? root : join(root, relative)) else { continue }
+      guard let names = names(in: relative.isEmpty ? root : Paths.join(root, relative)) else { continue }
       budget -= names.count
       for name in names where options.includesHidden || !name.hasPrefix(".") {
         let rel = relative.isEmpty ? name : relative + "/" + name
-        let path = join(root, rel)
+        let path = Paths.join(root, rel)
         var l = stat()
         guard lstat(path, &l) == 0 else { continue }
         var type = l.st_mode & S_IFMT

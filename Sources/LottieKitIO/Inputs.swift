@@ -25,7 +25,7 @@ package struct AnimationSource: Sendable {
   /// Folder that image paths are resolved against (nil for stdin and archives).
   package var baseDirectory: String? {
     guard filePath != "-", container == .json else { return nil }
-    return FileIO.directory(of: filePath)
+    return Paths.directory(of: filePath)
   }
 }
 

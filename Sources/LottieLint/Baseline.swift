@@ -62,7 +62,7 @@ package struct Baseline: Sendable {
       }
       entries.append(Entry(file: file, rule: rule, pointer: pointer, fingerprint: fingerprint, message: item["message"]?.string ?? ""))
     }
-    return Baseline(entries: entries, folder: absolute(FileIO.directory(of: path)))
+    return Baseline(entries: entries, folder: Paths.normalizedAbsolute(Paths.directory(of: path)))
   }
 
   /// Pretty JSON, entries sorted (file, rule, pointer): the same findings always give the same
@@ -99,21 +99,9 @@ package struct Baseline: Sendable {
       path = String(displayPath[..<hash])
       member = String(displayPath[hash...])
     }
-    let full = absolute(path)
-    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-    let rel = full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
+    let full = Paths.normalizedAbsolute(path)
+    let rel = Paths.relative(full, to: folder) ?? full
     return rel + member
-  }
-
-  package static func absolute(_ path: String) -> String {
-    let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    var parts: [Substring] = []
-    for part in joined.split(separator: "/") {
-      if part == "." || part.isEmpty { continue }
-      if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
-      parts.append(part)
-    }
-    return "/" + parts.joined(separator: "/")
   }
 
   /// The content fingerprint of a finding: SHA-256 (first 16 hex digits) of the rule, the layer

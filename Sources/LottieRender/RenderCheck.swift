@@ -100,7 +100,7 @@ package final class RenderCheck {
       linked.insert(first)
       let target = (folder.isEmpty ? "." : folder) + "/" + first
       guard FileManager.default.fileExists(atPath: target) else { continue }
-      let absolute = target.hasPrefix("/") ? target : FileManager.default.currentDirectoryPath + "/" + target
+      let absolute = Paths.absolute(target)
       try? FileManager.default.createSymbolicLink(atPath: scratch + "/" + first, withDestinationPath: absolute)
     }
   }

@@ -57,7 +57,7 @@ struct InterruptionTests {
     var result: [String: [UInt8]] = [:]
     guard let e = FileManager.default.enumerator(atPath: root) else { return result }
     for case let path as String in e {
-      if FileIO.fileName(of: path).hasPrefix(".") { continue }
+      if Paths.fileName(of: path).hasPrefix(".") { continue }
       var isDir: ObjCBool = false
       if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDir), !isDir.boolValue {
         result[path] = try readBytes(root + "/" + path)
@@ -69,7 +69,7 @@ struct InterruptionTests {
   static func journals(_ root: String) -> Int {
     guard let e = FileManager.default.enumerator(atPath: root) else { return 0 }
     var n = 0
-    for case let path as String in e where FileIO.fileName(of: path).hasPrefix(".lottiekit-journal-") { n += 1 }
+    for case let path as String in e where Paths.fileName(of: path).hasPrefix(".lottiekit-journal-") { n += 1 }
     return n
   }
 

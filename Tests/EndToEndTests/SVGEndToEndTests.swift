@@ -133,7 +133,7 @@ struct SVGEndToEndTests {
       let files = try JSONDocument(parsing: [UInt8](r.stdout)).root["files"]
       return (files?.element(at: 0)?["diagnostics"]?.elements.compactMap { $0["code"]?.string } ?? []).sorted()
     }
-    try FileManager.default.createSymbolicLink(atPath: dir + "/images", withDestinationPath: FileIO.directory(of: target) + "/images")
+    try FileManager.default.createSymbolicLink(atPath: dir + "/images", withDestinationPath: Paths.directory(of: target) + "/images")
     #expect(try codes(dir + "/out.json") == codes(target))
   }
 

@@ -21,7 +21,7 @@ struct CrashJournalTests {
     let handle = try #require(CrashJournal.begin([.replace(temp: ta, destination: dir + "/a.json"),
                                                   .replace(temp: tb, destination: dir + "/sub/b.json")], near: dir + "/a.json"))
     // The journal sits in the folder that holds both files; "crash" after the first rename.
-    #expect(FileIO.directory(of: handle.path) == CrashJournal.resolvedDirectory(of: dir + "/a.json"))
+    #expect(Paths.directory(of: handle.path) == Paths.realFolder(of: dir + "/a.json"))
     #expect(rename(ta, dir + "/a.json") == 0)
     // While the commit "runs" (its lock is held), recovery leaves it alone.
     #expect(CrashJournal.recover(in: [dir]).isEmpty)

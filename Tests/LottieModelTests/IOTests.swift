@@ -135,7 +135,7 @@ struct IOTests {
     let dir = try temporaryDirectory()
     for name in ["b.json", "a.json", "c.txt", ".hidden/x.json", "sub/z.tgs", "sub/y.lottie", "A.JSON"] {
       let path = dir + "/" + name
-      try FileManager.default.createDirectory(atPath: FileIO.directory(of: path), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(atPath: Paths.directory(of: path), withIntermediateDirectories: true)
       try FileIO.writeAtomically([1], to: path)
     }
     let found = try Inputs.expand([dir]).map { String($0.dropFirst(dir.count + 1)) }

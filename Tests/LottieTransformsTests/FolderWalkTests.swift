@@ -16,7 +16,7 @@ private struct Tree {
                  ".dotlottie/manifest.json", ".dotlottie/.cache/c", "__MACOSX/junk.json", "._"]
     for name in files {
       let path = root + "/" + name
-      try FileManager.default.createDirectory(atPath: FileIO.directory(of: path), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(atPath: Paths.directory(of: path), withIntermediateDirectories: true)
       try Data("{}".utf8).write(to: URL(fileURLWithPath: path))
     }
     for (link, target) in [("loop", "."), ("up", ".."), ("linkfile.json", "a.json"), ("dangling.json", "nowhere.json"),

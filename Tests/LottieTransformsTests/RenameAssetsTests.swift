@@ -153,7 +153,7 @@ struct RenameAssetsTests {
     let plan = f.plan()
     #expect(plan.animations.map(\.name) == ["camp_data", "map_data", "solo"])
     // Files are planned in path order (camp/, img/, map/).
-    #expect(plan.files.map { FileIO.fileName(of: $0.to) } == ["camp_data_img_0.png", "solo_img_0.png", "map_data_img_0.png"])
+    #expect(plan.files.map { Paths.fileName(of: $0.to) } == ["camp_data_img_0.png", "solo_img_0.png", "map_data_img_0.png"])
   }
 
   @Test func caseOnlyDifferencesCollide() throws {
@@ -176,7 +176,7 @@ struct RenameAssetsTests {
     try f.file("images/img_0.png", "one")
     try f.file("images/IMG_0.png", "two")
     let plan = f.plan()
-    let names = plan.files.map { FileIO.fileName(of: $0.to) }
+    let names = plan.files.map { Paths.fileName(of: $0.to) }
     #expect(names == ["a_IMG_0.png", "a_img_0_2.png"])
     try RenameAssets.apply(plan)
     #expect(try f.read("images/a_IMG_0.png") == Array("two".utf8))
@@ -193,7 +193,7 @@ struct RenameAssetsTests {
     try f.file("other/images/" + nfd, "two")
     let plan = f.plan()
     #expect(plan.collisions.count == 1)
-    let names = plan.files.map { FileIO.fileName(of: $0.to) }
+    let names = plan.files.map { Paths.fileName(of: $0.to) }
     #expect(names == ["other_CAFE.png", "animation_cafe.png"])
     #expect(names.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) && !$0.contains(" ") })
     try RenameAssets.apply(plan)
@@ -209,7 +209,7 @@ struct RenameAssetsTests {
     try f.file("shared/images/img_0.png", "shared")
     try f.file("other/images/img_0.png", "other")
     let plan = f.plan()
-    #expect(plan.files.map { "\($0.kind) \(FileIO.fileName(of: $0.to))" } == ["rename c_img_0.png", "rename a_img_0.png"])
+    #expect(plan.files.map { "\($0.kind) \(Paths.fileName(of: $0.to))" } == ["rename c_img_0.png", "rename a_img_0.png"])
     #expect(changes(plan, "a.json") == ["images/img_0.png → images/a_img_0.png"])
     #expect(changes(plan, "b.json") == ["images/img_0.png → images/a_img_0.png"])
     try RenameAssets.apply(plan)
@@ -238,7 +238,7 @@ struct RenameAssetsTests {
     try f.file("loose/hero_img_0.png", "an unused file with the name prefix would choose")
     let plan = f.plan()
     #expect(plan.collisions.first?.members.map(\.used) == [true, false])
-    #expect(plan.files.map { FileIO.fileName(of: $0.to) } == ["hero_img_0_2.png"])
+    #expect(plan.files.map { Paths.fileName(of: $0.to) } == ["hero_img_0_2.png"])
     try RenameAssets.apply(plan)
     #expect(try f.read("loose/IMG_0.png") == Array("an unused file with the same name".utf8))
     #expect(f.plan().isEmpty)
@@ -255,7 +255,7 @@ struct RenameAssetsTests {
     let plan = f.plan(.init(scheme: .hash))
     let x = String(SHA256.hex(Array("x".utf8)).prefix(12)), y = String(SHA256.hex(Array("y".utf8)).prefix(12))
     // Identical bytes in two folders may share a name (flattening keeps one identical file).
-    #expect(plan.files.map { FileIO.fileName(of: $0.to) } == ["img_0-\(x).png", "img_0-\(y).png", "img_0-\(x).png"])
+    #expect(plan.files.map { Paths.fileName(of: $0.to) } == ["img_0-\(x).png", "img_0-\(y).png", "img_0-\(x).png"])
     try RenameAssets.apply(plan)
     #expect(f.plan(.init(scheme: .hash)).isEmpty)
     #expect(f.plan(.init(scheme: .prefix)).isEmpty)
@@ -279,7 +279,7 @@ struct RenameAssetsTests {
     #expect(plain.removed == 0)
 
     let plan = f.plan(.init(dedupe: true))
-    #expect(plan.files.map { "\($0.kind) \($0.from.dropFirst(f.root.count + 1)) \(FileIO.fileName(of: $0.to))" } == [
+    #expect(plan.files.map { "\($0.kind) \($0.from.dropFirst(f.root.count + 1)) \(Paths.fileName(of: $0.to))" } == [
       "rename x/images/IMG_0.png b_IMG_0.png",
       "remove x/images/img_0.png b_IMG_0.png",
       "rename y/images/img_0.png c_img_0.png",

@@ -101,7 +101,7 @@ package struct LintJob {
   func baselineMode(_ configuration: Configuration) throws -> LintRun.Session.BaselineMode {
     let baselineFile = baseline ?? configuration.baseline.map { configuration.resolve($0) }
     if let writeBaseline {
-      return .record(folder: Baseline.absolute(FileIO.directory(of: writeBaseline)))
+      return .record(folder: Paths.normalizedAbsolute(Paths.directory(of: writeBaseline)))
     } else if let baselineFile {
       do { return .filter(try LintRun.Session.matcher(baselineFile: baselineFile)) } catch {
         throw Exit.error(error.message)

@@ -28,10 +28,10 @@ extension PackJob {
 
   /// Refuses to write over an input (inputs are never modified) or twice to one file.
   func checkDestinations(_ packed: [Packed], inputs: [Input]) throws {
-    let inputPaths = Set(inputs.filter { $0.path != "-" }.map { canonicalPath($0.path) })
+    let inputPaths = Set(inputs.filter { $0.path != "-" }.map { Paths.real($0.path) })
     var destinations: [String: String] = [:]
     for p in packed {
-      let target = canonicalPath(p.destination)
+      let target = Paths.real(p.destination)
       if inputPaths.contains(target) {
         printError("\(p.input): error: the output \(p.destination) is an input; inputs are never modified (choose another -o)")
         printError("lottiekit: nothing was written")
@@ -50,19 +50,19 @@ extension PackJob {
       var staged = Set<String>()
       var entries: [Pack.ManifestEntry] = []
       for p in packed {
-        try createFolder(FileIO.directory(of: p.destination))
+        try createFolder(Paths.directory(of: p.destination))
         if staged.insert(p.destination).inserted { try transaction.stage(p.bytes, to: p.destination) }
         if manifest {
           let animation = (try? JSONDocument(parsing: p.json)).map(Animation.init(document:))
           let gzipBytes = (format == .gz || format == .tgs) ? p.bytes.count : ((try? Gzip.compress(p.bytes).count) ?? p.bytes.count)
-          entries.append(Pack.ManifestEntry(id: p.id, file: FileIO.fileName(of: p.destination), bytes: p.bytes.count,
+          entries.append(Pack.ManifestEntry(id: p.id, file: Paths.fileName(of: p.destination), bytes: p.bytes.count,
                                             gzipBytes: gzipBytes, sha256: SHA256.hex(p.bytes), width: animation?.width,
                                             height: animation?.height, frameRate: animation?.frameRate,
                                             duration: animation?.duration, targets: p.targets))
         }
       }
       if manifest {
-        let path = join(outputPath, "manifest.json")
+        let path = Paths.join(outputPath, "manifest.json")
         try transaction.stage(Pack.manifest(entries, format: format, generator: options.generator), to: path)
       }
       try transaction.commit()
@@ -91,7 +91,7 @@ extension PackJob {
       let label = p.imageBytesRead > 0 ? "total (json + images)" : "total"
       printError("  " + sizeLine(label, p.inputBytes + p.imageBytesRead, p.bytes.count, style: style))
     }
-    if manifest { printError("wrote \(packed.count) animation\(packed.count == 1 ? "" : "s") and \(join(outputPath, "manifest.json"))") }
+    if manifest { printError("wrote \(packed.count) animation\(packed.count == 1 ? "" : "s") and \(Paths.join(outputPath, "manifest.json"))") }
   }
 
   func sizeLine(_ name: String, _ before: Int, _ after: Int, style: Style) -> String {

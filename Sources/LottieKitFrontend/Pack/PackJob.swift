@@ -108,7 +108,7 @@ package struct PackJob {
             failures: inout Failures) -> Packed? {
     var id = input.id
     if count > 1, let entry = source.entryName {
-      id += "_" + FileIO.fileName(of: entry).replacingOccurrences(of: ".json", with: "")
+      id += "_" + Paths.fileName(of: entry).replacingOccurrences(of: ".json", with: "")
     }
     let document: JSONDocument
     do { document = try JSONDocument(parsing: source.bytes) } catch {
@@ -165,9 +165,9 @@ package struct PackJob {
     if let step = container.step { steps.append(step) }
     let destination: String
     if manifest {
-      destination = join(outputPath, Pack.contentAddressedName(container.bytes, format: format))
+      destination = Paths.join(outputPath, Pack.contentAddressedName(container.bytes, format: format))
     } else if folderMode {
-      destination = join(outputPath, id + "." + format.fileExtension)
+      destination = Paths.join(outputPath, id + "." + format.fileExtension)
     } else {
       destination = outputPath
     }
@@ -212,7 +212,7 @@ package struct PackJob {
       let isFolder = FileIO.isDirectory(argument)
       let prefix = argument.hasSuffix("/") ? argument : argument + "/"
       for file in files {
-        let relative = isFolder && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : FileIO.fileName(of: file)
+        let relative = isFolder && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : Paths.fileName(of: file)
         result.append(Input(path: file, id: stripExtension(relative), explicit: !isFolder))
       }
     }
@@ -231,10 +231,6 @@ package struct PackJob {
       return String(name.dropLast(suffix.count))
     }
     return name
-  }
-
-  func join(_ folder: String, _ name: String) -> String {
-    folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 
   func makeLinter() -> Linter? {
@@ -258,15 +254,4 @@ package func dotLottieID(_ id: String) -> String {
   }
   while s.hasPrefix(".") { s.removeFirst() }
   return s.isEmpty ? "animation" : String(s.prefix(200))
-}
-
-/// The real path of a file (symlinks resolved); for one that does not exist yet, its folder's real
-/// path and its name.
-package func canonicalPath(_ path: String) -> String {
-  let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-  if let real = FileIO.realPath(absolute) { return real }
-  // Not there yet: resolve its folder and add the name.
-  let folder = FileIO.directory(of: absolute)
-  if folder != absolute, let real = FileIO.realPath(folder) { return real + "/" + FileIO.fileName(of: absolute) }
-  return absolute
 }

@@ -27,7 +27,7 @@ package struct UnpackJob {
     let shown = input == "-" ? "<stdin>" : input
     let unpacked: UnpackedFiles
     do {
-      unpacked = try Unpack.run(bytes, fileName: input == "-" ? "stdin" : FileIO.fileName(of: input), limit: maxSize)
+      unpacked = try Unpack.run(bytes, fileName: input == "-" ? "stdin" : Paths.fileName(of: input), limit: maxSize)
     } catch {
       printError("\(shown): error: \(error.message)")
       printError("lottiekit: nothing was written")
@@ -39,15 +39,15 @@ package struct UnpackJob {
       if !FileIO.isDirectory(outputPath) {
         try FileManager.default.createDirectory(atPath: outputPath, withIntermediateDirectories: true)
       }
-      let folder = canonicalPath(outputPath)
+      let folder = Paths.real(outputPath)
       for file in unpacked.files {
         // Names were checked lexically; this also refuses a symlinked subfolder that points out.
         let target = (outputPath.hasSuffix("/") ? outputPath : outputPath + "/") + file.path
-        let parent = FileIO.directory(of: target)
+        let parent = Paths.directory(of: target)
         if !FileIO.isDirectory(parent) {
           try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         }
-        let real = canonicalPath(parent)
+        let real = Paths.real(parent)
         guard real == folder || real.hasPrefix(folder + "/") else {
           throw IOFailure(path: target, message: "would be written outside \(outputPath) (through a symbolic link)")
         }

@@ -120,7 +120,7 @@ package struct RenderJob {
   }
 
   static func stem(_ displayName: String) -> String {
-    var name = FileIO.fileName(of: displayName.split(separator: "#").first.map(String.init) ?? displayName)
+    var name = Paths.fileName(of: displayName.split(separator: "#").first.map(String.init) ?? displayName)
     for ext in [".json", ".tgs", ".lottie"] where name.lowercased().hasSuffix(ext) { name.removeLast(ext.count) }
     return name.isEmpty ? "frame" : name
   }

@@ -64,7 +64,7 @@ package struct SVGInsert {
   package func write(to outputPath: String?) throws -> String {
     let (result, said) = try inserted()
     if let outputPath {
-      if canonicalPath(outputPath) == canonicalPath(animationPath) {
+      if Paths.real(outputPath) == Paths.real(animationPath) {
         printError("\(animationPath): error: -o is the animation itself; inputs are never modified (choose another -o)")
         throw Exit.failure
       }

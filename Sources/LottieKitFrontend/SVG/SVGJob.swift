@@ -134,7 +134,7 @@ package struct SVGJob {
   /// An SVG's name without `.svg` (`svg` for stdin).
   package static func stem(_ path: String) -> String {
     if path == "-" { return "svg" }
-    var name = FileIO.fileName(of: path)
+    var name = Paths.fileName(of: path)
     if name.lowercased().hasSuffix(".svg") { name = String(name.dropLast(4)) }
     return name.isEmpty ? "svg" : name
   }

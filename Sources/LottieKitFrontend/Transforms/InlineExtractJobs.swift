@@ -55,19 +55,18 @@ package struct ExtractJob {
   /// --images-dir relative to the output's folder: as given, or an absolute path inside that folder.
   func imagesFolder(relativeTo outputFolder: String) throws -> String {
     guard imagesDir.hasPrefix("/") else { return imagesDir }
-    let folder = canonicalPath(outputFolder)
-    let images = canonicalPath(imagesDir.hasSuffix("/") ? String(imagesDir.dropLast()) : imagesDir)
-    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-    guard images.hasPrefix(prefix), images.count > prefix.count else {
+    let folder = Paths.real(outputFolder)
+    let images = Paths.real(imagesDir.hasSuffix("/") ? String(imagesDir.dropLast()) : imagesDir)
+    guard let relative = Paths.relative(images, to: folder) else {
       throw UsageError("--images-dir \(imagesDir) is not inside the output's folder \(outputFolder)")
     }
-    return String(images.dropFirst(prefix.count)) + "/"
+    return relative + "/"
   }
 
   package func run() throws {
     let (results, refused) = try io.transformEach { path, document, base in
       // Images go beside the output animation: -o's folder, else the input's.
-      let outputFolder = io.outputPath.map(FileIO.directory(of:)) ?? base ?? FileManager.default.currentDirectoryPath
+      let outputFolder = io.outputPath.map(Paths.directory(of:)) ?? base ?? FileManager.default.currentDirectoryPath
       let result = Extract.run(document, options: Extract.Options(imagesFolder: try imagesFolder(relativeTo: outputFolder))) { relative in
         try? FileIO.read(outputFolder + "/" + relative)
       }

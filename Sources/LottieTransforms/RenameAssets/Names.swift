@@ -15,13 +15,13 @@ extension RenameAssets {
   /// The name the prefix scheme gives each animation: its file name without the extension, or its
   /// path inside the bundle folder when that file name is not unique in the bundle.
   static func animationNames(_ animations: [BundleAnimation]) -> [String] {
-    let stems = animations.map { fold(splitExtension(FileIO.fileName(of: $0.relativePath)).stem) }
+    let stems = animations.map { fold(splitExtension(Paths.fileName(of: $0.relativePath)).stem) }
     var count: [String: Int] = [:]
     for s in stems { count[s, default: 0] += 1 }
     return animations.enumerated().map { k, a in
-      let stem = splitExtension(FileIO.fileName(of: a.relativePath)).stem
+      let stem = splitExtension(Paths.fileName(of: a.relativePath)).stem
       if count[stems[k], default: 0] <= 1 { return safeComponent(stem, fallback: "animation") }
-      let folders = FileIO.directory(of: a.relativePath)
+      let folders = Paths.directory(of: a.relativePath)
       let joined = folders == "." ? stem : folders.replacingOccurrences(of: "/", with: "_") + "_" + stem
       return safeComponent(joined, fallback: "animation", maxLength: 120)
     }
@@ -67,24 +67,6 @@ extension RenameAssets {
   package static func fold(_ name: String) -> String { name.lowercased() }
 
   static func bytesBefore(_ a: String, _ b: String) -> Bool { Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)) }
-
-  /// Removes `.` and `..` components without touching the disk (a relative path keeps leading `..`).
-  static func lexicalNormalize(_ path: String) -> String {
-    let absolute = path.hasPrefix("/")
-    var parts: [Substring] = []
-    for part in path.split(separator: "/") {
-      if part == "." || part.isEmpty { continue }
-      if part == "..", let last = parts.last, last != ".." {
-        parts.removeLast()
-      } else if part == ".." && absolute {
-        continue
-      } else {
-        parts.append(part)
-      }
-    }
-    let joined = parts.joined(separator: "/")
-    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
-  }
 
   static func errnoText(_ code: Int32) -> String {
     guard let s = strerror(code) else { return "error \(code)" }

@@ -90,7 +90,7 @@ extension RenameAssets {
     mutating func resolveReferences(of k: Int) {
       let anim = bundle.animations[k]
       var report = AnimationPlan(path: anim.path, name: names[k], images: 0)
-      let base = FileIO.directory(of: anim.path)
+      let base = Paths.directory(of: anim.path)
       let assets = Animation(document: anim.document).assets
       for (index, asset) in assets.enumerated() where asset.isImage {
         report.images += 1
@@ -108,7 +108,7 @@ extension RenameAssets {
         case .escapes(let relative, let resolved):
           problem(.warning, "\(relative) leads outside the animation's folder (to \(resolved)); left alone")
           if let key = RenameAssets.fileKey(resolved, folderKeys: &folderKeys) {
-            used[key, default: UsedFile(key: key, path: resolved, name: FileIO.fileName(of: resolved))]
+            used[key, default: UsedFile(key: key, path: resolved, name: Paths.fileName(of: resolved))]
               .outsideUses.append("\(anim.path) (image \"\(id)\")")
           }
         case .invalid(let why):
@@ -129,8 +129,8 @@ extension RenameAssets {
           }
           let u = asset.folder ?? ""
           let p = asset.fileName ?? ""
-          let name = FileIO.fileName(of: relative)
-          let path = RenameAssets.lexicalNormalize(joined)
+          let name = Paths.fileName(of: relative)
+          let path = Paths.lexicallyNormal(joined)
           // The file name must lie entirely in `p` to be renamed by rewriting `p` alone.
           guard let pNode = asset.node["p"], p.hasSuffix(name), u.isEmpty || u.hasSuffix("/") || p.contains("/") else {
             problem(.warning, "the file name of \(relative) starts in u (\(JSONStringCodec.quoted(u)) does not end with /); left alone")
@@ -160,7 +160,7 @@ extension RenameAssets {
     mutating func groupNames() {
       var keysInGroups = Set<FileKey>()
       for f in bundle.files {
-        let folded = RenameAssets.fold(FileIO.fileName(of: f.path))
+        let folded = RenameAssets.fold(Paths.fileName(of: f.path))
         existing.insert(folded)
         if keysInGroups.insert(f.key).inserted { groups[folded, default: []].append((f.path, f.key)) }
       }
@@ -186,14 +186,14 @@ extension RenameAssets {
           described.append(Collision.Member(path: m.path, bytes: digest?.size ?? FileIO.fileSize(m.path) ?? 0, sha256: digest?.sha256, used: inUse))
         }
         guard distinct.count >= 2 else { continue }
-        plan.collisions.append(Collision(name: FileIO.fileName(of: sorted[0].path), members: described, distinctContents: distinct.count))
+        plan.collisions.append(Collision(name: Paths.fileName(of: sorted[0].path), members: described, distinctContents: distinct.count))
         for m in sorted { if let u = used[m.key], !u.references.isEmpty { toRename.append(u) } }
       }
       toRename.sort { RenameAssets.bytesBefore($0.path, $1.path) }
     }
 
     mutating func record(_ file: UsedFile, _ name: String, _ digest: Digest) {
-      let folder = FileIO.directory(of: file.path)
+      let folder = Paths.directory(of: file.path)
       let copy = !file.outsideUses.isEmpty
       plan.files.append(FileAction(kind: copy ? .copy : .rename, from: file.path, to: folder + "/" + name, bytes: digest.size,
                                    sha256: digest.sha256,
@@ -210,7 +210,7 @@ extension RenameAssets {
         plan.problems.append(Problem(.error, path: file.path, message: "cannot be read"))
         return
       }
-      let folder = FileIO.directory(of: file.path)
+      let folder = Paths.directory(of: file.path)
       let contentKey = "\(digest.size):\(digest.sha256)"
       let firstReference = references[file.references[0]]
 

@@ -124,7 +124,7 @@ extension RenameAssets {
   static func fileKey(_ path: String, folderKeys: inout [String: (UInt64, UInt64)]) -> FileKey? {
     var st = stat()
     guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-    let dir = FileIO.directory(of: path)
+    let dir = Paths.directory(of: path)
     let folder: (UInt64, UInt64)
     if let known = folderKeys[dir] {
       folder = known

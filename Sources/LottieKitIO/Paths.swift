@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SystemPackage
+
+/// The one home for path algebra. Lexical operations (normal form, containment, common ancestor)
+/// are swift-system's `FilePath`; the ones that ask the file system go through `FileIO.realPath`.
+/// Paths stay `String`s at the edges: they are printed as the user wrote them.
+package enum Paths {
+  /// The current directory (getcwd(3)); "." when it cannot be read.
+  package static var currentDirectory: String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return "." }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// A relative path taken from the current directory (a leading `./` dropped); an absolute one as it is.
+  package static func absolute(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    return join(currentDirectory, path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+  }
+
+  /// `.` and `..` collapsed without touching the disk, repeated and trailing slashes removed. A
+  /// relative path keeps its leading `..` (and is `.` when nothing is left); `/..` is `/`.
+  package static func lexicallyNormal(_ path: String) -> String {
+    let normal = FilePath(path).lexicallyNormalized().string
+    return normal.isEmpty ? "." : normal
+  }
+
+  /// `absolute`, then `lexicallyNormal`.
+  package static func normalizedAbsolute(_ path: String) -> String {
+    lexicallyNormal(absolute(path))
+  }
+
+  /// The real path (every symlink resolved). For a file that does not exist yet: its folder's real
+  /// path and its name; for a folder that does not exist either, the normalized absolute path.
+  package static func real(_ path: String) -> String {
+    let full = absolute(path)
+    if let real = FileIO.realPath(full) { return real }
+    let folder = directory(of: full)
+    if folder != full, let real = FileIO.realPath(folder) { return join(real, fileName(of: full)) }
+    return lexicallyNormal(full)
+  }
+
+  /// The absolute path with its folder's symlinks resolved but not the file's own (the file may not
+  /// exist yet): what a rename of this path touches.
+  package static func withRealFolder(_ path: String) -> String {
+    let full = absolute(path)
+    return join(realFolder(of: full), fileName(of: full))
+  }
+
+  /// The real path of the folder holding `path` (its absolute folder when that does not exist).
+  package static func realFolder(of path: String) -> String {
+    let folder = directory(of: absolute(path))
+    return FileIO.realPath(folder) ?? folder
+  }
+
+  /// Whether `path` is `folder` or lies under it, by whole components (`/a/bc` is not inside `/a/b`).
+  package static func isInside(_ path: String, _ folder: String) -> Bool {
+    FilePath(path).starts(with: FilePath(folder))
+  }
+
+  /// `path` relative to `folder` when it lies strictly under it (by whole components), else nil.
+  package static func relative(_ path: String, to folder: String) -> String? {
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    guard path.hasPrefix(prefix), path.count > prefix.count else { return nil }
+    return String(path.dropFirst(prefix.count))
+  }
+
+  /// The longest folder both absolute paths start with, by whole components.
+  package static func commonAncestor(_ a: String, _ b: String) -> String {
+    var shared: [String] = []
+    for (x, y) in zip(FilePath(a).components, FilePath(b).components) {
+      guard x == y else { break }
+      shared.append(x.string)
+    }
+    return "/" + shared.joined(separator: "/")
+  }
+
+  /// `folder` joined with a name or relative path under it.
+  package static func join(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
+
+  /// The folder part of a path (`.` when there is none, `/` for a file in the root).
+  package static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let dir = String(path[..<slash])
+    return dir.isEmpty ? "/" : dir
+  }
+
+  /// The part after the last `/`.
+  package static func fileName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+}
