@@ -10,7 +10,7 @@ BIN_DIR     = .build/$(CONFIG)
 LOTTIEKIT   = $(BIN_DIR)/lottiekit
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build deps oracles testdata test demo install bench fuzz rules rules-check rule-docs compat-lab clean
+.PHONY: all build deps oracles testdata test demo install bench fuzz rules rules-check rule-docs compat-lab format format-check clean
 
 all: build
 
@@ -58,7 +58,7 @@ testdata:
 	fi
 
 # Tests run the debug build of the binary end to end (LOTTIEKIT_BIN), plus the unit tests.
-test: deps rules-check oracles testdata
+test: deps rules-check format-check oracles testdata
 	$(SWIFT) build --build-tests
 	@mkdir -p .build
 	set -o pipefail; LOTTIEKIT_BIN="$$($(SWIFT) build --show-bin-path)/lottiekit" $(SWIFT) test --skip-build 2>&1 | tee .build/test-output.txt
@@ -145,6 +145,15 @@ rules:
 
 rules-check:
 	@python3 Scripts/embed-rules.py --check || { echo "Sources/*/Generated/ (RulesData, RendererData) is stale: run 'make rules'"; exit 1; }
+
+# Layout is swift-format's, with .swift-format (pretty-printing only, 160 columns, no rewriting
+# rules); the generated data files opt out. `make test` fails on a file that is not formatted.
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests
+
+format-check:
+	@$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests \
+	  || { echo "not formatted as .swift-format says: run 'make format'"; exit 1; }
 
 # docs/rules/ is generated from the rule descriptions; a test fails when it is stale.
 rule-docs:

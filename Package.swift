@@ -20,7 +20,7 @@ let package = Package(
   products: [
     .executable(name: "lottiekit", targets: ["lottiekit"]),
     .library(name: "LottieJSON", targets: ["LottieJSON"]),
-    .library(name: "LottieModel", targets: ["LottieModel"]),
+    .library(name: "LottieModel", targets: ["LottieModel"])
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -28,7 +28,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.0"),
     // Tests only: property-based tests of the JSON core on Swift Testing.
-    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0")
   ],
   targets: [
     .systemLibrary(name: "CLottieZlib", path: "Sources/CLottieZlib"),
@@ -37,8 +37,12 @@ let package = Package(
     .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", pkgConfig: "rlottie"),
     .target(name: "LottieJSON"),
     .target(name: "LottieModel", dependencies: ["LottieJSON"]),
-    .target(name: "LottieKitIO", dependencies: ["LottieJSON", "LottieModel", "CLottieZlib", .product(name: "Crypto", package: "swift-crypto"),
-                                         .product(name: "SystemPackage", package: "swift-system")]),
+    .target(
+      name: "LottieKitIO",
+      dependencies: [
+        "LottieJSON", "LottieModel", "CLottieZlib", .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "SystemPackage", package: "swift-system")
+      ]),
     .target(name: "LottieTransforms", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO"]),
     // Renderer data, support lookup, target parsing and the compat table: what lint, compat and
     // diff know about players, in one place.
@@ -49,15 +53,17 @@ let package = Package(
     .target(name: "SVGImport", dependencies: ["LottieJSON", "CSVGXML"]),
     .target(name: "LottieDiff", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", "LottieCompat"]),
     // The commands' jobs: policy, planning and I/O orchestration behind each subcommand.
-    .target(name: "LottieKitFrontend", dependencies: [
-      "LottieJSON", "LottieModel", "LottieKitIO", "LottieCompat", "LottieLint", "LottieTransforms", "LottieRender", "LottieDiff", "SVGImport",
-    ]),
+    .target(
+      name: "LottieKitFrontend",
+      dependencies: [
+        "LottieJSON", "LottieModel", "LottieKitIO", "LottieCompat", "LottieLint", "LottieTransforms", "LottieRender", "LottieDiff", "SVGImport"
+      ]),
     .executableTarget(
       name: "lottiekit",
       dependencies: [
         "LottieKitFrontend",
         "LottieJSON", "LottieModel", "LottieKitIO", "LottieCompat", "LottieLint", "LottieTransforms", "LottieRender", "LottieDiff", "SVGImport",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser")
       ]),
     .testTarget(name: "LottieJSONTests", dependencies: ["LottieJSON", .product(name: "PropertyBased", package: "swift-property-based")]),
     .testTarget(name: "LottieModelTests", dependencies: ["LottieModel", "LottieJSON", "LottieKitIO"]),
@@ -65,8 +71,9 @@ let package = Package(
     .testTarget(name: "LottieTransformsTests", dependencies: ["LottieTransforms", "LottieJSON", "LottieModel", "LottieLint"]),
     .testTarget(name: "LottieRenderTests", dependencies: ["LottieRender", "LottieDiff", "LottieCompat", "LottieJSON"]),
     .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "LottieJSON", "LottieModel", "LottieLint"]),
-    .testTarget(name: "LottieKitFrontendTests", dependencies: ["LottieKitFrontend", "LottieJSON", "LottieKitIO", "LottieLint", "LottieTransforms", "SVGImport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["LottieJSON", "LottieKitIO"]),
+    .testTarget(
+      name: "LottieKitFrontendTests", dependencies: ["LottieKitFrontend", "LottieJSON", "LottieKitIO", "LottieLint", "LottieTransforms", "SVGImport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["LottieJSON", "LottieKitIO"])
   ],
   swiftLanguageModes: [.v6]
 )
@@ -79,11 +86,13 @@ if Context.environment["LOTTIEKIT_FUZZ"] != nil {
   package.targets += [
     .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
     .executableTarget(name: "FuzzJSON", dependencies: ["LottieJSON", "FuzzSupport"], path: "Fuzz/FuzzJSON", swiftSettings: fuzzFlags),
-    .executableTarget(name: "FuzzLint", dependencies: ["LottieJSON", "LottieModel", "LottieCompat", "LottieLint", "FuzzSupport"], path: "Fuzz/FuzzLint",
-                      swiftSettings: fuzzFlags),
+    .executableTarget(
+      name: "FuzzLint", dependencies: ["LottieJSON", "LottieModel", "LottieCompat", "LottieLint", "FuzzSupport"], path: "Fuzz/FuzzLint",
+      swiftSettings: fuzzFlags),
     .executableTarget(name: "FuzzSVG", dependencies: ["LottieJSON", "SVGImport", "FuzzSupport"], path: "Fuzz/FuzzSVG", swiftSettings: fuzzFlags),
     .executableTarget(name: "FuzzImages", dependencies: ["LottieKitIO", "FuzzSupport"], path: "Fuzz/FuzzImages", swiftSettings: fuzzFlags),
-    .executableTarget(name: "FuzzArchives", dependencies: ["LottieJSON", "LottieKitIO", "LottieTransforms", "FuzzSupport"], path: "Fuzz/FuzzArchives",
-                      swiftSettings: fuzzFlags),
+    .executableTarget(
+      name: "FuzzArchives", dependencies: ["LottieJSON", "LottieKitIO", "LottieTransforms", "FuzzSupport"], path: "Fuzz/FuzzArchives",
+      swiftSettings: fuzzFlags)
   ]
 }

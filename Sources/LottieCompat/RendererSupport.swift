@@ -124,25 +124,30 @@ package struct RendererSupport: Sendable {
           var evidence = Evidence.documented(source: source)
           if let m = e["measured"] {
             if let fixture = m["fixture"]?.string, let player = m["player"]?.string, let seen = m["seen"]?.string,
-               let reference = m["reference"]?.string, let frames = m["frames"], frames.isArray {
-              evidence = .measured(fixture: fixture, player: player, reference: reference,
-                                   frames: frames.elements.compactMap(\.int), seen: seen)
+              let reference = m["reference"]?.string, let frames = m["frames"], frames.isArray
+            {
+              evidence = .measured(
+                fixture: fixture, player: player, reference: reference,
+                frames: frames.elements.compactMap(\.int), seen: seen)
             } else {
               problems.append("\(at): measured needs fixture, player, reference, frames and seen")
             }
           }
-          entries.append(SupportEntry(
-            feature: feature,
-            types: match?["ty"].map { $0.elements.compactMap(\.int) },
-            matchNames: match?["mn"].map { $0.elements.compactMap(\.string) },
-            details: match?["detail"].map { $0.elements.compactMap(\.string) },
-            isDefault: match?["default"]?.bool ?? false,
-            support: level, since: e["since"]?.string, until: e["until"]?.string,
-            note: e["note"]?.string, effect: e["effect"]?.string, workaround: e["workaround"]?.string, source: source,
-            evidence: evidence))
+          entries.append(
+            SupportEntry(
+              feature: feature,
+              types: match?["ty"].map { $0.elements.compactMap(\.int) },
+              matchNames: match?["mn"].map { $0.elements.compactMap(\.string) },
+              details: match?["detail"].map { $0.elements.compactMap(\.string) },
+              isDefault: match?["default"]?.bool ?? false,
+              support: level, since: e["since"]?.string, until: e["until"]?.string,
+              note: e["note"]?.string, effect: e["effect"]?.string, workaround: e["workaround"]?.string, source: source,
+              evidence: evidence))
         }
-        targets.append(RendererTarget(id: id, name: t["name"]?.string ?? id, aliases: t["aliases"].list.compactMap(\.string),
-                                      renderer: renderer, versions: t["versions"].list.compactMap(\.string), entries: entries))
+        targets.append(
+          RendererTarget(
+            id: id, name: t["name"]?.string ?? id, aliases: t["aliases"].list.compactMap(\.string),
+            renderer: renderer, versions: t["versions"].list.compactMap(\.string), entries: entries))
       }
     }
     return RendererSupport(targets: targets, problems: problems)
@@ -193,13 +198,15 @@ package struct RendererSupport: Sendable {
   /// when it is covered, or has no version, or names no target).
   package func uncoveredVersionNote(_ selection: TargetSelection) -> String? {
     guard let version = selection.version, let t = target(selection.name),
-          let oldest = t.versions.min(by: { Self.compare($0, $1) < 0 }),
-          let newest = t.versions.max(by: { Self.compare($0, $1) < 0 }) else { return nil }
+      let oldest = t.versions.min(by: { Self.compare($0, $1) < 0 }),
+      let newest = t.versions.max(by: { Self.compare($0, $1) < 0 })
+    else { return nil }
     if Self.compare(version, newest) > 0 {
       return "no data for \(selection.name)@\(version): lottiekit knows \(t.renderer) \(oldest) to \(newest); what it knows of \(newest) is used"
     }
     if Self.compare(version, oldest) < 0 {
-      return "no data for \(selection.name)@\(version): lottiekit knows \(t.renderer) \(oldest) to \(newest); what it knows of \(oldest) is used, and older versions may lack more"
+      return
+        "no data for \(selection.name)@\(version): lottiekit knows \(t.renderer) \(oldest) to \(newest); what it knows of \(oldest) is used, and older versions may lack more"
     }
     return nil
   }

@@ -49,15 +49,20 @@ package struct AnimationDiff: Sendable {
   static func canvas(_ a: Animation, _ b: Animation, _ out: inout [Change]) {
     func num(_ v: Double?) -> String { v.map(\.compactText) ?? "none" }
     if a.width != b.width || a.height != b.height {
-      out.append(Change(kind: .canvas, subject: "canvas", detail: "size \(num(a.width))×\(num(a.height)) → \(num(b.width))×\(num(b.height))",
-                        oldPointer: "/w", newPointer: "/w"))
+      out.append(
+        Change(
+          kind: .canvas, subject: "canvas", detail: "size \(num(a.width))×\(num(a.height)) → \(num(b.width))×\(num(b.height))",
+          oldPointer: "/w", newPointer: "/w"))
     }
     if a.frameRate != b.frameRate {
-      out.append(Change(kind: .canvas, subject: "canvas", detail: "frame rate \(num(a.frameRate)) → \(num(b.frameRate)) fps", oldPointer: "/fr", newPointer: "/fr"))
+      out.append(
+        Change(kind: .canvas, subject: "canvas", detail: "frame rate \(num(a.frameRate)) → \(num(b.frameRate)) fps", oldPointer: "/fr", newPointer: "/fr"))
     }
     if a.inPoint != b.inPoint || a.outPoint != b.outPoint {
-      out.append(Change(kind: .canvas, subject: "canvas", detail: "frames \(num(a.inPoint))–\(num(a.outPoint)) → \(num(b.inPoint))–\(num(b.outPoint))",
-                        oldPointer: "/op", newPointer: "/op"))
+      out.append(
+        Change(
+          kind: .canvas, subject: "canvas", detail: "frames \(num(a.inPoint))–\(num(a.outPoint)) → \(num(b.inPoint))–\(num(b.outPoint))",
+          oldPointer: "/op", newPointer: "/op"))
     }
     let da = duration(a), db = duration(b)
     if let da, let db, abs(da - db) > 1e-9 {
@@ -79,12 +84,16 @@ package struct AnimationDiff: Sendable {
     let oldPre = Dictionary(a.compositions.filter { !$0.isRoot }.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { x, _ in x })
     let newPre = Dictionary(b.compositions.filter { !$0.isRoot }.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { x, _ in x })
     for id in oldPre.keys.sorted() where newPre[id] == nil {
-      out.append(Change(kind: .compositionRemoved, subject: "precomp \(id)",
-                        detail: "removed (\(oldPre[id]?.layers.count ?? 0) layers)", oldPointer: oldPre[id]?.node.pointer))
+      out.append(
+        Change(
+          kind: .compositionRemoved, subject: "precomp \(id)",
+          detail: "removed (\(oldPre[id]?.layers.count ?? 0) layers)", oldPointer: oldPre[id]?.node.pointer))
     }
     for id in newPre.keys.sorted() where oldPre[id] == nil {
-      out.append(Change(kind: .compositionAdded, subject: "precomp \(id)",
-                        detail: "added (\(newPre[id]?.layers.count ?? 0) layers)", newPointer: newPre[id]?.node.pointer))
+      out.append(
+        Change(
+          kind: .compositionAdded, subject: "precomp \(id)",
+          detail: "added (\(newPre[id]?.layers.count ?? 0) layers)", newPointer: newPre[id]?.node.pointer))
     }
     for id in oldPre.keys.sorted() {
       guard let x = oldPre[id], let y = newPre[id] else { continue }
@@ -137,27 +146,29 @@ package struct AnimationDiff: Sendable {
     for (o, n) in pairs {
       switch (o, n) {
       case (let o?, nil):
-        out.append(Change(kind: .layerRemoved, subject: label(o), detail: "removed (\(o.type?.description ?? "layer"), ind \(o.index.map(String.init) ?? "none"))",
-                          oldPointer: o.node.pointer))
+        out.append(
+          Change(
+            kind: .layerRemoved, subject: label(o), detail: "removed (\(o.type?.description ?? "layer"), ind \(o.index.map(String.init) ?? "none"))",
+            oldPointer: o.node.pointer))
       case (nil, let n?):
-        out.append(Change(kind: .layerAdded, subject: label(n), detail: "added (\(n.type?.description ?? "layer"), ind \(n.index.map(String.init) ?? "none"))",
-                          newPointer: n.node.pointer))
+        out.append(
+          Change(
+            kind: .layerAdded, subject: label(n), detail: "added (\(n.type?.description ?? "layer"), ind \(n.index.map(String.init) ?? "none"))",
+            newPointer: n.node.pointer))
       case (let o?, let n?):
         let subject = label(n)
         if o.name != n.name {
-          out.append(Change(kind: .layerRenamed, subject: subject, detail: "renamed from \(JSONStringCodec.quoted(o.name ?? ""))",
-                            oldPointer: o.node.pointer + "/nm", newPointer: n.node.pointer + "/nm"))
+          out.append(
+            Change(
+              kind: .layerRenamed, subject: subject, detail: "renamed from \(JSONStringCodec.quoted(o.name ?? ""))",
+              oldPointer: o.node.pointer + "/nm", newPointer: n.node.pointer + "/nm"))
         }
-        var timing: [String] = []
-        func num(_ v: Double?) -> String { v.map(\.compactText) ?? "none" }
-        if o.inPoint != n.inPoint || o.outPoint != n.outPoint {
-          timing.append("frames \(num(o.inPoint))–\(num(o.outPoint)) → \(num(n.inPoint))–\(num(n.outPoint))")
-        }
-        if o.startTime != n.startTime { timing.append("start \(num(o.startTime)) → \(num(n.startTime))") }
-        if (o.timeStretch ?? 1) != (n.timeStretch ?? 1) { timing.append("stretch \(num(o.timeStretch ?? 1)) → \(num(n.timeStretch ?? 1))") }
+        let timing = retiming(o, n)
         if !timing.isEmpty {
-          out.append(Change(kind: .layerRetimed, subject: subject, detail: "retimed: " + timing.joined(separator: ", "),
-                            oldPointer: o.node.pointer, newPointer: n.node.pointer))
+          out.append(
+            Change(
+              kind: .layerRetimed, subject: subject, detail: "retimed: " + timing.joined(separator: ", "),
+              oldPointer: o.node.pointer, newPointer: n.node.pointer))
         }
         let oldParentNew = o.parentIndex.map { partner[$0] ?? Int.min }
         if oldParentNew != n.parentIndex {
@@ -165,28 +176,54 @@ package struct AnimationDiff: Sendable {
             guard let ind else { return "none" }
             return map[ind].map { JSONStringCodec.quoted($0.name ?? "ind \(ind)") } ?? "ind \(ind)"
           }
-          out.append(Change(kind: .layerReparented, subject: subject,
-                            detail: "parent \(parentName(o.parentIndex, oldByInd)) → \(parentName(n.parentIndex, newByInd))",
-                            oldPointer: o.node.pointer, newPointer: n.node.pointer))
+          out.append(
+            Change(
+              kind: .layerReparented, subject: subject,
+              detail: "parent \(parentName(o.parentIndex, oldByInd)) → \(parentName(n.parentIndex, newByInd))",
+              oldPointer: o.node.pointer, newPointer: n.node.pointer))
         }
         if let r1 = oldRank[o.position], let r2 = newRank[n.position], r1 != r2 {
-          out.append(Change(kind: .layerMoved, subject: subject, detail: "moved in the stack: position \(o.position) → \(n.position)",
-                            oldPointer: o.node.pointer, newPointer: n.node.pointer))
+          out.append(
+            Change(
+              kind: .layerMoved, subject: subject, detail: "moved in the stack: position \(o.position) → \(n.position)",
+              oldPointer: o.node.pointer, newPointer: n.node.pointer))
         }
-        var parts: [String] = []
-        if o.typeCode != n.typeCode { parts.append("type \(o.type?.description ?? "?") → \(n.type?.description ?? "?")") }
-        for (key, what) in [("ks", "transform"), ("shapes", "shapes"), ("ef", "effects"), ("masksProperties", "masks"),
-                            ("t", "text"), ("tm", "time remap"), ("refId", "source"), ("tt", "matte"), ("td", "matte source"),
-                            ("hd", "visibility"), ("bm", "blend mode"), ("sy", "layer styles")] {
-          if o.node[key]?.sourceText != n.node[key]?.sourceText { parts.append(what) }
-        }
+        let parts = changedParts(o, n)
         if !parts.isEmpty {
-          out.append(Change(kind: .layerChanged, subject: subject, detail: "changed: " + parts.joined(separator: ", "),
-                            oldPointer: o.node.pointer, newPointer: n.node.pointer))
+          out.append(
+            Change(
+              kind: .layerChanged, subject: subject, detail: "changed: " + parts.joined(separator: ", "),
+              oldPointer: o.node.pointer, newPointer: n.node.pointer))
         }
       default: break
       }
     }
+  }
+
+  /// How a matched layer's timing changed (frames, start, stretch), in words.
+  static func retiming(_ o: Layer, _ n: Layer) -> [String] {
+    var timing: [String] = []
+    func num(_ v: Double?) -> String { v.map(\.compactText) ?? "none" }
+    if o.inPoint != n.inPoint || o.outPoint != n.outPoint {
+      timing.append("frames \(num(o.inPoint))–\(num(o.outPoint)) → \(num(n.inPoint))–\(num(n.outPoint))")
+    }
+    if o.startTime != n.startTime { timing.append("start \(num(o.startTime)) → \(num(n.startTime))") }
+    if (o.timeStretch ?? 1) != (n.timeStretch ?? 1) { timing.append("stretch \(num(o.timeStretch ?? 1)) → \(num(n.timeStretch ?? 1))") }
+    return timing
+  }
+
+  /// Which parts of a matched layer changed (type, transform, shapes, …), by their source text.
+  static func changedParts(_ o: Layer, _ n: Layer) -> [String] {
+    var parts: [String] = []
+    if o.typeCode != n.typeCode { parts.append("type \(o.type?.description ?? "?") → \(n.type?.description ?? "?")") }
+    for (key, what) in [
+      ("ks", "transform"), ("shapes", "shapes"), ("ef", "effects"), ("masksProperties", "masks"),
+      ("t", "text"), ("tm", "time remap"), ("refId", "source"), ("tt", "matte"), ("td", "matte source"),
+      ("hd", "visibility"), ("bm", "blend mode"), ("sy", "layer styles")
+    ] {
+      if o.node[key]?.sourceText != n.node[key]?.sourceText { parts.append(what) }
+    }
+    return parts
   }
 
   // MARK: assets
@@ -204,17 +241,23 @@ package struct AnimationDiff: Sendable {
       guard let x = oldImages[id], let y = newImages[id] else { continue }
       if x.width != y.width || x.height != y.height {
         func num(_ v: Double?) -> String { v.map(\.compactText) ?? "?" }
-        out.append(Change(kind: .assetResized, subject: "image \(id)", detail: "size \(num(x.width))×\(num(x.height)) → \(num(y.width))×\(num(y.height))",
-                          oldPointer: x.node.pointer, newPointer: y.node.pointer))
+        out.append(
+          Change(
+            kind: .assetResized, subject: "image \(id)", detail: "size \(num(x.width))×\(num(x.height)) → \(num(y.width))×\(num(y.height))",
+            oldPointer: x.node.pointer, newPointer: y.node.pointer))
       }
       let bx = bytes(x, base: oldBase), by = bytes(y, base: newBase)
       if !x.isEmbedded || !y.isEmbedded, (x.folder ?? "") + (x.fileName ?? "") != (y.folder ?? "") + (y.fileName ?? "") {
-        out.append(Change(kind: .assetRepointed, subject: "image \(id)", detail: "file \(describe(x)) → \(describe(y))",
-                          oldPointer: x.node.pointer + "/p", newPointer: y.node.pointer + "/p"))
+        out.append(
+          Change(
+            kind: .assetRepointed, subject: "image \(id)", detail: "file \(describe(x)) → \(describe(y))",
+            oldPointer: x.node.pointer + "/p", newPointer: y.node.pointer + "/p"))
       }
       if let bx, let by, bx != by {
-        out.append(Change(kind: .assetBytesChanged, subject: "image \(id)", detail: "image bytes changed (\(bx.count) → \(by.count) bytes)",
-                          oldPointer: x.node.pointer, newPointer: y.node.pointer))
+        out.append(
+          Change(
+            kind: .assetBytesChanged, subject: "image \(id)", detail: "image bytes changed (\(bx.count) → \(by.count) bytes)",
+            oldPointer: x.node.pointer, newPointer: y.node.pointer))
       }
     }
   }
@@ -260,13 +303,16 @@ package struct AnimationDiff: Sendable {
             consequences.append("\(sel.version.map { "\(target.id)@\($0)" } ?? target.id) \(entry.support.word)")
           }
         }
-        var change = Change(kind: .featureGained, subject: title, detail: n0 == 0 ? "new: \(n1) use\(n1 == 1 ? "" : "s")" : "\(n0) → \(n1) uses",
-                            newPointer: newUses[key]?.1.node.pointer)
+        var change = Change(
+          kind: .featureGained, subject: title, detail: n0 == 0 ? "new: \(n1) use\(n1 == 1 ? "" : "s")" : "\(n0) → \(n1) uses",
+          newPointer: newUses[key]?.1.node.pointer)
         change.consequences = consequences
         out.append(change)
       } else {
-        out.append(Change(kind: .featureLost, subject: title, detail: n1 == 0 ? "gone (was \(n0))" : "\(n0) → \(n1) uses",
-                          oldPointer: oldUses[key]?.1.node.pointer))
+        out.append(
+          Change(
+            kind: .featureLost, subject: title, detail: n1 == 0 ? "gone (was \(n0))" : "\(n0) → \(n1) uses",
+            oldPointer: oldUses[key]?.1.node.pointer))
       }
     }
   }
@@ -281,7 +327,9 @@ package struct AnimationDiff: Sendable {
     var parts: [String] = []
     if !removed.isEmpty { parts.append("removed " + removed.map { JSONStringCodec.quoted($0) }.joined(separator: ", ")) }
     if !added.isEmpty { parts.append("added " + added.map { JSONStringCodec.quoted($0) }.joined(separator: ", ")) }
-    out.append(Change(kind: .markers, subject: "markers", detail: parts.isEmpty ? "reordered" : parts.joined(separator: "; "),
-                      oldPointer: "/markers", newPointer: "/markers"))
+    out.append(
+      Change(
+        kind: .markers, subject: "markers", detail: parts.isEmpty ? "reordered" : parts.joined(separator: "; "),
+        oldPointer: "/markers", newPointer: "/markers"))
   }
 }

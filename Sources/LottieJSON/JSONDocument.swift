@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A parsed JSON text that remembers everything about its source: the bytes, every node's byte span,
@@ -27,8 +27,10 @@ public final class JSONDocument: Sendable {
   /// Positions of array elements, built when first needed (see `JSONNode.arrayIndex`).
   let arrayPositions = ArrayPositionIndex()
 
-  init(bytes: [UInt8], nodes: [TapeNode], lineStarts: [UInt32], hasBOM: Bool, duplicateKeys: [JSONNode.ID],
-       multibyte: MultibyteIndex = MultibyteIndex()) {
+  init(
+    bytes: [UInt8], nodes: [TapeNode], lineStarts: [UInt32], hasBOM: Bool, duplicateKeys: [JSONNode.ID],
+    multibyte: MultibyteIndex = MultibyteIndex()
+  ) {
     self.bytes = bytes
     self.nodes = nodes
     self.lineStarts = lineStarts
@@ -41,8 +43,9 @@ public final class JSONDocument: Sendable {
   public convenience init(parsing bytes: [UInt8], options: JSONParseOptions = .init()) throws(JSONSyntaxError) {
     var parser = JSONParser(options: options)
     let result = try parser.parse(bytes)
-    self.init(bytes: bytes, nodes: result.nodes, lineStarts: result.lineStarts, hasBOM: result.hasBOM,
-              duplicateKeys: result.duplicateKeys, multibyte: result.multibyte)
+    self.init(
+      bytes: bytes, nodes: result.nodes, lineStarts: result.lineStarts, hasBOM: result.hasBOM,
+      duplicateKeys: result.duplicateKeys, multibyte: result.multibyte)
   }
 
   /// Parses a string (convenient for tests and small inputs).

@@ -129,8 +129,9 @@ public struct JSONNode: Sendable, Hashable {
         let keyIndex = position
         let valueIndex = position + 1
         position = Int(document.nodes[valueIndex].next)
-        return Member(keyNode: JSONNode(document: document, index: keyIndex),
-                      value: JSONNode(document: document, index: valueIndex))
+        return Member(
+          keyNode: JSONNode(document: document, index: keyIndex),
+          value: JSONNode(document: document, index: valueIndex))
       }
     }
   }
@@ -157,7 +158,9 @@ public struct JSONNode: Sendable, Hashable {
               if doc.keyEquals(nodeIndex: i, k) { found = i + 1 }
             } else if Int(t.end &- t.start) &- 2 == length {
               // Compare the bytes between the quotes.
-              if length == 0 { found = i + 1 } else if let kb = k.baseAddress, memcmpBytes(base + Int(t.start) + 1, kb, length) {
+              if length == 0 {
+                found = i + 1
+              } else if let kb = k.baseAddress, memcmpBytes(base + Int(t.start) + 1, kb, length) {
                 found = i + 1
               }
             }

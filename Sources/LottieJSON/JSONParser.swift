@@ -114,8 +114,10 @@ struct JSONParser {
           }
           let index = UInt32(nodes.count)
           addChild(parent)
-          nodes.append(TapeNode(start: UInt32(i), end: 0, next: 0, parent: parent, count: 0,
-                                kind: isObject ? .object : .array, flags: 0))
+          nodes.append(
+            TapeNode(
+              start: UInt32(i), end: 0, next: 0, parent: parent, count: 0,
+              kind: isObject ? .object : .array, flags: 0))
           stack.append(index)
           i += 1
           skipWhitespace(p, &i)
@@ -262,7 +264,7 @@ struct JSONParser {
         let e = p[i + 1]
         switch e {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+          UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
           i += 2
         case UInt8(ascii: "u"):
           guard i + 6 <= n else { throw Failure(offset: i, message: "unterminated string (end of input in a \\u escape)") }
@@ -281,8 +283,10 @@ struct JSONParser {
         try validateUTF8(p, &i)
       }
     }
-    nodes.append(TapeNode(start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: parent,
-                          count: 0, kind: .string, flags: flags))
+    nodes.append(
+      TapeNode(
+        start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: parent,
+        count: 0, kind: .string, flags: flags))
     if isKey { nodes[Int(parent)].count &+= 1 }
   }
 
@@ -359,14 +363,18 @@ struct JSONParser {
         throw Failure(offset: start, message: "number \(shown) is out of range (larger than a 64-bit float can hold)")
       }
     }
-    nodes.append(TapeNode(start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: parent,
-                          count: 0, kind: .number, flags: 0))
+    nodes.append(
+      TapeNode(
+        start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: parent,
+        count: 0, kind: .number, flags: 0))
   }
 
   // MARK: - literals
 
-  private mutating func scanLiteral(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ word: StaticString,
-                                    parent: UInt32, kind: JSONKind, flags: UInt8) throws(Failure) {
+  private mutating func scanLiteral(
+    _ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ word: StaticString,
+    parent: UInt32, kind: JSONKind, flags: UInt8
+  ) throws(Failure) {
     let n = p.count
     let w = word.utf8Start
     let len = word.utf8CodeUnitCount
@@ -375,8 +383,10 @@ struct JSONParser {
       throw Failure(offset: i, message: "unexpected \(describe(p, i)), expected a value")
     }
     addChild(parent)
-    nodes.append(TapeNode(start: UInt32(i), end: UInt32(i + len), next: UInt32(nodes.count + 1), parent: parent,
-                          count: 0, kind: kind, flags: flags))
+    nodes.append(
+      TapeNode(
+        start: UInt32(i), end: UInt32(i + len), next: UInt32(nodes.count + 1), parent: parent,
+        count: 0, kind: kind, flags: flags))
     i += len
   }
 
@@ -441,7 +451,8 @@ struct JSONParser {
     for key in keys {
       let t = nodes[key]
       // Compared as decoded text: "a" and "\u0061" are the same key.
-      let name = t.flags & TapeNode.hasEscapes != 0
+      let name =
+        t.flags & TapeNode.hasEscapes != 0
         ? Array(JSONStringCodec.unescape(p[Int(t.start) + 1..<Int(t.end) - 1]).utf8)
         : Array(p[Int(t.start) + 1..<Int(t.end) - 1])
       if !seen.insert(name).inserted {

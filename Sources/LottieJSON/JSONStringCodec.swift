@@ -40,7 +40,8 @@ public enum JSONStringCodec {
         if scalar >= 0xD800 && scalar < 0xDC00 {
           // High surrogate: needs a following \uDC00–\uDFFF.
           if i + 6 <= end, inner[i] == UInt8(ascii: "\\"), inner[i + 1] == UInt8(ascii: "u"),
-             let low = hex4(at: i + 2), low >= 0xDC00, low < 0xE000 {
+            let low = hex4(at: i + 2), low >= 0xDC00, low < 0xE000
+          {
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             i += 6
           } else {

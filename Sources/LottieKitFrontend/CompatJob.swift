@@ -108,12 +108,14 @@ package struct CompatJob {
       let width = min(44, max(8, labels.map(\.count).max() ?? 8))
       let heads = targets.map { targetLabel($0.0, $0.1) }
       let colWidths = heads.map { max($0.count, 7) }
-      out.append("  " + "feature".padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                 + zip(heads, colWidths).map { $0.0.padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(separator: " "))
+      out.append(
+        "  " + "feature".padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+          + zip(heads, colWidths).map { $0.0.padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(separator: " "))
       for (r, l) in zip(rows, labels) {
         let name = l.count > width ? String(l.prefix(width - 1)) + "…" : l
-        out.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                   + zip(r.cells, colWidths).map { Self.mark($0.0.entry).padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(separator: " "))
+        out.append(
+          "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            + zip(r.cells, colWidths).map { Self.mark($0.0.entry).padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(separator: " "))
       }
       // How each verdict other than "yes" is known.
       var said: Set<String> = []
@@ -170,9 +172,11 @@ package struct CompatJob {
   static func evidenceJSON(_ e: Evidence) -> JSONValue {
     switch e {
     case let .measured(fixture, player, reference, frames, seen):
-      return .object([("kind", .string("measured")), ("player", .string(player)), ("reference", .string(reference)),
-                      ("fixture", .string("Tests/Fixtures/compat/" + fixture)), ("frames", .array(frames.map { .int($0) })),
-                      ("seen", .string(seen))])
+      return .object([
+        ("kind", .string("measured")), ("player", .string(player)), ("reference", .string(reference)),
+        ("fixture", .string("Tests/Fixtures/compat/" + fixture)), ("frames", .array(frames.map { .int($0) })),
+        ("seen", .string(seen))
+      ])
     case let .documented(source):
       return .object([("kind", .string("documented")), ("source", .string(source))])
     }
@@ -190,24 +194,42 @@ package struct CompatJob {
     JSONValue.object([
       ("version", .int(1)),
       ("targets", .array(targets.map { .object([("id", .string($0.id)), ("name", .string($0.name))]) })),
-      ("files", .array(tables.map { table in
-        .object([("path", .string(table.path)), ("features", .array(table.rows.map { r in
-          .object([
-            ("feature", .string(r.feature.rawValue)), ("detail", r.detail.map { .string($0) } ?? .null),
-            ("count", .int(r.count)), ("first", .string(r.first)),
-            ("line", .int(r.node.location.line)), ("column", .int(r.node.location.column)),
-            ("support", .object(r.cells.map { cell in
-              (cell.target, .object([
-                ("level", .string((cell.entry?.support ?? .supported).rawValue)),
-                ("effect", cell.entry?.effect.map { .string($0) } ?? .null),
-                ("workaround", cell.entry?.workaround.map { .string($0) } ?? .null),
-                ("source", cell.entry.map { .string($0.source) } ?? .null),
-                ("evidence", cell.entry.map { Self.evidenceJSON($0.evidence) } ?? .null),
-              ]))
-            })),
-          ])
-        }))])
-      })),
+      (
+        "files",
+        .array(
+          tables.map { table in
+            .object([
+              ("path", .string(table.path)),
+              (
+                "features",
+                .array(
+                  table.rows.map { r in
+                    .object([
+                      ("feature", .string(r.feature.rawValue)), ("detail", r.detail.map { .string($0) } ?? .null),
+                      ("count", .int(r.count)), ("first", .string(r.first)),
+                      ("line", .int(r.node.location.line)), ("column", .int(r.node.location.column)),
+                      (
+                        "support",
+                        .object(
+                          r.cells.map { cell in
+                            (
+                              cell.target,
+                              .object([
+                                ("level", .string((cell.entry?.support ?? .supported).rawValue)),
+                                ("effect", cell.entry?.effect.map { .string($0) } ?? .null),
+                                ("workaround", cell.entry?.workaround.map { .string($0) } ?? .null),
+                                ("source", cell.entry.map { .string($0.source) } ?? .null),
+                                ("evidence", cell.entry.map { Self.evidenceJSON($0.evidence) } ?? .null)
+                              ])
+                            )
+                          })
+                      )
+                    ])
+                  })
+              )
+            ])
+          })
+      )
     ]).prettyString
   }
 }

@@ -34,8 +34,9 @@ package struct DiffJob {
       throw Exit.error(error.description)
     }
     defer { a.cleanUp(); b.cleanUp() }
-    let diff = AnimationDiff(old: a.document, new: b.document, oldBase: Paths.directory(of: a.path), newBase: Paths.directory(of: b.path),
-                             targets: targets.map(TargetSelection.init(parsing:)))
+    let diff = AnimationDiff(
+      old: a.document, new: b.document, oldBase: Paths.directory(of: a.path), newBase: Paths.directory(of: b.path),
+      targets: targets.map(TargetSelection.init(parsing:)))
     var renderNote: [(frame: Int, share: Double)] = []
     if render, let output {
       do {
@@ -58,8 +59,9 @@ package struct DiffJob {
     let (w, h) = RenderJob.fit(b.size.0, b.size.1, longest: 256)
     let numbers = Sheets.evenlySpaced(frames, first: b.firstFrame, end: b.endFrame)
     let renderer = IsolatedRenderer()
-    let oldImages = try renderer.render(file: a.path, frames: numbers.map { max(0, min($0, a.endFrame - 1) - a.firstFrame) },
-                                        width: w, height: h, shownAs: a.displayName)
+    let oldImages = try renderer.render(
+      file: a.path, frames: numbers.map { max(0, min($0, a.endFrame - 1) - a.firstFrame) },
+      width: w, height: h, shownAs: a.displayName)
     let newImages = try renderer.render(file: b.path, frames: numbers.map { $0 - b.firstFrame }, width: w, height: h, shownAs: b.displayName)
     let rows = (0..<numbers.count).map { (numbers[$0], oldImages[$0], newImages[$0]) }
     let (sheet, shares) = Sheets.sideBySide(rows.map { (number: $0.0, old: $0.1, new: $0.2) }, background: (255, 255, 255))
@@ -119,10 +121,14 @@ package struct DiffJob {
     }
     var root: [(String, JSONValue)] = [("version", .int(1)), ("old", .string(old)), ("new", .string(new)), ("changes", .array(changes))]
     if !rendered.isEmpty {
-      root.append(("render", .object([
-        ("file", .string(output ?? "")),
-        ("frames", .array(rendered.map { .object([("frame", .int($0.frame)), ("changedShare", .double($0.share))]) })),
-      ])))
+      root.append(
+        (
+          "render",
+          .object([
+            ("file", .string(output ?? "")),
+            ("frames", .array(rendered.map { .object([("frame", .int($0.frame)), ("changedShare", .double($0.share))]) }))
+          ])
+        ))
     }
     return .object(root)
   }

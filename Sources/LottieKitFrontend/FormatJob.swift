@@ -74,9 +74,12 @@ package struct FormatJob {
   func writeToStandardOutput(_ files: [String]) throws {
     var failed = false
     var writeError: IOFailure?
-    parallelOrdered(files, { path -> Result<[[UInt8]], InputFailure> in
-      loadAndParse(path).map { $0.map { $0.document.written(layout) } }
-    }) { result in
+    parallelOrdered(
+      files,
+      { path -> Result<[[UInt8]], InputFailure> in
+        loadAndParse(path).map { $0.map { $0.document.written(layout) } }
+      }
+    ) { result in
       switch result {
       case .failure(let error):
         failed = true
@@ -100,17 +103,17 @@ package struct FormatJob {
 
     init(_ path: String) {
       let name = Paths.fileName(of: path).lowercased()
-      if name.hasSuffix(".tgs") || name.hasSuffix(".gz") { self = .gzip }
-      else if name.hasSuffix(".lottie") { self = .dotLottie }
-      else { self = .json }
+      if name.hasSuffix(".tgs") || name.hasSuffix(".gz") { self = .gzip } else if name.hasSuffix(".lottie") { self = .dotLottie } else { self = .json }
     }
   }
 
   /// The new bytes of a file, in the container the destination's extension names (`.tgs` and
   /// `.json.gz`: gzip; `.lottie`: the archive rewritten; anything else: JSON). In place, the file
   /// keeps the container it has.
-  func encode(_ animations: [ParsedAnimation], layout: JSONLayout, originalPath: String,
-                      destination: String) throws -> [UInt8] {
+  func encode(
+    _ animations: [ParsedAnimation], layout: JSONLayout, originalPath: String,
+    destination: String
+  ) throws -> [UInt8] {
     guard let first = animations.first else { return [] }
     let kind: Destination
     if inPlace {

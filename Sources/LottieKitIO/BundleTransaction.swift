@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Changes to many files of one folder tree, made all together or not at all: replaced contents,
@@ -240,8 +240,10 @@ package final class BundleTransaction {
 
   /// Phase 2 for one old name: a renamed file's old name goes (its new name holds the same file); a
   /// removed file is moved to its hidden backup, deleted at the end.
-  private func removeOldName(_ r: (path: String, keptAs: String?), removalBackups: [String: String],
-                             _ progress: inout CommitProgress) throws(IOFailure) {
+  private func removeOldName(
+    _ r: (path: String, keptAs: String?), removalBackups: [String: String],
+    _ progress: inout CommitProgress
+  ) throws(IOFailure) {
     if let keptAs = r.keptAs {
       guard unlink(r.path) == 0 else { throw fail(r.path, "cannot remove the old name: \(FileIO.errnoText(errno))", progress) }
       let path = r.path
@@ -290,14 +292,17 @@ package final class BundleTransaction {
     var st = stat()
     guard stat(dir, &st) == 0 else { throw IOFailure(path: dir, message: "cannot stat: \(FileIO.errnoText(errno))") }
     if st.st_mode & 0o222 == 0 {
-      throw IOFailure(path: dir, message: "folder is read-only (mode \(modeText(st.st_mode))); make it writable (chmod u+w) to let lottiekit change files in it")
+      throw IOFailure(
+        path: dir, message: "folder is read-only (mode \(modeText(st.st_mode))); make it writable (chmod u+w) to let lottiekit change files in it")
     }
     if access(dir, W_OK | X_OK) != 0 { throw IOFailure(path: dir, message: "folder cannot be changed: \(FileIO.errnoText(errno))") }
   }
 
   static func modeText(_ mode: mode_t) -> String {
-    let bits: [(mode_t, Character)] = [(0o400, "r"), (0o200, "w"), (0o100, "x"), (0o040, "r"), (0o020, "w"), (0o010, "x"),
-                                       (0o004, "r"), (0o002, "w"), (0o001, "x")]
+    let bits: [(mode_t, Character)] = [
+      (0o400, "r"), (0o200, "w"), (0o100, "x"), (0o040, "r"), (0o020, "w"), (0o010, "x"),
+      (0o004, "r"), (0o002, "w"), (0o001, "x")
+    ]
     return String(bits.map { mode & $0.0 != 0 ? $0.1 : "-" })
   }
 

@@ -59,7 +59,8 @@ package struct DataURI: Sendable {
     let utf8 = text.utf8
     let scheme = Array("data:".utf8)
     guard utf8.count >= scheme.count,
-          zip(utf8.prefix(scheme.count), scheme).allSatisfy({ DataURI.asciiLowercase($0) == $1 }) else { throw .notDataURI }
+      zip(utf8.prefix(scheme.count), scheme).allSatisfy({ DataURI.asciiLowercase($0) == $1 })
+    else { throw .notDataURI }
     let headerStart = utf8.index(utf8.startIndex, offsetBy: scheme.count)
     guard let comma = utf8[headerStart...].firstIndex(of: UInt8(ascii: ",")) else { throw .missingComma }
     header = text[headerStart..<comma]
@@ -185,7 +186,8 @@ package enum Base64Error: Error, Sendable, Equatable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .invalidCharacter(let byte, let offset):
-      let shown = (0x21...0x7E).contains(byte) ? "\"\(Character(Unicode.Scalar(byte)))\"" : "byte 0x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+      let shown =
+        (0x21...0x7E).contains(byte) ? "\"\(Character(Unicode.Scalar(byte)))\"" : "byte 0x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
       let urlSafe = byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
       return "unexpected character \(shown) at offset \(offset)"
         + (urlSafe ? " (that is URL-safe base64; players expect the standard alphabet with \"+\" and \"/\")" : "")
@@ -265,7 +267,8 @@ package enum Base64 {
         // a byte plus a multiple of 256, below 1024: no index here depends on the data's values.
         var i = 0, o = 0
         for _ in 0..<fullGroups {
-          let word = table[Int(input[i])] | table[256 + Int(input[i + 1])] | table[512 + Int(input[i + 2])]
+          let word =
+            table[Int(input[i])] | table[256 + Int(input[i + 1])] | table[512 + Int(input[i + 2])]
             | table[768 + Int(input[i + 3])]
           if word & invalidBit != 0 {
             failure = locate(input, from: i, count: 4)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// An input/output problem, with the path it concerns.
@@ -161,7 +161,8 @@ package enum FileIO {
     var seen = Set<String>()
     for dir in directories where seen.insert(dir).inserted {
       guard let listed = FolderWalk.names(in: dir),
-            !listed.contains(where: { $0.hasPrefix(CrashJournal.prefix) }) else { continue }
+        !listed.contains(where: { $0.hasPrefix(CrashJournal.prefix) })
+      else { continue }
       for name in listed where name.hasPrefix(".") && name.contains(".lottiekit-") {
         guard let owner = temporaryOwner(name) else { continue }
         let path = Paths.join(dir, name)
@@ -205,8 +206,9 @@ package enum FileIO {
     }
     if isRandom(tail[...]) { return .unknown }
     guard let dash = tail.firstIndex(of: UInt8(ascii: "-")), dash > 0, dash <= 10,
-          tail[..<dash].allSatisfy({ $0 >= 48 && $0 <= 57 }), isRandom(tail[(dash + 1)...]),
-          let pid = pid_t(String(decoding: tail[..<dash], as: UTF8.self)), pid > 0 else { return nil }
+      tail[..<dash].allSatisfy({ $0 >= 48 && $0 <= 57 }), isRandom(tail[(dash + 1)...]),
+      let pid = pid_t(String(decoding: tail[..<dash], as: UTF8.self)), pid > 0
+    else { return nil }
     return .process(pid)
   }
 
@@ -292,9 +294,11 @@ package final class FileTransaction {
     var backups: [(backup: String?, destination: String)] = []
     // Several files: a crash or SIGKILL between two renames is finished by the next run (see
     // CrashJournal); one file needs none, its rename is atomic.
-    let journal = staged.count > 1
-      ? CrashJournal.begin(staged.flatMap { [.replace(temp: $0.temp, destination: $0.destination), .discard(path: $0.temp + ".orig")] },
-                           near: staged[0].destination)
+    let journal =
+      staged.count > 1
+      ? CrashJournal.begin(
+        staged.flatMap { [.replace(temp: $0.temp, destination: $0.destination), .discard(path: $0.temp + ".orig")] },
+        near: staged[0].destination)
       : nil
     defer { CrashJournal.end(journal) }
     for (k, s) in staged.enumerated() {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The package's one folder walker (#22): folder inputs (`Inputs.expand`), a rename-assets bundle,
@@ -51,8 +51,10 @@ package enum FolderWalk {
     package var followsSymlinkedRoot: Bool
     package var order: Order
 
-    package init(yield: Yield, extensions: Set<String>? = nil, includesHidden: Bool, crossesFileSystems: Bool = true,
-                 followsSymlinkedRoot: Bool = true, order: Order = .bytes) {
+    package init(
+      yield: Yield, extensions: Set<String>? = nil, includesHidden: Bool, crossesFileSystems: Bool = true,
+      followsSymlinkedRoot: Bool = true, order: Order = .bytes
+    ) {
       self.yield = yield
       self.extensions = extensions
       self.includesHidden = includesHidden

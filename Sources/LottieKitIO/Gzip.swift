@@ -18,8 +18,10 @@ package enum Gzip {
   }
 
   /// Decompresses a gzip stream (`windowBits` 31) or raw deflate (`-15`).
-  package static func decompress(_ input: [UInt8], raw: Bool = false, limit: Int = defaultLimit,
-                                expectedSize: Int? = nil) throws(ArchiveError) -> [UInt8] {
+  package static func decompress(
+    _ input: [UInt8], raw: Bool = false, limit: Int = defaultLimit,
+    expectedSize: Int? = nil
+  ) throws(ArchiveError) -> [UInt8] {
     var stream = z_stream()
     let windowBits: Int32 = raw ? -15 : 31
     guard inflateInit2_(&stream, windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
@@ -59,9 +61,13 @@ package enum Gzip {
 
   /// Compresses with the best compression; gzip framing unless `raw` (zip entries use raw deflate).
   package static func compress(_ input: [UInt8], raw: Bool = false, level: Int32 = 9) throws(ArchiveError) -> [UInt8] {
-    guard let (output, written, status) = deflateOnce(input, level: level, windowBits: raw ? -15 : 31, capacity: { stream in
-      Int(deflateBound(&stream, UInt(input.count))) + 64
-    }) else { throw ArchiveError("zlib could not start compressing") }
+    guard
+      let (output, written, status) = deflateOnce(
+        input, level: level, windowBits: raw ? -15 : 31,
+        capacity: { stream in
+          Int(deflateBound(&stream, UInt(input.count))) + 64
+        })
+    else { throw ArchiveError("zlib could not start compressing") }
     guard status == Z_STREAM_END else { throw ArchiveError("zlib failed to compress (status \(status))") }
     return Array(output.prefix(written))
   }
@@ -71,18 +77,24 @@ package enum Gzip {
   /// costs only the first `limit` bytes of output).
   package static func compressedSize(_ input: [UInt8], atMost limit: Int, level: Int32 = 9) -> Int? {
     guard let (_, written, status) = deflateOnce(input, level: level, windowBits: 31, capacity: { _ in max(0, limit) + 1 }),
-          status == Z_STREAM_END, written <= limit else { return nil }
+      status == Z_STREAM_END, written <= limit
+    else { return nil }
     return written
   }
 
   /// One deflate call over the whole input into a buffer of `capacity` bytes (asked once the
   /// stream exists): the output, how much of it was written, and zlib's status; nil when zlib
   /// cannot start.
-  private static func deflateOnce(_ input: [UInt8], level: Int32, windowBits: Int32,
-                                  capacity: (inout z_stream) -> Int) -> ([UInt8], Int, Int32)? {
+  private static func deflateOnce(
+    _ input: [UInt8], level: Int32, windowBits: Int32,
+    capacity: (inout z_stream) -> Int
+  ) -> ([UInt8], Int, Int32)? {
     var stream = z_stream()
-    guard deflateInit2_(&stream, level, Z_DEFLATED, windowBits, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-                        Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+    guard
+      deflateInit2_(
+        &stream, level, Z_DEFLATED, windowBits, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+        Int32(MemoryLayout<z_stream>.size)) == Z_OK
+    else { return nil }
     defer { deflateEnd(&stream) }
     var output = [UInt8](repeating: 0, count: capacity(&stream))
     var status: Int32 = Z_OK

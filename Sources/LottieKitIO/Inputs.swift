@@ -1,7 +1,7 @@
 import Foundation
 import LottieJSON
 #if os(Linux)
-import CLottieZlib
+  import CLottieZlib
 #endif
 
 /// The container an animation came in.
@@ -102,8 +102,10 @@ package enum Inputs {
         var result: [AnimationSource] = []
         for entry in entries {
           let data = try archive.data(of: entry)
-          result.append(AnimationSource(displayPath: "\(shown)#\(entry.name)", filePath: path, container: .dotLottie,
-                                        entryName: entry.name, bytes: data, fileBytes: bytes.count))
+          result.append(
+            AnimationSource(
+              displayPath: "\(shown)#\(entry.name)", filePath: path, container: .dotLottie,
+              entryName: entry.name, bytes: data, fileBytes: bytes.count))
         }
         return result
       } catch {
@@ -142,9 +144,11 @@ package enum Inputs {
 /// and at most one window of results is in memory. A window larger than the number of cores
 /// keeps the cores busy when file sizes differ (each window ends with a wait for its slowest
 /// item); commands whose results are large (whole files) keep the window small.
-package func parallelOrdered<T: Sendable, R: Sendable>(_ items: [T], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                                                      window: Int? = nil,
-                                                      _ body: @Sendable (T) -> R, emit: (R) -> Void) {
+package func parallelOrdered<T: Sendable, R: Sendable>(
+  _ items: [T], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+  window: Int? = nil,
+  _ body: @Sendable (T) -> R, emit: (R) -> Void
+) {
   let serial = jobs <= 1
   let size = serial ? 1 : max(1, window ?? jobs)
   var start = 0
@@ -162,12 +166,12 @@ package func parallelOrdered<T: Sendable, R: Sendable>(_ items: [T], jobs: Int =
     for r in results.values() { emit(r) }
     start = end
     #if os(Linux)
-    // Each worker thread has its own malloc arena that keeps its high-water mark. When the arenas
-    // hold more than a few megabytes free, give the pages back, so that peak memory follows the
-    // largest files in flight rather than the sum of every arena's largest file. Trimming after
-    // every window instead costs a page fault for every page the next file touches again (about
-    // a quarter of lint's CPU time on the corpus).
-    if lottiekit_malloc_free_bytes() > freeMemoryBudget { _ = lottiekit_malloc_trim() }
+      // Each worker thread has its own malloc arena that keeps its high-water mark. When the arenas
+      // hold more than a few megabytes free, give the pages back, so that peak memory follows the
+      // largest files in flight rather than the sum of every arena's largest file. Trimming after
+      // every window instead costs a page fault for every page the next file touches again (about
+      // a quarter of lint's CPU time on the corpus).
+      if lottiekit_malloc_free_bytes() > freeMemoryBudget { _ = lottiekit_malloc_trim() }
     #endif
   }
 }
@@ -192,7 +196,7 @@ package enum MemoryTuning {
   /// One malloc arena for the process (glibc): see `lottiekit_malloc_one_arena`.
   package static func useOneMallocArena() {
     #if os(Linux)
-    lottiekit_malloc_one_arena()
+      lottiekit_malloc_one_arena()
     #endif
   }
 }

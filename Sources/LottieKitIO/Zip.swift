@@ -57,8 +57,10 @@ package struct ZipArchive: Sendable {
       if csize == 0xFFFF_FFFF || usize == 0xFFFF_FFFF { throw ArchiveError("zip64 entry '\(name)' is not supported") }
       total += usize
       if total > limit { throw ArchiveError("archive expands to more than \(limit) bytes (a zip bomb?)") }
-      entries.append(Entry(name: name, method: method, compressedSize: csize, uncompressedSize: usize, crc32: crc,
-                           localHeaderOffset: localOffset))
+      entries.append(
+        Entry(
+          name: name, method: method, compressedSize: csize, uncompressedSize: usize, crc32: crc,
+          localHeaderOffset: localOffset))
       p += 46 + nameLength + extraLength + commentLength
     }
     self.entries = entries
@@ -145,8 +147,9 @@ package struct ZipWriter {
     }
     guard count < 0xFFFF else { throw ArchiveError("a zip without zip64 holds at most 65,535 entries") }
     guard stored.count < 0xFFFF_FFFF, data.count < 0xFFFF_FFFF,
-          body.count + 30 + nameBytes.count + stored.count < 0xFFFF_FFFF,
-          central.count + 46 + nameBytes.count < 0xFFFF_FFFF else {
+      body.count + 30 + nameBytes.count + stored.count < 0xFFFF_FFFF,
+      central.count + 46 + nameBytes.count < 0xFFFF_FFFF
+    else {
       throw ArchiveError("entry '\(name)' is too large for a zip without zip64")
     }
     let offset = body.count

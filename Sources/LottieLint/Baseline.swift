@@ -56,7 +56,8 @@ package struct Baseline: Sendable {
     var entries: [Entry] = []
     for item in list.elements {
       guard let file = item["file"]?.string, let rule = item["rule"]?.string, let pointer = item["pointer"]?.string,
-            let fingerprint = item["fingerprint"]?.string else {
+        let fingerprint = item["fingerprint"]?.string
+      else {
         let l = item.location
         throw IOFailure(path: "\(path):\(l.line):\(l.column)", message: "a finding needs \"file\", \"rule\", \"pointer\" and \"fingerprint\" strings")
       }
@@ -72,14 +73,19 @@ package struct Baseline: Sendable {
       (a.file, a.rule, a.pointer, a.fingerprint) < (b.file, b.rule, b.pointer, b.fingerprint)
     }
     let list: [JSONValue] = sorted.map { e in
-      .object([("file", .string(e.file)), ("rule", .string(e.rule)), ("pointer", .string(e.pointer)),
-               ("fingerprint", .string(e.fingerprint)), ("message", .string(e.message))])
+      .object([
+        ("file", .string(e.file)), ("rule", .string(e.rule)), ("pointer", .string(e.pointer)),
+        ("fingerprint", .string(e.fingerprint)), ("message", .string(e.message))
+      ])
     }
     let root: JSONValue = .object([
       ("version", .int(1)),
       ("tool", .string("lottiekit")),
-      ("about", .string("Findings accepted for now: lottiekit lint --baseline FILE does not report them again. Rewrite with --write-baseline after fixing some.")),
-      ("findings", .array(list)),
+      (
+        "about",
+        .string("Findings accepted for now: lottiekit lint --baseline FILE does not report them again. Rewrite with --write-baseline after fixing some.")
+      ),
+      ("findings", .array(list))
     ])
     return Array((root.prettyString + "\n").utf8)
   }

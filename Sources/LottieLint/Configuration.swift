@@ -47,7 +47,9 @@ package struct Configuration: Sendable, Equatable {
     let unknown = mapping.keys.compactMap(\.string).filter { !topLevelKeys.contains($0) }
     if !unknown.isEmpty {
       let node = mapping.keys.first { unknown.contains($0.string ?? "") }
-      throw fail(node, "unknown key\(unknown.count == 1 ? "" : "s") \(unknown.map { "'\($0)'" }.joined(separator: ", ")); known keys: \(topLevelKeys.joined(separator: ", "))")
+      throw fail(
+        node,
+        "unknown key\(unknown.count == 1 ? "" : "s") \(unknown.map { "'\($0)'" }.joined(separator: ", ")); known keys: \(topLevelKeys.joined(separator: ", "))")
     }
     func stringList(_ key: String) throws(Error) -> [String] {
       guard let node = mapping[key] else { return [] }

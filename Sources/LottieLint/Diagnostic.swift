@@ -71,9 +71,11 @@ package struct Diagnostic: Sendable, Equatable {
   package var renderers: [String]
   package var fix: Fix?
 
-  package init(code: String, name: String, severity: Severity, message: String, help: String?, file: String,
-              line: Int, column: Int, endLine: Int, endColumn: Int, offset: Int, pointer: String,
-              layerPath: [String], renderers: [String] = [], fix: Fix? = nil) {
+  package init(
+    code: String, name: String, severity: Severity, message: String, help: String?, file: String,
+    line: Int, column: Int, endLine: Int, endColumn: Int, offset: Int, pointer: String,
+    layerPath: [String], renderers: [String] = [], fix: Fix? = nil
+  ) {
     self.code = code
     self.name = name
     self.severity = severity
@@ -106,8 +108,10 @@ package struct Finding: Sendable {
   /// The node's pointer, when the rule has already computed it (nil: the linter computes it).
   package var pointer: String?
 
-  package init(_ node: JSONNode, _ message: String, help: String? = nil, layerPath: [String] = [], fix: Fix? = nil,
-              renderers: [String] = [], severity: Severity? = nil, pointer: String? = nil) {
+  package init(
+    _ node: JSONNode, _ message: String, help: String? = nil, layerPath: [String] = [], fix: Fix? = nil,
+    renderers: [String] = [], severity: Severity? = nil, pointer: String? = nil
+  ) {
     self.node = node
     self.pointer = pointer
     self.message = message
@@ -131,8 +135,10 @@ package struct Example: Sendable {
   /// Renderer targets the example is linted for (compatibility rules).
   package var targets: [String]
 
-  package init(_ json: String, files: [String: [UInt8]] = [:], fixed: String? = nil, budgets: Budgets? = nil,
-              targets: [String] = []) {
+  package init(
+    _ json: String, files: [String: [UInt8]] = [:], fixed: String? = nil, budgets: Budgets? = nil,
+    targets: [String] = []
+  ) {
     self.json = json
     self.files = files
     self.fixed = fixed
@@ -178,9 +184,11 @@ package struct RuleDescription: Sendable {
   /// Whether `--fix` can repair what the rule finds.
   package var isFixable: Bool
 
-  package init(code: String, name: String, summary: String, rationale: String, fixHint: String,
-              category: RuleCategory, defaultSeverity: Severity, profiles: [String] = [],
-              isFixable: Bool = false, triggering: [Example], nonTriggering: [Example]) {
+  package init(
+    code: String, name: String, summary: String, rationale: String, fixHint: String,
+    category: RuleCategory, defaultSeverity: Severity, profiles: [String] = [],
+    isFixable: Bool = false, triggering: [Example], nonTriggering: [Example]
+  ) {
     self.code = code
     self.name = name
     self.summary = summary

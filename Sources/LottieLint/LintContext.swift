@@ -29,8 +29,10 @@ package struct Budgets: Sendable, Equatable {
   }
 
   /// Budget keys as written in `.lottiekit.yml`.
-  package static let keys = ["max-masks-and-mattes", "max-image-layers", "max-image-side", "max-embedded-image-bytes",
-                            "max-file-bytes", "max-composition-area", "max-precomp-depth"]
+  package static let keys = [
+    "max-masks-and-mattes", "max-image-layers", "max-image-side", "max-embedded-image-bytes",
+    "max-file-bytes", "max-composition-area", "max-precomp-depth"
+  ]
 
   package mutating func set(_ key: String, _ value: Int) -> Bool {
     switch key {
@@ -88,8 +90,10 @@ package final class LintContext: @unchecked Sendable {
   /// Size of the JSON text.
   package var jsonBytes: Int { document.bytes.count }
 
-  package init(path: String, document: JSONDocument, baseDirectory: String?, budgets: Budgets = Budgets(),
-              fileSystem: AssetFileSystem? = nil) {
+  package init(
+    path: String, document: JSONDocument, baseDirectory: String?, budgets: Budgets = Budgets(),
+    fileSystem: AssetFileSystem? = nil
+  ) {
     self.path = path
     self.document = document
     self.animation = Animation(document: document)
@@ -127,7 +131,8 @@ package final class LintContext: @unchecked Sendable {
       for keyIndex in document.keyIndices(named: "k", in: visit.layer.node.subtreeRange) {
         let value = document.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
         guard value.isArray, let candidate = value.parent, candidate.isObject,
-              AnimatedProperty(node: candidate).isAnimated else { continue }
+          AnimatedProperty(node: candidate).isAnimated
+        else { continue }
         let frames = value.elements.filter { $0.isObject }
         if !frames.isEmpty { result.append((candidate, frames)) }
       }

@@ -29,17 +29,22 @@ package enum LintRun {
       let sources = try Inputs.load(path)
       let archiveLinter = archiveLinter(linter, sources: sources, path: path)?.linter
       return sources.map { source in
-        var diagnostics = (archiveLinter ?? linter).lint(path: source.displayPath, bytes: source.bytes,
-                                                         baseDirectory: archiveLinter == nil ? source.baseDirectory : "")
+        var diagnostics = (archiveLinter ?? linter).lint(
+          path: source.displayPath, bytes: source.bytes,
+          baseDirectory: archiveLinter == nil ? source.baseDirectory : "")
         if source.container == .json, path.lowercased().hasSuffix(".tgs"),
-           let d = linter.containerError(file: source.displayPath,
-                                         message: "this .tgs file is plain JSON, not gzip-compressed; Telegram will not load it",
-                                         help: "compress it: lottiekit format \(path) -o sticker.tgs (or pack --format tgs)") {
+          let d = linter.containerError(
+            file: source.displayPath,
+            message: "this .tgs file is plain JSON, not gzip-compressed; Telegram will not load it",
+            help: "compress it: lottiekit format \(path) -o sticker.tgs (or pack --format tgs)")
+        {
           // Telegram opens a .tgs as gzip and nothing else: plain JSON under that name is refused.
           diagnostics.insert(d, at: 0)
         }
-        return (LintReport.FileResult(path: source.displayPath, diagnostics: diagnostics),
-                prints(diagnostics, fingerprints ? try? JSONDocument(parsing: source.bytes) : nil))
+        return (
+          LintReport.FileResult(path: source.displayPath, diagnostics: diagnostics),
+          prints(diagnostics, fingerprints ? try? JSONDocument(parsing: source.bytes) : nil)
+        )
       }
     } catch {
       let diagnostics = linter.containerError(file: error.path, message: error.message, help: "the file cannot be read as an animation").map { [$0] } ?? []
@@ -66,8 +71,9 @@ package enum LintRun {
       var replaced: [String: [UInt8]] = [:]
       var total = 0
       for source in sources {
-        let (fixed, applied) = (archive?.linter ?? linter).fixed(path: path, bytes: source.bytes,
-                                                                 baseDirectory: archive == nil ? source.baseDirectory : "")
+        let (fixed, applied) = (archive?.linter ?? linter).fixed(
+          path: path, bytes: source.bytes,
+          baseDirectory: archive == nil ? source.baseDirectory : "")
         guard applied > 0 else { continue }
         replaced[source.entryName ?? ""] = fixed
         total += applied
@@ -177,7 +183,8 @@ extension LintRun {
       guard case .filter(let matcher) = mode, matcher.suppressed > 0 || matcher.unused > 0 else { return nil }
       var note = "\(matcher.suppressed) finding\(matcher.suppressed == 1 ? "" : "s") in the baseline not shown"
       if matcher.unused > 0 {
-        note += "; \(matcher.unused) baseline entr\(matcher.unused == 1 ? "y" : "ies") no longer found (fixed: rewrite the baseline with --write-baseline to drop them)"
+        note +=
+          "; \(matcher.unused) baseline entr\(matcher.unused == 1 ? "y" : "ies") no longer found (fixed: rewrite the baseline with --write-baseline to drop them)"
       }
       return note
     }
@@ -190,9 +197,10 @@ extension Linter {
   package func containerError(file: String, message: String, help: String) -> Diagnostic? {
     let d = SyntaxErrorRule.description
     guard rules.contains(where: { type(of: $0).description.code == d.code }) else { return nil }
-    let diagnostic = Diagnostic(code: d.code, name: d.name, severity: severity(for: d, finding: .error), message: message,
-                                help: help, file: file, line: 1, column: 1, endLine: 1, endColumn: 1, offset: 0,
-                                pointer: "", layerPath: [])
+    let diagnostic = Diagnostic(
+      code: d.code, name: d.name, severity: severity(for: d, finding: .error), message: message,
+      help: help, file: file, line: 1, column: 1, endLine: 1, endColumn: 1, offset: 0,
+      pointer: "", layerPath: [])
     return isIgnored(diagnostic) ? nil : diagnostic
   }
 }

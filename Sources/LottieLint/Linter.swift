@@ -37,8 +37,10 @@ package struct Linter: Sendable {
   /// Where assets are looked up: the disk by default; `ArchiveFileSystem` for a dotLottie's animations.
   package var fileSystem: AssetFileSystem?
 
-  package init(options: LintOptions = LintOptions(), rules: [any LintRule.Type] = RuleRegistry.all,
-              fileSystem: AssetFileSystem? = DiskFileSystem()) {
+  package init(
+    options: LintOptions = LintOptions(), rules: [any LintRule.Type] = RuleRegistry.all,
+    fileSystem: AssetFileSystem? = DiskFileSystem()
+  ) {
     self.options = options
     self.fileSystem = fileSystem
     self.rules = rules.filter { type in
@@ -63,16 +65,20 @@ package struct Linter: Sendable {
       let d = SyntaxErrorRule.description
       guard rules.contains(where: { type(of: $0).description.code == d.code }) else { return [] }
       let l = error.location
-      return [Diagnostic(code: d.code, name: d.name, severity: severity(for: d, finding: nil), message: error.message,
-                         help: d.fixHint, file: path, line: l.line, column: l.column, endLine: l.line,
-                         endColumn: l.column, offset: l.offset, pointer: "", layerPath: [])]
+      return [
+        Diagnostic(
+          code: d.code, name: d.name, severity: severity(for: d, finding: nil), message: error.message,
+          help: d.fixHint, file: path, line: l.line, column: l.column, endLine: l.line,
+          endColumn: l.column, offset: l.offset, pointer: "", layerPath: [])
+      ]
     }
     return lint(path: path, document: document, baseDirectory: baseDirectory)
   }
 
   package func lint(path: String, document: JSONDocument, baseDirectory: String?) -> [Diagnostic] {
-    let context = LintContext(path: path, document: document, baseDirectory: baseDirectory, budgets: options.budgets,
-                              fileSystem: fileSystem)
+    let context = LintContext(
+      path: path, document: document, baseDirectory: baseDirectory, budgets: options.budgets,
+      fileSystem: fileSystem)
     context.targets = options.targets
     context.stickerEmoji = options.stickerEmoji
     context.stickerAllow30fps = options.stickerAllow30fps
@@ -91,11 +97,12 @@ package struct Linter: Sendable {
         let end = node.endLocation
         let pointer = finding.pointer ?? node.pointer
         let layerPath = finding.layerPath.isEmpty ? context.animation.layerPath(of: node) : finding.layerPath
-        let diagnostic = Diagnostic(code: d.code, name: d.name, severity: severity(for: d, finding: finding.severity),
-                                    message: finding.message, help: finding.help ?? d.fixHint, file: path,
-                                    line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
-                                    offset: start.offset, pointer: pointer, layerPath: layerPath,
-                                    renderers: finding.renderers, fix: finding.fix)
+        let diagnostic = Diagnostic(
+          code: d.code, name: d.name, severity: severity(for: d, finding: finding.severity),
+          message: finding.message, help: finding.help ?? d.fixHint, file: path,
+          line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+          offset: start.offset, pointer: pointer, layerPath: layerPath,
+          renderers: finding.renderers, fix: finding.fix)
         if !isIgnored(diagnostic) { diagnostics.append(diagnostic) }
       }
     }

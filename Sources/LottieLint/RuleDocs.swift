@@ -32,7 +32,8 @@ package enum RuleDocs {
     var s = "# lottiekit rules\n\nGenerated from the rule descriptions (`make rule-docs`); a test fails when this folder is stale.\n\n"
     s += "| code | name | category | severity | summary |\n|---|---|---|---|---|\n"
     for d in rules {
-      s += "| [\(d.code)](\(d.code).md) | \(d.name) | \(d.category.rawValue)\(d.profiles.isEmpty ? "" : " (\(d.profiles.joined(separator: ", ")))") | \(d.defaultSeverity.rawValue) | \(d.summary) |\n"
+      s +=
+        "| [\(d.code)](\(d.code).md) | \(d.name) | \(d.category.rawValue)\(d.profiles.isEmpty ? "" : " (\(d.profiles.joined(separator: ", ")))") | \(d.defaultSeverity.rawValue) | \(d.summary) |\n"
     }
     return s
   }

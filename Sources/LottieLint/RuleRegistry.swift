@@ -1,6 +1,7 @@
 /// Every rule, in code order. Codes are stable forever: a retired rule keeps its code unused.
 package enum RuleRegistry {
-  package static let all: [any LintRule.Type] = (syntaxRules + structureRules + markerRules + referenceRules + assetRules
+  package static let all: [any LintRule.Type] =
+    (syntaxRules + structureRules + markerRules + referenceRules + assetRules
     + namingRules + performanceRules + specStrictRules + compatRules + telegramRules).sorted { $0.description.code < $1.description.code }
 
   package static func rule(_ codeOrName: String) -> (any LintRule.Type)? {

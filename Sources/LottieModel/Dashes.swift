@@ -30,7 +30,8 @@ public enum Dashes {
     for entry in dashes.elements where entry["n"]?.string == "d" {
       guard let v = entry["v"] else { return false }
       let property = AnimatedProperty(node: v)
-      let values = property.isAnimated
+      let values =
+        property.isAnimated
         ? property.keyframes.compactMap { $0["s"].flatMap { $0.double ?? $0.element(at: 0)?.double } }
         : [v["k"]?.double].compactMap { $0 }
       guard !values.isEmpty else { return false }

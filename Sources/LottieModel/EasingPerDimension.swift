@@ -17,8 +17,10 @@ public enum EasingPerDimension {
   /// The share (0…1) of the layer's visible time (`visible`, in its keyframes' clock; without it,
   /// the keyframes' own span) during which the two readings are `threshold` or more apart. Only
   /// the first two dimensions count (a 2D picture has no depth to misplace).
-  public static func visibleShare(_ property: JSONNode, canvas: Double, visible: ExpressionEffect.Span?,
-                                  threshold: Double) -> Double {
+  public static func visibleShare(
+    _ property: JSONNode, canvas: Double, visible: ExpressionEffect.Span?,
+    threshold: Double
+  ) -> Double {
     guard let k = property["k"], k.isArray, k.count > 1 else { return 0 }
     let frames = Array(k.elements)
     let times = frames.compactMap { $0["t"]?.double }
@@ -33,11 +35,12 @@ public enum EasingPerDimension {
     for n in 0..<(frames.count - 1) {
       let kf = frames[n]
       guard let out = kf["o"], let into = kf["i"], out.isObject, into.isObject,
-            [out["x"], out["y"], into["x"], into["y"]].contains(where: { ($0?.count ?? 0) > 1 }),
-            let start = kf["s"], let end = kf["e"] ?? frames[n + 1]["s"], start.isArray, end.isArray,
-            let a = start.element(at: 1)?.double, let b = end.element(at: 1)?.double, a != b,
-            let from = kf["t"]?.double, let to = frames[n + 1]["t"]?.double, to > from,
-            let first = curve(out, into, 0), let second = curve(out, into, 1), first != second else { continue }
+        [out["x"], out["y"], into["x"], into["y"]].contains(where: { ($0?.count ?? 0) > 1 }),
+        let start = kf["s"], let end = kf["e"] ?? frames[n + 1]["s"], start.isArray, end.isArray,
+        let a = start.element(at: 1)?.double, let b = end.element(at: 1)?.double, a != b,
+        let from = kf["t"]?.double, let to = frames[n + 1]["t"]?.double, to > from,
+        let first = curve(out, into, 0), let second = curve(out, into, 1), first != second
+      else { continue }
       let steps = 20
       for step in 0..<steps {
         let t = (Double(step) + 0.5) / Double(steps)
@@ -91,10 +94,11 @@ extension EasingPerDimension {
     for next in k.elements {
       defer { previous = next }
       guard let kf = previous, let out = kf["o"], let into = kf["i"], out.isObject, into.isObject,
-            splits(out["x"]) || splits(out["y"]) || splits(into["x"]) || splits(into["y"]),
-            let start = kf["s"], let end = kf["e"] ?? next["s"],
-            let a = start.element(at: 1)?.double, let b = end.element(at: 1)?.double, a != b,
-            let first = curve(out, into, 0), let second = curve(out, into, 1) else { continue }
+        splits(out["x"]) || splits(out["y"]) || splits(into["x"]) || splits(into["y"]),
+        let start = kf["s"], let end = kf["e"] ?? next["s"],
+        let a = start.element(at: 1)?.double, let b = end.element(at: 1)?.double, a != b,
+        let first = curve(out, into, 0), let second = curve(out, into, 1)
+      else { continue }
       if first != second { return true }
     }
     return false
@@ -106,7 +110,8 @@ extension EasingPerDimension {
     guard let handle, handle.isArray, handle.count > 1 else { return false }
     var elements = handle.elements.makeIterator()
     guard let a = elements.next(), let b = elements.next(), a.isNumber, b.isNumber,
-          a.sourceBytes != b.sourceBytes, let x = a.double, let y = b.double else { return false }
+      a.sourceBytes != b.sourceBytes, let x = a.double, let y = b.double
+    else { return false }
     return x != y
   }
 }

@@ -31,12 +31,14 @@ public enum ExpressionEffect {
       return call.name.hasSuffix("Out") || call.name.hasSuffix("_out") ? last >= visible.end : first <= visible.start
     }
     if let call = call(body), call.name == "clamp", call.arguments.count == 3, call.arguments[0] == "value",
-       let lo = Double(call.arguments[1]), let hi = Double(call.arguments[2]) {
+      let lo = Double(call.arguments[1]), let hi = Double(call.arguments[2])
+    {
       let numbers = values(property, animated: animated)
       return !numbers.isEmpty && numbers.allSatisfy { $0 >= lo && $0 <= hi }
     }
     if let name = transformName(of: property),
-       body == "transform.\(name)" || body == "thisLayer.transform.\(name)" || body == "thisLayer.\(name)" {
+      body == "transform.\(name)" || body == "thisLayer.transform.\(name)" || body == "thisLayer.\(name)"
+    {
       return true
     }
     if !animated, let constant = numbers(body) {

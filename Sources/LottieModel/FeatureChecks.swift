@@ -141,7 +141,8 @@ extension Animation {
       return value(k)
     }
     guard let copies = largest(repeater["c"], component: 0), copies > 1,
-          let scale = largest(repeater["tr"]?["s"], component: nil) else { return 1 }
+      let scale = largest(repeater["tr"]?["s"], component: nil)
+    else { return 1 }
     let factor = abs(scale) / 100
     guard factor > 1 else { return 1 }
     let exponent = min(copies - 1, 10_000)
@@ -231,9 +232,11 @@ extension Animation {
 
 public enum BlendMode {
   public static func name(_ code: Int) -> String {
-    let names = ["normal", "multiply", "screen", "overlay", "darken", "lighten", "color dodge", "color burn",
-                 "hard light", "soft light", "difference", "exclusion", "hue", "saturation", "color",
-                 "luminosity", "add", "hard mix"]
+    let names = [
+      "normal", "multiply", "screen", "overlay", "darken", "lighten", "color dodge", "color burn",
+      "hard light", "soft light", "difference", "exclusion", "hue", "saturation", "color",
+      "luminosity", "add", "hard mix"
+    ]
     return code >= 0 && code < names.count ? names[code] : "blend mode \(code)"
   }
 }
@@ -315,4 +318,3 @@ public struct EffectCatalogue: Sendable {
     return "effect"
   }
 }
-

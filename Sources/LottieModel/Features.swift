@@ -120,7 +120,8 @@ struct FeatureScan {
     if layersByComposition[key] == nil { layersByComposition[key] = visit.composition.layers }
     if parentsByComposition[key] == nil { parentsByComposition[key] = visit.composition.layersByIndex }
     guard let matte = Animation.matteSource(of: visit.layer, layers: layersByComposition[key] ?? [], byIndex: parentsByComposition[key] ?? [:]),
-          Animation.drawsTranslucent(matte, in: animation, compositions: &translucentCompositions) else { return }
+      Animation.drawsTranslucent(matte, in: animation, compositions: &translucentCompositions)
+    else { return }
     add(.lumaMatteTranslucent, nil, tt, visit.path)
   }
 
@@ -131,7 +132,8 @@ struct FeatureScan {
     let key = visit.composition.node.id
     if parentsByComposition[key] == nil { parentsByComposition[key] = visit.composition.layersByIndex }
     guard let extent = PrecompClip.extent(visit.layer, parents: parentsByComposition[key] ?? [:], chains: &chainScales[key, default: [:]]),
-          extent >= PrecompClip.limit else { return }
+      extent >= PrecompClip.limit
+    else { return }
     add(.precompClipOversized, nil, visit.layer.node["w"] ?? visit.layer.node, visit.path)
   }
 
@@ -191,8 +193,10 @@ struct FeatureScan {
     }
   }
 
-  static let modifiers: [ShapeType: Feature] = [.merge: .mergePaths, .puckerBloat: .puckerBloat, .zigZag: .zigZag,
-                                                .offsetPath: .offsetPath, .twist: .twist]
+  static let modifiers: [ShapeType: Feature] = [
+    .merge: .mergePaths, .puckerBloat: .puckerBloat, .zigZag: .zigZag,
+    .offsetPath: .offsetPath, .twist: .twist
+  ]
 
   /// Below this shift (a share of the canvas's longer side) a shape moved by a player's misreading
   /// was not seen to draw differently (EasingPerDimension).
@@ -242,7 +246,8 @@ struct FeatureScan {
       }
       if let skipped = Animation.keysBeforeType(n, shows: &directionShows) { add(.keyBeforeType, skipped.detail, skipped.at, shapePath) }
       if shape.type == .stroke || shape.type == .gradientStroke,
-         let share = Animation.unevenStrokeShare(n, width: animation.width ?? 512, height: animation.height ?? 512, cache: &shapeLists) {
+        let share = Animation.unevenStrokeShare(n, width: animation.width ?? 512, height: animation.height ?? 512, cache: &shapeLists)
+      {
         add(.strokeUnevenScale, share.share < Animation.slightUnevenStroke ? "slight" : share.collapsed ? "collapsed" : nil, n, shapePath)
       }
       if shape.type == .stroke || shape.type == .gradientStroke, let dashes = n["d"], dashes.isArray {
@@ -308,7 +313,8 @@ struct FeatureScan {
       let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
       // Keyframes are objects: a static array (most `k`s) is passed over before any key lookup.
       guard value.isArray, let first = value.elements.first(where: { _ in true }), first.isObject,
-            let property = value.parent, property.isObject, AnimatedProperty(node: property).isAnimated else { continue }
+        let property = value.parent, property.isObject, AnimatedProperty(node: property).isAnimated
+      else { continue }
       if value.count == 1 {
         let isPath = (property.key == "ks" && property.parent?["ty"]?.string == "sh") || property.key == "pt"
         guard isPath, value.element(at: 0)?["s"] != nil else { continue }
@@ -340,7 +346,8 @@ struct FeatureScan {
     // rlottie lowers everything drawn before a translucent shape layer by 1/255 (its offscreen
     // blit); past 32 such layer instances at the same time that shows (Animation.translucentLayerLimit).
     // Too many instances to sweep: the count over the whole animation, memoized per precomp.
-    let atOnce = animation.mostTranslucentAtOnce()
+    let atOnce =
+      animation.mostTranslucentAtOnce()
       ?? animation.layerInstances(limit: 10_000_000, counting: Animation.erodesInRlottie) ?? Int.max
     if atOnce > Animation.translucentLayerLimit {
       add(.translucentLayers, nil, animation.root["layers"] ?? animation.root, [])

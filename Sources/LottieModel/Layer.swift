@@ -3,7 +3,7 @@ import LottieJSON
 /// Layer types (`ty`).
 public enum LayerType: Sendable, Hashable, CustomStringConvertible {
   case precomp, solid, image, null, shape, text, audio, videoPlaceholder, imageSequence, video,
-       imagePlaceholder, guide, adjustment, camera, light, data
+    imagePlaceholder, guide, adjustment, camera, light, data
   case unknown(Int)
 
   public init(code: Int) {
@@ -128,9 +128,9 @@ public struct Layer: Sendable {
 /// Shape item types (`ty` of shapes).
 public enum ShapeType: String, Sendable, CaseIterable {
   case group = "gr", path = "sh", rectangle = "rc", ellipse = "el", polystar = "sr", fill = "fl",
-       stroke = "st", gradientFill = "gf", gradientStroke = "gs", transform = "tr", trim = "tm",
-       roundedCorners = "rd", repeater = "rp", merge = "mm", puckerBloat = "pb", zigZag = "zz",
-       offsetPath = "op", twist = "tw", noStyle = "no"
+    stroke = "st", gradientFill = "gf", gradientStroke = "gs", transform = "tr", trim = "tm",
+    roundedCorners = "rd", repeater = "rp", merge = "mm", puckerBloat = "pb", zigZag = "zz",
+    offsetPath = "op", twist = "tw", noStyle = "no"
 
   public var displayName: String {
     switch self {

@@ -51,7 +51,8 @@ public struct NeverDrawn: Sendable {
   /// A static opacity of exactly 0 (animated opacity may rise above it).
   static func alwaysTransparent(_ opacity: JSONNode?) -> Bool {
     guard let opacity, opacity.isObject, !AnimatedProperty(node: opacity).isAnimated,
-          let k = opacity["k"] else { return false }
+      let k = opacity["k"]
+    else { return false }
     if let d = k.double { return d == 0 }
     if k.isArray, k.count == 1, let d = k.element(at: 0)?.double { return d == 0 }
     return false

@@ -11,8 +11,10 @@ struct ShapeListCache {
 
   /// Each list's own factor times its enclosing lists' (a group's transform, then the layer's),
   /// walked up once and remembered for every list on the way.
-  private static func chain<T>(_ items: JSONNode, memo: inout [JSONNode.ID: T], one: T,
-                               times: (T, T) -> T, factor: (JSONNode?) -> T) -> T {
+  private static func chain<T>(
+    _ items: JSONNode, memo: inout [JSONNode.ID: T], one: T,
+    times: (T, T) -> T, factor: (JSONNode?) -> T
+  ) -> T {
     var pending: [(JSONNode.ID, T)] = []
     var list: JSONNode? = items
     var above = one

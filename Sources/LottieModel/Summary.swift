@@ -62,7 +62,8 @@ public struct AnimationSummary: Sendable {
       var entry = counts[use.feature] ?? (0, [])
       entry.0 += 1
       if let d = use.detail, !entry.1.contains(d), use.feature != .precompLayer, use.feature != .imageExternal,
-         use.feature != .imageEmbedded, use.feature != .matteParent, use.feature != .timeStretch {
+        use.feature != .imageEmbedded, use.feature != .matteParent, use.feature != .timeStretch
+      {
         entry.1.append(d)
       }
       counts[use.feature] = entry

@@ -55,7 +55,8 @@ public enum TimeRemap {
   /// one frame while the layer is visible.
   public static func passesEnd(_ tm: JSONNode, visible: ExpressionEffect.Span?, root: JSONNode) -> Bool {
     guard let fr = root["fr"]?.double, fr > 0, let ip = root["ip"]?.double, let op = root["op"]?.double, op > ip,
-          let reach = reach(tm, visible: visible) else { return false }
+      let reach = reach(tm, visible: visible)
+    else { return false }
     return reach * fr > (op - ip) + 1
   }
 

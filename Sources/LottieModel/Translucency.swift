@@ -42,8 +42,11 @@ extension Animation {
       let anyTime: Range<Double>?
     }
     let byID = assetsByID
-    var stack = [Pending(layers: rootComposition.layers, offset: 0, low: root["ip"]?.double ?? -.greatestFiniteMagnitude,
-                         high: root["op"]?.double ?? .greatestFiniteMagnitude, depth: 0, anyTime: nil)]
+    var stack = [
+      Pending(
+        layers: rootComposition.layers, offset: 0, low: root["ip"]?.double ?? -.greatestFiniteMagnitude,
+        high: root["op"]?.double ?? .greatestFiniteMagnitude, depth: 0, anyTime: nil)
+    ]
     var events: [(time: Double, delta: Int)] = []
     var visits = 0
     while let top = stack.popLast() {
@@ -67,11 +70,15 @@ extension Animation {
         } else if layer.typeCode == 0, let ref = layer.refId, let asset = byID[ref], asset.isPrecomp, top.depth < 64 {
           let inner = Composition(animation: self, node: asset.node, asset: asset).layers
           if top.anyTime != nil || layer.timeRemap != nil || (layer.timeStretch ?? 1) != 1 {
-            stack.append(Pending(layers: inner, offset: 0, low: -.greatestFiniteMagnitude, high: .greatestFiniteMagnitude,
-                                 depth: top.depth + 1, anyTime: top.anyTime ?? (low..<high)))
+            stack.append(
+              Pending(
+                layers: inner, offset: 0, low: -.greatestFiniteMagnitude, high: .greatestFiniteMagnitude,
+                depth: top.depth + 1, anyTime: top.anyTime ?? (low..<high)))
           } else {
-            stack.append(Pending(layers: inner, offset: top.offset + (layer.startTime ?? 0), low: low, high: high,
-                                 depth: top.depth + 1, anyTime: nil))
+            stack.append(
+              Pending(
+                layers: inner, offset: top.offset + (layer.startTime ?? 0), low: low, high: high,
+                depth: top.depth + 1, anyTime: nil))
           }
         }
       }

@@ -28,8 +28,10 @@ extension Animation {
     for composition in compositions {
       let compName = composition.displayName
       for layer in composition.layers {
-        body(LayerVisit(layer: layer, composition: composition,
-                        path: [compName, layer.name ?? "#\(layer.position)"]))
+        body(
+          LayerVisit(
+            layer: layer, composition: composition,
+            path: [compName, layer.name ?? "#\(layer.position)"]))
       }
     }
   }

@@ -22,8 +22,10 @@ package final class RenderCheck {
 
   /// `original`: the animation's bytes; `imagesFrom`: the folder its external images resolve
   /// against (linked into a scratch folder, so rewrites see the same images), nil for none.
-  package init(original: [UInt8], imagesFrom folder: String?, shownAs name: String, renderer: IsolatedRenderer = IsolatedRenderer(),
-              maxSide: Int = 256, tolerance: Int = 16) throws(RenderError) {
+  package init(
+    original: [UInt8], imagesFrom folder: String?, shownAs name: String, renderer: IsolatedRenderer = IsolatedRenderer(),
+    maxSide: Int = 256, tolerance: Int = 16
+  ) throws(RenderError) {
     self.renderer = renderer
     self.maxSide = maxSide
     self.tolerance = tolerance
@@ -96,7 +98,8 @@ package final class RenderCheck {
     var linked = Set<String>()
     for asset in animation.assets where asset.isImage && !asset.isURL {
       guard let relative = asset.relativePath, !relative.hasPrefix("/"), !relative.contains(".."),
-            let first = relative.split(separator: "/").first.map(String.init), !first.isEmpty, !linked.contains(first) else { continue }
+        let first = relative.split(separator: "/").first.map(String.init), !first.isEmpty, !linked.contains(first)
+      else { continue }
       linked.insert(first)
       let target = (folder.isEmpty ? "." : folder) + "/" + first
       guard FileManager.default.fileExists(atPath: target) else { continue }

@@ -4,7 +4,7 @@ import LottieJSON
 import LottieKitIO
 import LottieModel
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Why a render did not happen.
@@ -53,7 +53,7 @@ package struct IsolatedRenderer: Sendable {
 
   package static var currentExecutable: String {
     #if os(Linux)
-    if let real = FileIO.realPath("/proc/self/exe") { return real }
+      if let real = FileIO.realPath("/proc/self/exe") { return real }
     #endif
     return CommandLine.arguments.first ?? "lottiekit"
   }
@@ -79,16 +79,21 @@ package struct IsolatedRenderer: Sendable {
     // rlottie builds every layer instance before drawing: precomps that nest exponentially (or
     // include themselves) would keep it busy until the time limit, so they are refused at once.
     if let data = FileManager.default.contents(atPath: file), let document = try? JSONDocument(parsing: [UInt8](data)),
-       Animation(document: document).layerInstances(limit: Self.maxLayerInstances) == nil {
-      throw RenderError("\(name): its precomps expand to more than \(Self.maxLayerInstances / 1_000_000) million layers (or include themselves); rlottie would not finish, so nothing was rendered")
+      Animation(document: document).layerInstances(limit: Self.maxLayerInstances) == nil
+    {
+      throw RenderError(
+        "\(name): its precomps expand to more than \(Self.maxLayerInstances / 1_000_000) million layers (or include themselves); rlottie would not finish, so nothing was rendered"
+      )
     }
     guard width * height * 4 * frames.count <= Self.maxTotalBytes else {
       throw RenderError("\(name): \(frames.count) frames of \(width)×\(height) are more than 1 GB of pixels; render fewer or smaller")
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["render-worker", file, "--size", "\(width)x\(height)", "--frames", frames.map(String.init).joined(separator: ","),
-                         "--parent", String(getpid()), "--cpu-seconds", String(Int(timeout.rounded(.up)) + 10)]
+    process.arguments = [
+      "render-worker", file, "--size", "\(width)x\(height)", "--frames", frames.map(String.init).joined(separator: ","),
+      "--parent", String(getpid()), "--cpu-seconds", String(Int(timeout.rounded(.up)) + 10)
+    ]
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -204,7 +209,8 @@ package struct RenderSource {
     for asset in document.root["assets"].list where asset["p"]?.string != nil && asset["layers"] == nil {
       guard let p = asset["p"]?.string, !p.hasPrefix("data:") else { continue }
       guard let entry = DotLottie.entry(for: Asset(node: asset), in: archive),
-            let data = try? archive.data(of: entry), let pNode = asset["p"] else { continue }
+        let data = try? archive.data(of: entry), let pNode = asset["p"]
+      else { continue }
       let type = ImageSniffer.sniff(data)?.mimeType ?? "image/png"
       edits.replace(pNode, with: .string(DataURI.encode(data, mediaType: type)))
       if let u = asset["u"] { edits.replace(u, with: .string("")) }

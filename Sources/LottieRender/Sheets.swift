@@ -3,15 +3,18 @@ import Foundation
 /// Contact sheets and pixel differences, made from rendered frames.
 package enum Sheets {
   /// A grid of frames, each labelled with its frame number under it.
-  package static func contactSheet(_ frames: [(number: Int, image: RGBAImage)], columns: Int,
-                                  background: (UInt8, UInt8, UInt8)) -> RGBAImage {
+  package static func contactSheet(
+    _ frames: [(number: Int, image: RGBAImage)], columns: Int,
+    background: (UInt8, UInt8, UInt8)
+  ) -> RGBAImage {
     guard let first = frames.first?.image else { return RGBAImage(width: 1, height: 1) }
     let cols = max(1, min(columns, frames.count))
     let rows = (frames.count + cols - 1) / cols
     let gap = 8, label = 16
     let cellW = first.width, cellH = first.height + label
-    var sheet = RGBAImage(width: cols * cellW + (cols + 1) * gap, height: rows * cellH + (rows + 1) * gap,
-                          fill: (background.0, background.1, background.2, 255))
+    var sheet = RGBAImage(
+      width: cols * cellW + (cols + 1) * gap, height: rows * cellH + (rows + 1) * gap,
+      fill: (background.0, background.1, background.2, 255))
     let ink = inkColor(on: background)
     for (k, frame) in frames.enumerated() {
       let x = gap + (k % cols) * (cellW + gap)
@@ -56,7 +59,8 @@ package enum Sheets {
 
   /// OLD | NEW | DIFF per frame, one row per frame, labelled, with the changed share per row.
   package static func sideBySide(_ rows: [(number: Int, old: RGBAImage, new: RGBAImage)], background: (UInt8, UInt8, UInt8))
-    -> (image: RGBAImage, shares: [Double]) {
+    -> (image: RGBAImage, shares: [Double])
+  {
     guard let first = rows.first else { return (RGBAImage(width: 1, height: 1), []) }
     let gap = 8, label = 16
     let w = max(first.old.width, first.new.width), h = max(first.old.height, first.new.height)
@@ -93,8 +97,10 @@ package enum Sheets {
   /// `#rgb`, `#rrggbb`, a few names, or `transparent` (nil).
   package static func parseColor(_ text: String) -> (UInt8, UInt8, UInt8)?? {
     let t = text.lowercased().trimmingCharacters(in: .whitespaces)
-    let names: [String: (UInt8, UInt8, UInt8)] = ["white": (255, 255, 255), "black": (0, 0, 0), "grey": (128, 128, 128),
-                                                  "gray": (128, 128, 128), "red": (255, 0, 0), "green": (0, 128, 0), "blue": (0, 0, 255)]
+    let names: [String: (UInt8, UInt8, UInt8)] = [
+      "white": (255, 255, 255), "black": (0, 0, 0), "grey": (128, 128, 128),
+      "gray": (128, 128, 128), "red": (255, 0, 0), "green": (0, 128, 0), "blue": (0, 0, 255)
+    ]
     if t == "transparent" || t == "none" { return .some(nil) }
     if let c = names[t] { return .some(c) }
     var hex = t

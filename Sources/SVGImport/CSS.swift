@@ -172,8 +172,9 @@ package struct Stylesheet: Sendable {
       compounds.append(compound)
     }
     guard !compounds.isEmpty else { return nil }
-    return Selector(compounds: compounds.reversed(), childCombinators: childCombinators.reversed(),
-                    specificity: a * 10_000 + b * 100 + cCount)
+    return Selector(
+      compounds: compounds.reversed(), childCombinators: childCombinators.reversed(),
+      specificity: a * 10_000 + b * 100 + cCount)
   }
 
   static func compound(_ token: String, a: inout Int, b: inout Int, c: inout Int) -> Compound? {

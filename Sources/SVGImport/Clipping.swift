@@ -67,8 +67,10 @@ extension SVGConverter {
         let u = tree.elements[child]
         guard let href = u.attributes["href"] ?? u.attributes["xlink:href"], href.hasPrefix("#"), let t = ids[String(href.dropFirst())] else { continue }
         if let raw = u.attributes["transform"], let m = SVGValues.transform(raw) { childSpace = childSpace.concatenating(m) }
-        childSpace = childSpace.concatenating(.translate(length(u.attributes["x"], .horizontal, viewport) ?? 0,
-                                                         length(u.attributes["y"], .vertical, viewport) ?? 0))
+        childSpace = childSpace.concatenating(
+          .translate(
+            length(u.attributes["x"], .horizontal, viewport) ?? 0,
+            length(u.attributes["y"], .vertical, viewport) ?? 0))
         target = t
       }
       let style = ComputedStyle(currentColor: options.currentColor).inheriting(specifiedStyle(target), viewport: viewport)
@@ -80,7 +82,8 @@ extension SVGConverter {
     // An empty clip path hides the element.
     guard !outlines.isEmpty else { return [] }
     if outlines.count == 1, let box = Self.axisAlignedBox(outlines[0]), box.minX <= 0.001, box.minY <= 0.001,
-       box.maxX >= canvas.maxX - 0.001, box.maxY >= canvas.maxY - 0.001 {
+      box.maxX >= canvas.maxX - 0.001, box.maxY >= canvas.maxY - 0.001
+    {
       return nil
     }
     // Subtract an outline that lies inside an earlier one where it makes a hole.
@@ -122,7 +125,8 @@ extension SVGConverter {
     enum Part { case items([JSONValue]); case cutOut(Int) }
     func marker(_ v: JSONValue) -> Int? {
       guard case .object(let m) = v, m.count == 2, case .string(let t) = m[0].1, t == Self.cutOutMarker,
-            case .number(let n) = m[1].1 else { return nil }
+        case .number(let n) = m[1].1
+      else { return nil }
       return Int(n)
     }
     func contains(_ v: JSONValue) -> Bool {
@@ -144,7 +148,8 @@ extension SVGConverter {
         if let i = marker(item) {
           parts.append(.cutOut(i))
         } else if contains(item), case .object(let members) = item, let k = members.firstIndex(where: { $0.0 == "it" }),
-                  case .array(let children) = members[k].1, let transform = children.last {
+          case .array(let children) = members[k].1, let transform = children.last
+        {
           for part in split(Array(children.dropLast())) {
             switch part {
             case .cutOut(let i): parts.append(.cutOut(i))
@@ -196,14 +201,17 @@ extension SVGConverter {
 
   /// A Lottie mask (`masksProperties` entry) for an outline.
   func maskValue(_ outline: Subpath, mode: String, index: Int) -> JSONValue {
-    .object([("inv", .bool(false)), ("mode", .string(mode)), ("pt", .object([("a", .int(0)), ("k", pathShapeValue(outline))])),
-             ("o", staticValue(.int(100))), ("x", staticValue(.int(0))), ("nm", .string("Clip \(index + 1)"))])
+    .object([
+      ("inv", .bool(false)), ("mode", .string(mode)), ("pt", .object([("a", .int(0)), ("k", pathShapeValue(outline))])),
+      ("o", staticValue(.int(100))), ("x", staticValue(.int(0))), ("nm", .string("Clip \(index + 1)"))
+    ])
   }
 
   /// The `{i, o, v, c}` value of a path item.
   func pathShapeValue(_ s: Subpath) -> JSONValue {
     guard case .raw(let bytes) = pathItem(s, name: ""),
-          let doc = try? JSONDocument(parsing: bytes), let k = doc.root["ks"]?["k"] else { return .object([]) }
+      let doc = try? JSONDocument(parsing: bytes), let k = doc.root["ks"]?["k"]
+    else { return .object([]) }
     return .raw(Array(k.sourceBytes))
   }
 }

@@ -11,13 +11,13 @@ extension SVGConverter {
     "iframe": "iframe is not converted",
     "animate": "SVG animation is not converted", "animateTransform": "SVG animation is not converted",
     "animateMotion": "SVG animation is not converted", "animateColor": "SVG animation is not converted",
-    "set": "SVG animation is not converted", "discard": "SVG animation is not converted",
+    "set": "SVG animation is not converted", "discard": "SVG animation is not converted"
   ]
   /// Elements that are never drawn where they stand (definitions and metadata).
   static let silentElements: Set<String> = [
     "defs", "symbol", "linearGradient", "radialGradient", "style", "title", "desc", "metadata", "script",
     "clipPath", "mask", "marker", "pattern", "filter", "stop", "font", "font-face", "glyph", "missing-glyph", "view",
-    "cursor", "color-profile",
+    "cursor", "color-profile"
   ]
 
   /// The converted children of a container, in Lottie order (top-most first), with unique names.
@@ -103,35 +103,19 @@ extension SVGConverter {
       if let v = clipValue { clip = clipOutlines(v, element: element, ctm: ctm, viewport: parent.viewport) }
       if clip?.isEmpty == true { return nil }  // an empty clip path shows nothing
       if let v = maskValue {
-        let maskContext = Context(ctm: ctm, style: parent.style, viewport: parent.viewport, depth: parent.depth + 1,
-                                  useStack: parent.useStack, inheritedOpacity: 1, cutOut: true)
+        let maskContext = Context(
+          ctm: ctm, style: parent.style, viewport: parent.viewport, depth: parent.depth + 1,
+          useStack: parent.useStack, inheritedOpacity: 1, cutOut: true)
         matte = maskMatte(v, element: element, context: maskContext)
       }
     }
     var cutOut = clip != nil || matte != nil
     let cutOutsBefore = cutOuts.count
-    var context = Context(ctm: ctm, style: style, viewport: parent.viewport, depth: parent.depth + 1, useStack: parent.useStack,
-                          inheritedOpacity: parent.inheritedOpacity * opacity, cutOut: parent.cutOut || cutOut)
+    var context = Context(
+      ctm: ctm, style: style, viewport: parent.viewport, depth: parent.depth + 1, useStack: parent.useStack,
+      inheritedOpacity: parent.inheritedOpacity * opacity, cutOut: parent.cutOut || cutOut)
 
-    var items: [JSONValue]
-    switch e.name {
-    case "g", "a", "switch":
-      items = children(of: element, context: &context)
-    case "svg":
-      guard let nested = nestedViewportItems(element, parent: parent, context: &context) else { return nil }
-      items = nested
-    case "use":
-      guard let used = useItems(element, parent: parent, context: &context) else { return nil }
-      items = used
-    case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
-      let strokedOutline = style.stroke != .none && style.fill == .none
-      guard let geometry = shapeGeometry(element, viewport: parent.viewport, strokedOutline: strokedOutline) else { return nil }
-      items = paint(element, subpaths: geometry.subpaths, closedShape: geometry.closedShape, context: context)
-    default:
-      warn(element, "<\(e.name)> is not an SVG element lottiekit knows; not converted")
-      return nil
-    }
-    if items.isEmpty { return nil }
+    guard let items = elementItems(element, style: style, parent: parent, context: &context), !items.isEmpty else { return nil }
     // Group opacity over parts that overlap (several children, or a fill under a stroke) blends
     // them as one picture in SVG; a group's opacity in Lottie fades each part on its own, a layer's
     // fades the layer as a whole (lottie-web, rlottie, ThorVG). Not when a part inside was already
@@ -140,13 +124,37 @@ extension SVGConverter {
     if cutOut {
       // Drawn as a layer of its own, whose opacity is the element's and its ancestors'; a marker
       // keeps its place among the other items.
-      cutOuts.append(CutOutLayer(name: groupName(element),
-                                 item: .object([("ty", .string("gr")), ("nm", .string(groupName(element))),
-                                                ("it", .array(items + [transformItem(opacity: 1)]))]),
-                                 inheritedOpacity: parent.inheritedOpacity * opacity, masks: clip ?? [], matte: matte))
+      cutOuts.append(
+        CutOutLayer(
+          name: groupName(element),
+          item: .object([
+            ("ty", .string("gr")), ("nm", .string(groupName(element))),
+            ("it", .array(items + [transformItem(opacity: 1)]))
+          ]),
+          inheritedOpacity: parent.inheritedOpacity * opacity, masks: clip ?? [], matte: matte))
       return [("it", .array([.object([("ty", .string(Self.cutOutMarker)), ("i", .int(cutOuts.count - 1))]), transformItem(opacity: 1)]))]
     }
     return [("it", .array(items + [transformItem(opacity: opacity)]))]
+  }
+
+  /// What one element draws, by its kind: a container's children, a nested viewport, a `<use>`'s
+  /// target, or a shape's painted outline; nil for what is not converted.
+  mutating func elementItems(_ element: Int, style: ComputedStyle, parent: Context, context: inout Context) -> [JSONValue]? {
+    switch tree.elements[element].name {
+    case "g", "a", "switch":
+      return children(of: element, context: &context)
+    case "svg":
+      return nestedViewportItems(element, parent: parent, context: &context)
+    case "use":
+      return useItems(element, parent: parent, context: &context)
+    case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
+      let strokedOutline = style.stroke != .none && style.fill == .none
+      guard let geometry = shapeGeometry(element, viewport: parent.viewport, strokedOutline: strokedOutline) else { return nil }
+      return paint(element, subpaths: geometry.subpaths, closedShape: geometry.closedShape, context: context)
+    default:
+      warn(element, "<\(tree.elements[element].name)> is not an SVG element lottiekit knows; not converted")
+      return nil
+    }
   }
 
   /// Whether an element's items overlap (a fill under a stroke, or several children), so that a
@@ -159,8 +167,10 @@ extension SVGConverter {
   }
 
   /// clip-path and mask inside cut-out content, filters and markers: said, not converted.
-  mutating func warnUnconverted(_ element: Int, specified: [String: String], clipValue: String?, maskValue: String?,
-                                insideCutOut: Bool) {
+  mutating func warnUnconverted(
+    _ element: Int, specified: [String: String], clipValue: String?, maskValue: String?,
+    insideCutOut: Bool
+  ) {
     let e = tree.elements[element]
     if let v = specified["filter"], v.lowercased() != "none" {
       warn(element, "filter on <\(e.name)> is not converted: the element is drawn without it")
@@ -228,8 +238,12 @@ extension SVGConverter {
       context.style.opacity = 1
       var members = children(of: target, context: &context)
       if symbolStyle.opacity < 1 {
-        members = [.object([("ty", .string("gr")), ("nm", .string(groupName(target))),
-                            ("it", .array(members + [transformItem(opacity: symbolStyle.opacity)]))])]
+        members = [
+          .object([
+            ("ty", .string("gr")), ("nm", .string(groupName(target))),
+            ("it", .array(members + [transformItem(opacity: symbolStyle.opacity)]))
+          ])
+        ]
       }
       return members
     } else {
@@ -243,8 +257,10 @@ extension SVGConverter {
   /// `<use>`): its viewBox, if any, maps onto it and becomes the viewport of percentages inside.
   static func enterViewport(of attributes: [String: String], width: Double, height: Double, context: inout Context) {
     if let vb = attributes["viewBox"].flatMap(SVGValues.viewBox) {
-      context.ctm = context.ctm.concatenating(SVGValues.viewBoxTransform(vb, width: width, height: height,
-                                                                          preserveAspectRatio: attributes["preserveAspectRatio"]))
+      context.ctm = context.ctm.concatenating(
+        SVGValues.viewBoxTransform(
+          vb, width: width, height: height,
+          preserveAspectRatio: attributes["preserveAspectRatio"]))
       context.viewport = (vb.w, vb.h)
     } else {
       context.viewport = (width, height)

@@ -111,7 +111,11 @@ package struct SVGConverter {
     var context = Context(ctm: ctm, style: rootStyle, viewport: viewport, depth: 0, useStack: [], inheritedOpacity: 1, cutOut: false)
     let items = children(of: tree.root, context: &context)
     if exhausted {
-      throw .invalid(line: root.line, message: "the SVG expands to more than \(SVGConverter.maximumPaths) paths or \(SVGConverter.maximumElementVisits) elements (through <use>); refusing to convert it")
+      throw .invalid(
+        line: root.line,
+        message:
+          "the SVG expands to more than \(SVGConverter.maximumPaths) paths or \(SVGConverter.maximumElementVisits) elements (through <use>); refusing to convert it"
+      )
     }
 
     let frames = max(1, (options.frameRate * options.duration).rounded())
@@ -122,7 +126,7 @@ package struct SVGConverter {
     let animation = JSONValue.object([
       ("v", .string("5.7.4")), ("fr", number(options.frameRate)), ("ip", .int(0)), ("op", number(frames)),
       ("w", .int(w)), ("h", .int(h)), ("nm", .string(options.name)), ("ddd", .int(0)), ("assets", .array([])),
-      ("layers", .array(layers)), ("meta", .object([("g", .string("lottiekit svg"))])),
+      ("layers", .array(layers)), ("meta", .object([("g", .string("lottiekit svg"))]))
     ])
     return SVGConversion(animation: animation, layer: layer, width: w, height: h, warnings: warnings, layers: layers, pathCount: pathCount)
   }
@@ -169,8 +173,10 @@ package struct SVGConverter {
       canvasH = size.height
     }
     if let vb = viewBox {
-      ctm = ctm.concatenating(SVGValues.viewBoxTransform(vb, width: width, height: height,
-                                                          preserveAspectRatio: root.attributes["preserveAspectRatio"]))
+      ctm = ctm.concatenating(
+        SVGValues.viewBoxTransform(
+          vb, width: width, height: height,
+          preserveAspectRatio: root.attributes["preserveAspectRatio"]))
     }
     let viewport = (w: viewBox?.w ?? width, h: viewBox?.h ?? height)
     return (ctm, viewport, canvasW, canvasH)
@@ -180,15 +186,19 @@ package struct SVGConverter {
   /// (with its masks, or a matte layer above it).
   func lottieLayers(_ items: [JSONValue], frames: Double) -> [JSONValue] {
     func shapeLayer(_ index: Int, _ name: String, _ shapes: [JSONValue], opacity: Double = 1, extra: [(String, JSONValue)] = []) -> JSONValue {
-      .object([
-        ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(4)), ("nm", .string(name)), ("sr", .int(1)),
-        ("ks", .object([
-          ("o", staticValue(number(clampPercent(opacity * 100)))), ("r", staticValue(.int(0))),
-          ("p", staticValue(.array([.int(0), .int(0), .int(0)]))), ("a", staticValue(.array([.int(0), .int(0), .int(0)]))),
-          ("s", staticValue(.array([.int(100), .int(100), .int(100)]))),
-        ])),
-        ("ao", .int(0)), ("shapes", .array(shapes)), ("ip", .int(0)), ("op", number(frames)), ("st", .int(0)), ("bm", .int(0)),
-      ] + extra)
+      .object(
+        [
+          ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(4)), ("nm", .string(name)), ("sr", .int(1)),
+          (
+            "ks",
+            .object([
+              ("o", staticValue(number(clampPercent(opacity * 100)))), ("r", staticValue(.int(0))),
+              ("p", staticValue(.array([.int(0), .int(0), .int(0)]))), ("a", staticValue(.array([.int(0), .int(0), .int(0)]))),
+              ("s", staticValue(.array([.int(100), .int(100), .int(100)])))
+            ])
+          ),
+          ("ao", .int(0)), ("shapes", .array(shapes)), ("ip", .int(0)), ("op", number(frames)), ("st", .int(0)), ("bm", .int(0))
+        ] + extra)
     }
     var layers: [JSONValue] = []
     for (items, cutOut) in layerContents(items) {

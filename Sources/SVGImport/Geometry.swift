@@ -39,9 +39,10 @@ package struct Affine: Sendable, Equatable {
 
   /// `self × other`: `other` applies first, then `self` (SVG's left-to-right transform lists).
   package func concatenating(_ o: Affine) -> Affine {
-    Affine(a * o.a + c * o.b, b * o.a + d * o.b,
-           a * o.c + c * o.d, b * o.c + d * o.d,
-           a * o.e + c * o.f + e, b * o.e + d * o.f + f)
+    Affine(
+      a * o.a + c * o.b, b * o.a + d * o.b,
+      a * o.c + c * o.d, b * o.c + d * o.d,
+      a * o.e + c * o.f + e, b * o.e + d * o.f + f)
   }
 
   package func apply(_ p: Point) -> Point { Point(a * p.x + c * p.y + e, b * p.x + d * p.y + f) }
@@ -102,8 +103,10 @@ package struct Subpath: Sendable, Equatable {
 
   /// Whether every point of the subpath is its start: a "dot", which only caps can draw.
   package var isDegenerate: Bool {
-    segments.allSatisfy { $0.to.isClose(to: start, tolerance: 1e-9) && $0.control1.isClose(to: start, tolerance: 1e-9)
-      && $0.control2.isClose(to: start, tolerance: 1e-9) }
+    segments.allSatisfy {
+      $0.to.isClose(to: start, tolerance: 1e-9) && $0.control1.isClose(to: start, tolerance: 1e-9)
+        && $0.control2.isClose(to: start, tolerance: 1e-9)
+    }
   }
 }
 
@@ -179,8 +182,10 @@ package enum Geometry {
   /// of k = 4/3·tan(θ/4) (exact at the segment ends and their tangents). Follows SVG 1.1 F.6:
   /// zero radii make a line, equal end points draw nothing, radii too small are scaled up.
   /// Used for `circle`, `ellipse` and rounded `rect`; a path's `A`/`a` goes through `pathArc`.
-  package static func arc(from: Point, rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool,
-                         to: Point) -> [Segment] {
+  package static func arc(
+    from: Point, rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool,
+    to: Point
+  ) -> [Segment] {
     switch ArcCentre(from: from, rx: rx, ry: ry, rotation: rotation, largeArc: largeArc, sweep: sweep, to: to) {
     case .none: return []
     case .line: return [.line(from: from, to: to)]
@@ -204,8 +209,10 @@ package enum Geometry {
   /// where the cubics join, while rlottie draws a small filled disc of the renderers' cubics smaller
   /// than one of exact 45° arcs (r = 1 at 8×: alpha 198.2 vs 200.0, resvg 199.8), which cost
   /// bootstrap-icons one icon under the bar.
-  package static func pathArc(from: Point, rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool,
-                             to: Point) -> [Segment] {
+  package static func pathArc(
+    from: Point, rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool,
+    to: Point
+  ) -> [Segment] {
     switch ArcCentre(from: from, rx: rx, ry: ry, rotation: rotation, largeArc: largeArc, sweep: sweep, to: to) {
     case .none: return []
     case .line: return [.line(from: from, to: to)]
@@ -342,7 +349,8 @@ package enum Geometry {
   package static func ellipse(cx: Double, cy: Double, rx: Double, ry: Double) -> Subpath {
     let right = Point(cx + rx, cy), left = Point(cx - rx, cy)
     var s = Subpath(start: right)
-    s.segments = arc(from: right, rx: rx, ry: ry, rotation: 0, largeArc: false, sweep: true, to: left)
+    s.segments =
+      arc(from: right, rx: rx, ry: ry, rotation: 0, largeArc: false, sweep: true, to: left)
       + arc(from: left, rx: rx, ry: ry, rotation: 0, largeArc: false, sweep: true, to: right)
     s.closed = true
     return s
@@ -352,8 +360,10 @@ package enum Geometry {
   package static func rect(x: Double, y: Double, width w: Double, height h: Double, rx: Double, ry: Double) -> Subpath {
     if rx <= 0 || ry <= 0 {
       var s = Subpath(start: Point(x, y))
-      s.segments = [.line(from: Point(x, y), to: Point(x + w, y)), .line(from: Point(x + w, y), to: Point(x + w, y + h)),
-                    .line(from: Point(x + w, y + h), to: Point(x, y + h)), .line(from: Point(x, y + h), to: Point(x, y))]
+      s.segments = [
+        .line(from: Point(x, y), to: Point(x + w, y)), .line(from: Point(x + w, y), to: Point(x + w, y + h)),
+        .line(from: Point(x + w, y + h), to: Point(x, y + h)), .line(from: Point(x, y + h), to: Point(x, y))
+      ]
       s.closed = true
       return s
     }

@@ -17,7 +17,8 @@ extension SVGConverter {
     var next = target
     while chain.count < 16, let href = tree.elements[next].attributes["href"] ?? tree.elements[next].attributes["xlink:href"],
       href.hasPrefix("#"), let t = ids[String(href.dropFirst())], !chain.contains(t),
-      ["linearGradient", "radialGradient"].contains(tree.elements[t].name) {
+      ["linearGradient", "radialGradient"].contains(tree.elements[t].name)
+    {
       chain.append(t)
       next = t
     }
@@ -111,8 +112,9 @@ extension SVGConverter {
     let c = Point(coordinate("cx", "50%", .horizontal), coordinate("cy", "50%", .vertical))
     let r = coordinate("r", "50%", .other)
     guard r > 0 else { return .solid(stops[stops.count - 1].color) }
-    let f = Point(gradientAttribute("fx", chain: chain) != nil ? coordinate("fx", "50%", .horizontal) : c.x,
-                  gradientAttribute("fy", chain: chain) != nil ? coordinate("fy", "50%", .vertical) : c.y)
+    let f = Point(
+      gradientAttribute("fx", chain: chain) != nil ? coordinate("fx", "50%", .horizontal) : c.x,
+      gradientAttribute("fy", chain: chain) != nil ? coordinate("fy", "50%", .vertical) : c.y)
     if !m.isSimilarity {
       warn(element, "a radial gradient stretched or skewed (by its bounding box or transforms) is drawn as a circle: Lottie's radial gradients are circular")
     }
@@ -140,8 +142,11 @@ extension SVGConverter {
     var items: [JSONValue] = []
     for (k, v) in values.enumerated() {
       let dash = k % 2 == 0
-      items.append(.object([("n", .string(dash ? "d" : "g")), ("nm", .string(dash ? "dash" : "gap")),
-                            ("v", staticValue(number(v * scale)))]))
+      items.append(
+        .object([
+          ("n", .string(dash ? "d" : "g")), ("nm", .string(dash ? "dash" : "gap")),
+          ("v", staticValue(number(v * scale)))
+        ]))
     }
     items.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", staticValue(number(style.dashOffset * scale)))]))
     return items

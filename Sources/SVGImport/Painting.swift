@@ -47,15 +47,20 @@ extension SVGConverter {
 
   /// The stroke item (when there are paths to stroke) and, for zero-length subpaths with round or
   /// square caps, the dots that draw them.
-  mutating func strokeItems(_ element: Int, context: Context, bbox: Box, transformed: [Subpath],
-                            hasPaths: Bool) -> (stroke: JSONValue?, dots: [JSONValue]) {
+  mutating func strokeItems(
+    _ element: Int, context: Context, bbox: Box, transformed: [Subpath],
+    hasPaths: Bool
+  ) -> (stroke: JSONValue?, dots: [JSONValue]) {
     let style = context.style
     let ctm = context.ctm
     let e = tree.elements[element]
     var strokeItem: JSONValue? = nil
     var dotItems: [JSONValue] = []
-    if style.strokeWidth > 0, let paint = resolvePaint(style.stroke, style: style, element: element, bbox: bbox, ctm: ctm,
-                                                       what: "stroke") {
+    if style.strokeWidth > 0,
+      let paint = resolvePaint(
+        style.stroke, style: style, element: element, bbox: bbox, ctm: ctm,
+        what: "stroke")
+    {
       let scale = ctm.meanScale
       if !ctm.isSimilarity {
         warn(element, "stroke of <\(e.name)> under a non-uniform scale or skew is drawn with one width (\(fmt(style.strokeWidth * scale)))")
@@ -64,11 +69,16 @@ extension SVGConverter {
       var members: [(String, JSONValue)] = []
       switch paint {
       case .solid(let c):
-        members = [("ty", .string("st")), ("nm", .string("Stroke")), ("c", staticValue(colorValue(c))),
-                   ("o", staticValue(number4(clampPercent(c.a * style.strokeOpacity * 100))))]
+        members = [
+          ("ty", .string("st")), ("nm", .string("Stroke")), ("c", staticValue(colorValue(c))),
+          ("o", staticValue(number4(clampPercent(c.a * style.strokeOpacity * 100))))
+        ]
       case .gradient(let g):
-        members = [("ty", .string("gs")), ("nm", .string("Gradient Stroke")),
-                   ("o", staticValue(number4(clampPercent(style.strokeOpacity * 100))))] + g
+        members =
+          [
+            ("ty", .string("gs")), ("nm", .string("Gradient Stroke")),
+            ("o", staticValue(number4(clampPercent(style.strokeOpacity * 100))))
+          ] + g
       }
       members.append(("w", staticValue(number(width))))
       members.append(("lc", .int(style.lineCap)))
@@ -90,11 +100,14 @@ extension SVGConverter {
           dots.append(pathItem(shape, name: "Dot \(dots.count + 1)"))
         }
         if !dots.isEmpty {
-          dotItems = dots + [
-            .object([("ty", .string("fl")), ("nm", .string("Fill")), ("c", staticValue(colorValue(c))),
-                     ("o", staticValue(number4(clampPercent(c.a * style.strokeOpacity * 100)))), ("r", .int(1))]),
-            transformItem(opacity: 1),
-          ]
+          dotItems =
+            dots + [
+              .object([
+                ("ty", .string("fl")), ("nm", .string("Fill")), ("c", staticValue(colorValue(c))),
+                ("o", staticValue(number4(clampPercent(c.a * style.strokeOpacity * 100)))), ("r", .int(1))
+              ]),
+              transformItem(opacity: 1)
+            ]
         }
       }
     }
@@ -109,11 +122,16 @@ extension SVGConverter {
       let rule = JSONValue.int(style.evenOdd ? 2 : 1)
       switch paint {
       case .solid(let c):
-        fillItem = .object([("ty", .string("fl")), ("nm", .string("Fill")), ("c", staticValue(colorValue(c))),
-                            ("o", staticValue(number4(clampPercent(c.a * style.fillOpacity * 100)))), ("r", rule)])
+        fillItem = .object([
+          ("ty", .string("fl")), ("nm", .string("Fill")), ("c", staticValue(colorValue(c))),
+          ("o", staticValue(number4(clampPercent(c.a * style.fillOpacity * 100)))), ("r", rule)
+        ])
       case .gradient(let g):
-        fillItem = .object([("ty", .string("gf")), ("nm", .string("Gradient Fill")),
-                            ("o", staticValue(number4(clampPercent(style.fillOpacity * 100)))), ("r", rule)] + g)
+        fillItem = .object(
+          [
+            ("ty", .string("gf")), ("nm", .string("Gradient Fill")),
+            ("o", staticValue(number4(clampPercent(style.fillOpacity * 100)))), ("r", rule)
+          ] + g)
       }
     }
     return fillItem
@@ -125,8 +143,10 @@ extension SVGConverter {
     case gradient([(String, JSONValue)])
   }
 
-  mutating func resolvePaint(_ paint: Paint, style: ComputedStyle, element: Int, bbox: Box, ctm: Affine,
-                             what: String) -> ResolvedPaint? {
+  mutating func resolvePaint(
+    _ paint: Paint, style: ComputedStyle, element: Int, bbox: Box, ctm: Affine,
+    what: String
+  ) -> ResolvedPaint? {
     switch paint {
     case .none: return nil
     case .color(let c): return .solid(c)

@@ -8,8 +8,10 @@ extension SVGConverter {
   /// An element's outline in its own user space; nil when it draws nothing (zero size, no data).
   /// `strokedOutline`: the element is stroked and not filled, and its path arcs become the
   /// renderers' cubics (`Geometry.pathArc`).
-  mutating func shapeGeometry(_ element: Int, viewport vp: (w: Double, h: Double),
-                              strokedOutline: Bool = false) -> (subpaths: [Subpath], closedShape: Bool)? {
+  mutating func shapeGeometry(
+    _ element: Int, viewport vp: (w: Double, h: Double),
+    strokedOutline: Bool = false
+  ) -> (subpaths: [Subpath], closedShape: Bool)? {
     let e = tree.elements[element]
     func attr(_ name: String, _ axis: SVGValues.Axis) -> Double? {
       guard let raw = e.attributes[name] else { return nil }

@@ -8,7 +8,7 @@ extension SVGConverter {
   static let styleProperties: Set<String> = [
     "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
     "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility", "display", "opacity", "font-size",
-    "stop-color", "stop-opacity", "clip-path", "clip-rule", "mask", "filter", "marker-start", "marker-mid", "marker-end", "marker",
+    "stop-color", "stop-opacity", "clip-path", "clip-rule", "mask", "filter", "marker-start", "marker-mid", "marker-end", "marker"
   ]
 
   /// Presentation attributes, then `<style>` rules, then the `style` attribute, then `!important`
@@ -79,7 +79,12 @@ struct ComputedStyle {
       s.strokeWidth = n
     }
     if let v = value("stroke-linecap") {
-      switch v { case "butt": s.lineCap = 1; case "round": s.lineCap = 2; case "square": s.lineCap = 3; default: break }
+      switch v {
+      case "butt": s.lineCap = 1;
+      case "round": s.lineCap = 2;
+      case "square": s.lineCap = 3;
+      default: break
+      }
     }
     if let v = value("stroke-linejoin") {
       switch v {

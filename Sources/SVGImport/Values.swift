@@ -193,7 +193,9 @@ package enum SVGValues {
       skipSpace()
       if i >= bytes.count { break }
       let nameStart = i
-      while i < bytes.count, (bytes[i] >= UInt8(ascii: "a") && bytes[i] <= UInt8(ascii: "z")) || (bytes[i] >= UInt8(ascii: "A") && bytes[i] <= UInt8(ascii: "Z")) {
+      while i < bytes.count,
+        (bytes[i] >= UInt8(ascii: "a") && bytes[i] <= UInt8(ascii: "z")) || (bytes[i] >= UInt8(ascii: "A") && bytes[i] <= UInt8(ascii: "Z"))
+      {
         i += 1
       }
       let name = String(decoding: bytes[nameStart..<i], as: UTF8.self)
@@ -232,8 +234,10 @@ package enum SVGValues {
 
   /// The transform from a viewBox to a viewport of `width` × `height` under `preserveAspectRatio`
   /// (default `xMidYMid meet`).
-  package static func viewBoxTransform(_ box: (x: Double, y: Double, w: Double, h: Double), width: Double, height: Double,
-                                      preserveAspectRatio raw: String?) -> Affine {
+  package static func viewBoxTransform(
+    _ box: (x: Double, y: Double, w: Double, h: Double), width: Double, height: Double,
+    preserveAspectRatio raw: String?
+  ) -> Affine {
     var sx = width / box.w
     var sy = height / box.h
     let words = (raw ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init).filter { $0 != "defer" }
@@ -289,6 +293,6 @@ package enum SVGValues {
     "slategray": 0x708090, "slategrey": 0x708090, "snow": 0xFFFAFA, "springgreen": 0x00FF7F, "steelblue": 0x4682B4,
     "tan": 0xD2B48C, "teal": 0x008080, "thistle": 0xD8BFD8, "tomato": 0xFF6347, "turquoise": 0x40E0D0,
     "violet": 0xEE82EE, "wheat": 0xF5DEB3, "white": 0xFFFFFF, "whitesmoke": 0xF5F5F5, "yellow": 0xFFFF00,
-    "yellowgreen": 0x9ACD32,
+    "yellowgreen": 0x9ACD32
   ]
 }

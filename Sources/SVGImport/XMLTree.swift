@@ -93,8 +93,10 @@ package struct XMLTree: Sendable {
         }
         child = lk_xml_next(c)
       }
-      elements.append(Element(name: XMLTree.string(lk_xml_name(node)), attributes: attributes, children: [], parent: parent,
-                              line: Int(lk_xml_line(node)), text: text))
+      elements.append(
+        Element(
+          name: XMLTree.string(lk_xml_name(node)), attributes: attributes, children: [], parent: parent,
+          line: Int(lk_xml_line(node)), text: text))
       if let parent { elements[parent].children.append(index) }
       for c in childElements.reversed() { stack.append((c, index)) }
     }

@@ -5,7 +5,8 @@ struct CompatCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "compat",
     abstract: "Feature × renderer table: which features the files use and what each player does with them.",
-    discussion: prose("""
+    discussion: prose(
+      """
       For every feature the files use (effects by name, expressions, mattes, masks, blend modes,
       shape modifiers, text, 3D, time remap, images…), how many times and where first, and for each
       target whether it is supported, partly supported, ignored, unsupported or a slow fallback,

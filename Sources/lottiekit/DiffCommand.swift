@@ -6,7 +6,8 @@ struct DiffCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "diff",
     abstract: "What changed between two versions of an animation: canvas, layers, assets, features.",
-    discussion: prose("""
+    discussion: prose(
+      """
       Layers are matched by ind, then by name, never by position: a reordered layer is reported
       as moved, not as removed and added. Layers: added, removed, renamed, retimed, reparented,
       moved, changed (transform, shapes, effects, masks…). Assets: added, removed, resized,
@@ -47,7 +48,6 @@ struct DiffCommand: ParsableCommand {
     if output != nil && !render { throw ValidationError("-o is the --render output; add --render") }
     if frames < 1 || frames > 24 { throw ValidationError("--frames must be between 1 and 24") }
   }
-
 
   func run() throws {
     var job = DiffJob(old: old, new: new)

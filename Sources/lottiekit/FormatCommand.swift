@@ -7,7 +7,8 @@ struct FormatCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "format",
     abstract: "Rewrite the JSON layout only: the value, key order and every number's spelling are kept.",
-    discussion: prose("""
+    discussion: prose(
+      """
       Without -o or --in-place the result goes to stdout (several inputs: one after another, like jq).
       .tgs inputs are decompressed; with --in-place (or -o x.tgs) they are written back gzipped.
       .lottie inputs: each animation inside is formatted; --in-place (or -o x.lottie) rewrites the

@@ -5,7 +5,8 @@ struct InfoCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "info",
     abstract: "Summarise animations: version, size, frames, layers, assets, features used.",
-    discussion: prose("""
+    discussion: prose(
+      """
       Examples:
         lottiekit info hero.json
         lottiekit info delivery/ --format json

@@ -9,7 +9,8 @@ struct InlineCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inline",
     abstract: "Embed external images as base64 data URIs (self-contained files for server delivery).",
-    discussion: prose("""
+    discussion: prose(
+      """
       Each external image (u + p, relative to the animation's folder) is read, its type detected
       from its bytes (PNG, JPEG, WebP, GIF, SVG), and written as data:image/<type>;base64,… with
       e: 1 and u: "". Absolute paths, paths leading outside the folder (or --root), symlinks that
@@ -49,7 +50,8 @@ struct ExtractCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "extract",
     abstract: "Write embedded images to files and point the assets at them (the reverse of inline).",
-    discussion: prose("""
+    discussion: prose(
+      """
       Each embedded image is decoded and written under --images-dir (default images/ beside the
       output animation) as <asset id>.<ext>, the extension from the bytes; a name that exists with
       other content gets a _2, _3… suffix, an identical file is reused. The asset gets u, p and e: 0.

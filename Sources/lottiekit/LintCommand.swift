@@ -10,7 +10,8 @@ struct LintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lint",
     abstract: "Check animations: validity, references, images, naming, budgets (the CI check).",
-    discussion: prose("""
+    discussion: prose(
+      """
       Folders are searched recursively; .tgs and .lottie files are opened. A file that is not valid
       JSON gives one diagnostic at the syntax error; the other files are still linted.
       Configuration: .lottiekit.yml in the current folder or above, or --config.
@@ -36,7 +37,9 @@ struct LintCommand: ParsableCommand {
   @OptionGroup(title: "Renderers to check compatibility for") var target: TargetOptions
   @OptionGroup(title: "telegram-sticker profile") var sticker: StickerOptions
 
-  @Option(help: "Rule profiles to switch on (repeatable or comma separated): spec-strict (the official schema's strictness), telegram-sticker (Telegram's .tgs rules).")
+  @Option(
+    help:
+      "Rule profiles to switch on (repeatable or comma separated): spec-strict (the official schema's strictness), telegram-sticker (Telegram's .tgs rules).")
   var profile: [String] = []
 
   @Option(help: "Output format (the list is the reporters lottiekit has).")

@@ -7,7 +7,8 @@ struct OptimizeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "optimize",
     abstract: "Make animations smaller: lossless steps, then rounding verified by rendering.",
-    discussion: prose("""
+    discussion: prose(
+      """
       Lossless steps, each a surgical edit, then minify: hidden layers no other layer uses as
       parent or matte are removed, unused precomps and images are removed, keyframes before a
       layer's first visible frame are dropped, animated properties whose keyframes all hold one
@@ -48,7 +49,10 @@ struct OptimizeCommand: ParsableCommand {
   @Flag(help: "Lossless steps only: no rounding, no metadata removal, no render.")
   var lossless = false
 
-  @Option(help: "1 (the default): lossless steps, then metadata and rounding verified by rendering; 2: also layer, shape and asset names; 3: also keyframes a line between their neighbours reproduces.")
+  @Option(
+    help:
+      "1 (the default): lossless steps, then metadata and rounding verified by rendering; 2: also layer, shape and asset names; 3: also keyframes a line between their neighbours reproduces."
+  )
   var level: Int = 1
 
   @Option(name: .customLong("keep-names"), parsing: .singleValue, help: "A name level 2 keeps (one a keypath in app code uses); repeat for more.")

@@ -10,7 +10,8 @@ struct PackCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pack",
     abstract: "Prepare animations for upload: minified JSON, gzip, dotLottie or Telegram .tgs.",
-    discussion: prose("""
+    discussion: prose(
+      """
       Every file is minified first; then, on request, unused assets are pruned (--prune), names are
       removed (--strip-names), numbers are rounded where it is safe (--precision: never ind, parent,
       refId, ty or frame values, never a number that is already short enough, and easing handles

@@ -8,7 +8,8 @@ struct RenameAssetsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rename-assets",
     abstract: "Make image file names unique across a bundle of animations (no more img_0.png overwriting img_0.png).",
-    discussion: prose("""
+    discussion: prose(
+      """
       The folders given form one bundle (one iOS app bundle, where Xcode flattens resources, or one
       Android assets folder, where lottie-android ignores u): every animation (.json) under them
       and the images they use. Names that collide bundle-wide — the same base name, compared
@@ -36,7 +37,6 @@ struct RenameAssetsCommand: ParsableCommand {
         lottiekit rename-assets --dry-run --format json Animations/ | jq '.files'
       """)
   )
-
 
   @Argument(help: "The bundle's folders (searched recursively for .json animations and files).")
   var bundles: [String] = []

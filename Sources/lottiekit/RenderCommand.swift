@@ -4,14 +4,15 @@ import LottieKitFrontend
 import LottieKitIO
 import LottieRender
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
     abstract: "Render frames of an animation to PNG with rlottie: one frame, a sequence, or a contact sheet.",
-    discussion: prose("""
+    discussion: prose(
+      """
       Frame numbers are the animation's own (from its ip to op, as After Effects shows them); the
       default is the first frame. External images are found next to the JSON as players find them;
       .tgs and .lottie files (the first animation, with the archive's images) work too.

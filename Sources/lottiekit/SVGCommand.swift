@@ -8,7 +8,8 @@ struct SVGCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "svg",
     abstract: "Convert SVG into a Lottie shape layer (a new animation, or a layer added to one).",
-    discussion: prose("""
+    discussion: prose(
+      """
       Paths (every command, packed arc flags and numbers), rect, circle, ellipse, line, polyline,
       polygon, g, use, symbol, defs and nested svg are converted; transforms are baked into the
       vertices (exact for skew and non-uniform scale, which Lottie players draw differently);

@@ -8,7 +8,8 @@ struct StripCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "strip",
     abstract: "Remove layers by name, keeping parents, mattes and assets consistent.",
-    discussion: prose("""
+    discussion: prose(
+      """
       --layer takes an exact name, a glob (Logo*), a /regular expression/, or a keypath
       "Comp › Layer" (a precomp layer's name, then a layer inside the composition it uses).
       Layers are matched in the root and in every precomp. When another layer uses a removed one

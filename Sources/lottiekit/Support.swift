@@ -30,7 +30,9 @@ struct EmptyInputOption: ParsableArguments {
 struct TargetOptions: ParsableArguments {
   @Option(
     name: .customLong("target"),
-    help: "Renderers, comma separated or repeated: ios, ios-main-thread, android, web (web-svg), web-canvas, web-html, skottie, rlottie, thorvg; NAME@VERSION uses the data for that version (ios@4.4).")
+    help:
+      "Renderers, comma separated or repeated: ios, ios-main-thread, android, web (web-svg), web-canvas, web-html, skottie, rlottie, thorvg; NAME@VERSION uses the data for that version (ios@4.4)."
+  )
   var values: [String] = []
 
   /// The names as given, comma lists split.

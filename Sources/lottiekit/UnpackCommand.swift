@@ -7,7 +7,8 @@ struct UnpackCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "unpack",
     abstract: "Unpack a .lottie (v1 or v2) or .tgs into JSON and image files (the reverse of pack).",
-    discussion: prose("""
+    discussion: prose(
+      """
       A .lottie's animations (a/ or animations/) are written as <id>.json in the -o folder, its
       images (i/ or images/) under images/ and its sounds (u/ or audio/) under audio/, with the
       assets pointed there; the manifest, themes, state machines and any other entry are kept in

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+  import FoundationXML
 #endif
 import Testing
 import LottieJSON
@@ -43,8 +43,9 @@ struct CIRecipeTests {
     #expect(passing.status == 0, "\(passing.stdoutText)\(passing.stderr)")
     try write(try readBytes(packageRoot + "/Tests/Fixtures/planted/defects/020-parent-self.json"), to: repo + "/animations/new.json")
     let again = try run("/usr/bin/env", env + ["sh", script, "animations"], cwd: repo)
-    #expect(again.status == 1 && again.stdoutText.contains("animations/new.json") && !again.stdoutText.contains("badge.json"),
-            "\(again.stdoutText)")
+    #expect(
+      again.status == 1 && again.stdoutText.contains("animations/new.json") && !again.stdoutText.contains("badge.json"),
+      "\(again.stdoutText)")
   }
 
   /// The workflow parses as YAML (python's yaml, from the oracle venv), and its lottiekit steps

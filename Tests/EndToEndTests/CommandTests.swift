@@ -3,7 +3,8 @@ import Testing
 import LottieJSON
 import LottieKitIO
 
-let smallAnimation = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"nm":"Tiny","layers":[{"ty":4,"nm":"Dot","ind":1,"ip":0,"op":60,"st":0,"ks":{"o":{"a":0,"k":100}},"shapes":[{"ty":"el","nm":"E"}],"ef":[{"ty":29,"mn":"ADBE Gaussian Blur 2"}]}],"assets":[{"id":"image_0","w":10,"h":10,"u":"images/","p":"img_0.png","e":0}]}"#
+let smallAnimation =
+  #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"nm":"Tiny","layers":[{"ty":4,"nm":"Dot","ind":1,"ip":0,"op":60,"st":0,"ks":{"o":{"a":0,"k":100}},"shapes":[{"ty":"el","nm":"E"}],"ef":[{"ty":29,"mn":"ADBE Gaussian Blur 2"}]}],"assets":[{"id":"image_0","w":10,"h":10,"u":"images/","p":"img_0.png","e":0}]}"#
 
 @Suite("lottiekit info and format, end to end", .serialized)
 struct CommandTests {
@@ -20,8 +21,10 @@ struct CommandTests {
   /// Help prose is left for swift-argument-parser to wrap (no ragged lines where the source was
   /// wrapped), and examples and tables fit 80 columns (a wrapped example would continue at column 0).
   @Test func helpLaysOutAt80Columns() throws {
-    let commands = ["lint", "format", "info", "compat", "rules", "explain", "rename-assets", "strip", "inline", "extract",
-                    "pack", "unpack", "svg", "render", "diff"]
+    let commands = [
+      "lint", "format", "info", "compat", "rules", "explain", "rename-assets", "strip", "inline", "extract",
+      "pack", "unpack", "svg", "render", "diff"
+    ]
     for command in commands {
       let help = try lottiekit(command, "--help")
       #expect(help.status == 0)
@@ -99,7 +102,9 @@ struct CommandTests {
     #expect(minified.stdoutText == "{\"v\":\"5.7.4\",\"fr\":29.970,\"ip\":0,\"op\":1.0e2,\"layers\":[]}\n")
     let pretty = try lottiekit("format", dir + "/a.json", "-o", dir + "/b.json")
     #expect(pretty.status == 0)
-    #expect(try String(contentsOfFile: dir + "/b.json", encoding: .utf8) == "{\n  \"v\": \"5.7.4\",\n  \"fr\": 29.970,\n  \"ip\": 0,\n  \"op\": 1.0e2,\n  \"layers\": []\n}\n")
+    #expect(
+      try String(contentsOfFile: dir + "/b.json", encoding: .utf8)
+        == "{\n  \"v\": \"5.7.4\",\n  \"fr\": 29.970,\n  \"ip\": 0,\n  \"op\": 1.0e2,\n  \"layers\": []\n}\n")
     let back = try lottiekit("format", "--minify", "-", stdin: try Data(contentsOf: URL(fileURLWithPath: dir + "/b.json")))
     #expect(back.stdout == minified.stdout)
     // The input is never modified without --in-place.
@@ -159,14 +164,15 @@ struct CommandTests {
 
   static let hostile: [Hostile] = [
     Hostile(name: "empty", bytes: [], expected: ":1:1: error: empty input"),
-    Hostile(name: "truncated", bytes: Array(#"{"v":"5.7.4","layers":[{"ty":4,"#.utf8), expected: ":1:32: error: unexpected end of input, expected a string key"),
+    Hostile(
+      name: "truncated", bytes: Array(#"{"v":"5.7.4","layers":[{"ty":4,"#.utf8), expected: ":1:32: error: unexpected end of input, expected a string key"),
     Hostile(name: "invalid UTF-8", bytes: Array(#"{"nm":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8), expected: ":1:8: error: invalid UTF-8 byte 0xFF"),
     Hostile(name: "100,000 nested [", bytes: [UInt8](repeating: 0x5B, count: 100_000), expected: ":1:1025: error: nesting deeper than 1024 levels"),
     Hostile(name: "1e999999", bytes: Array(#"{"fr":1e999999}"#.utf8), expected: ":1:7: error: number 1e999999 is out of range"),
     Hostile(name: "10 MB unterminated string", bytes: [0x22] + [UInt8](repeating: 0x61, count: 10_000_000), expected: ":1:1: error: unterminated string"),
     Hostile(name: "NUL bytes", bytes: [0x7B, 0x00, 0x7D], expected: ":1:2: error: unexpected NUL byte"),
     Hostile(name: "truncated gzip", bytes: [0x1F, 0x8B, 0x08, 0x00, 0x00], expected: ": error: truncated gzip data"),
-    Hostile(name: "truncated zip", bytes: [0x50, 0x4B, 0x03, 0x04, 0x00, 0x00], expected: ": error: not a zip archive (too short)"),
+    Hostile(name: "truncated zip", bytes: [0x50, 0x4B, 0x03, 0x04, 0x00, 0x00], expected: ": error: not a zip archive (too short)")
   ]
 
   @Test(arguments: hostile)
@@ -187,8 +193,10 @@ struct CommandTests {
   }
 
   @Test func usageErrorsExit64() throws {
-    for args in [["format", "--bogus"], ["format", "a.json", "-o", "x", "--in-place"], ["format", "--in-place", "-"],
-                 ["format", "a.json", "b.json", "-o", "x"], ["info", "--format", "yaml", "x"], ["nosuchcommand"]] {
+    for args in [
+      ["format", "--bogus"], ["format", "a.json", "-o", "x", "--in-place"], ["format", "--in-place", "-"],
+      ["format", "a.json", "b.json", "-o", "x"], ["info", "--format", "yaml", "x"], ["nosuchcommand"]
+    ] {
       let r = try lottiekit(arguments: args)
       #expect(r.status == 64, "\(args) exited \(r.status): \(r.stderr)")
     }

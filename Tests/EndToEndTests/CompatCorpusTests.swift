@@ -34,8 +34,10 @@ struct CompatCorpusTests {
       guard let path = file["path"]?.string else { continue }
       for d in file["diagnostics"].list where d["code"]?.string == "LK701" {
         let message = d["message"]?.string ?? ""
-        for (prefix, key) in [("expressions", "expressions"), ("luma mattes", "luma_mattes"), ("inverted luma mattes", "luma_mattes"),
-                              ("merge paths", "merge_paths"), ("3D layers", "ddd_layers"), ("effects", "effects")] where message.hasPrefix(prefix + " ") {
+        for (prefix, key) in [
+          ("expressions", "expressions"), ("luma mattes", "luma_mattes"), ("inverted luma mattes", "luma_mattes"),
+          ("merge paths", "merge_paths"), ("3D layers", "ddd_layers"), ("effects", "effects")
+        ] where message.hasPrefix(prefix + " ") {
           lintCounts[path, default: [:]][key, default: 0] += 1
         }
       }
@@ -74,11 +76,13 @@ struct CompatCorpusTests {
         let drawn = want[key, default: 0] - notDrawn[key, default: 0]
         #expect(lintCounts[path]?[key, default: 0] ?? 0 == drawn, "\(path): lint reported \(lintCounts[path]?[key] ?? 0) \(key) of \(drawn) drawn")
       }
-      #expect(lintCounts[path]?["expressions", default: 0] ?? 0 == got["expressions_that_act", default: 0],
-              "\(path): lint reported \(lintCounts[path]?["expressions"] ?? 0) expressions of \(got["expressions_that_act", default: 0]) that act")
+      #expect(
+        lintCounts[path]?["expressions", default: 0] ?? 0 == got["expressions_that_act", default: 0],
+        "\(path): lint reported \(lintCounts[path]?["expressions"] ?? 0) expressions of \(got["expressions_that_act", default: 0]) that act")
       totals["expressions_that_act", default: 0] += got["expressions_that_act", default: 0]
-      #expect(lintCounts[path]?["effects", default: 0] ?? 0 >= want["visual_effects", default: 0] - notDrawn["effects", default: 0],
-              "\(path): visual effects missed")
+      #expect(
+        lintCounts[path]?["effects", default: 0] ?? 0 >= want["visual_effects", default: 0] - notDrawn["effects", default: 0],
+        "\(path): visual effects missed")
       compared += 1
     }
     #expect(compared > 600)
@@ -94,7 +98,8 @@ struct CompatCorpusTests {
     }
     let python = packageRoot + "/.venv-oracles/bin/python3"
     guard FileManager.default.isExecutableFile(atPath: python),
-          (try? run(python, ["-c", "import lottie"]))?.status == 0 else {
+      (try? run(python, ["-c", "import lottie"]))?.status == 0
+    else {
       print("skipping: python-lottie is not installed in .venv-oracles (make oracles)")
       return
     }
@@ -111,10 +116,12 @@ struct CompatCorpusTests {
     let lint = try lottiekit(arguments: ["lint", "--format", "json", "--profile", "telegram-sticker", "--sticker-30fps"] + stickers)
     let report = try JSONDocument(parsing: [UInt8](lint.stdout)).root
     // tgs_check's words → the name of the forbidden feature in our LK805 message.
-    let categories = [("effects are not supported", "layer effects"), ("merge paths", "merge paths"), ("3d", "3d layers"),
-                      ("text", "text"), ("image", "images"), ("auto-orient", "auto-oriented layers"),
-                      ("time remap", "time remapping"), ("mask", "masks"), ("gradient stroke", "gradient strokes"),
-                      ("star", "star shapes"), ("repeater", "repeaters")]
+    let categories = [
+      ("effects are not supported", "layer effects"), ("merge paths", "merge paths"), ("3d", "3d layers"),
+      ("text", "text"), ("image", "images"), ("auto-orient", "auto-oriented layers"),
+      ("time remap", "time remapping"), ("mask", "masks"), ("gradient stroke", "gradient strokes"),
+      ("star", "star shapes"), ("repeater", "repeaters")
+    ]
     var beyond: [String] = []
     var agreed = 0
     for file in report["files"].list {

@@ -28,10 +28,12 @@ struct CompatEvidenceTests {
         let oldest = t["versions"].list.compactMap(\.string).first
         for e in t["features"].list {
           guard let m = e["measured"] else { continue }
-          out.append(Measured(target: id, feature: e["feature"]?.string ?? "?",
-                              level: e["support"]?.string ?? "?", fixture: m["fixture"]?.string ?? "",
-                              frames: m["frames"].list.compactMap(\.int),
-                              selection: e["until"] != nil && oldest != nil ? "\(id)@\(oldest!)" : id))
+          out.append(
+            Measured(
+              target: id, feature: e["feature"]?.string ?? "?",
+              level: e["support"]?.string ?? "?", fixture: m["fixture"]?.string ?? "",
+              frames: m["frames"].list.compactMap(\.int),
+              selection: e["until"] != nil && oldest != nil ? "\(id)@\(oldest!)" : id))
         }
       }
     }
@@ -45,8 +47,9 @@ struct CompatEvidenceTests {
       let path = packageRoot + "/Tests/Fixtures/compat/" + e.fixture
       #expect(FileManager.default.fileExists(atPath: path), "\(e.target) \(e.feature): no fixture \(e.fixture)")
       let base = String(path.dropLast(5))
-      #expect(FileManager.default.fileExists(atPath: base + ".web.png") || FileManager.default.fileExists(atPath: base + ".ae.png"),
-              "\(e.fixture): no reference render (lottie-web or After Effects)")
+      #expect(
+        FileManager.default.fileExists(atPath: base + ".web.png") || FileManager.default.fileExists(atPath: base + ".ae.png"),
+        "\(e.fixture): no reference render (lottie-web or After Effects)")
       let r = try lottiekit("compat", "--format", "json", "--target", e.selection, path)
       let doc = try JSONDocument(parsing: [UInt8](r.stdout))
       let levels = doc.root["files"].list.flatMap { $0["features"].list }

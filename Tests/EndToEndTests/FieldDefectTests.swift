@@ -11,7 +11,7 @@ struct FieldDefectTests {
   /// #21.4: `-o` naming an input (by the same path, another spelling, or a symlink) is a usage
   /// error, and the input is left as it was.
   @Test(arguments: [
-    ["format", "--minify"], ["strip", "--layer", "Nothing"], ["inline"], ["extract", "--images-dir", "x"],
+    ["format", "--minify"], ["strip", "--layer", "Nothing"], ["inline"], ["extract", "--images-dir", "x"]
   ])
   func outputOntoTheInputIsRefused(_ command: [String]) throws {
     let dir = try makeTemporaryDirectory()
@@ -126,8 +126,10 @@ struct StaleTemporaryTests {
     let dead = child.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
     let live = String(ProcessInfo.processInfo.processIdentifier)
     let leftovers = [".anim.json.lottiekit-\(dead)-Ab12Cd", ".anim.json.lottiekit-\(dead)-Zz99yy.orig"]
-    let kept = [".anim.json.lottiekit-\(live)-Ab12Cd", ".anim.json.lottiekit-Qw12Er",  // live writer; old form, new file
-                ".anim.json.lottiekit-\(dead)-toolong1", ".notes.txt", "anim.json.lottiekit-\(dead)-Ab12Cd"]
+    let kept = [
+      ".anim.json.lottiekit-\(live)-Ab12Cd", ".anim.json.lottiekit-Qw12Er",  // live writer; old form, new file
+      ".anim.json.lottiekit-\(dead)-toolong1", ".notes.txt", "anim.json.lottiekit-\(dead)-Ab12Cd"
+    ]
     for name in leftovers + kept { try write("partial", to: dir + "/" + name) }
     // The old form (no pid) is removed once it is over an hour old.
     let old = ".other.json.lottiekit-Xy34Zw"
@@ -216,9 +218,12 @@ struct OptionMessageTests {
   /// and the rule's documentation says which findings are warnings.
   @Test func emptyLayerRangeMessages() throws {
     let dir = try makeTemporaryDirectory()
-    try write(#"{"v":"5","fr":30,"ip":0,"op":300,"w":10,"h":10,"layers":[{"ty":3,"nm":"a","ind":1,"ip":291,"op":291,"ks":{}},{"ty":3,"nm":"b","ind":2,"ip":30,"op":10,"ks":{}}]}"#, to: dir + "/a.json")
+    try write(
+      #"{"v":"5","fr":30,"ip":0,"op":300,"w":10,"h":10,"layers":[{"ty":3,"nm":"a","ind":1,"ip":291,"op":291,"ks":{}},{"ty":3,"nm":"b","ind":2,"ip":30,"op":10,"ks":{}}]}"#,
+      to: dir + "/a.json")
     let r = try lottiekit("lint", dir + "/a.json")
-    #expect(r.stdoutText.contains(#"warning: [LK103] layer "a" (ind 1) starts and ends at the same frame (ip 291, op 291): it is never visible"#), "\(r.stdoutText)")
+    #expect(
+      r.stdoutText.contains(#"warning: [LK103] layer "a" (ind 1) starts and ends at the same frame (ip 291, op 291): it is never visible"#), "\(r.stdoutText)")
     #expect(r.stdoutText.contains(#"warning: [LK103] layer "b" (ind 2) ends (op 10) before it starts (ip 30)"#), "\(r.stdoutText)")
     #expect(try lottiekit("explain", "LK103").stdoutText.contains("a layer's: warning"))
   }
@@ -228,7 +233,9 @@ struct OptionMessageTests {
     let dir = try makeTemporaryDirectory()
     try FileManager.default.createDirectory(atPath: dir + "/audio", withIntermediateDirectories: true)
     try write([0x49, 0x44, 0x33], to: dir + "/audio/aud_0.mp3")
-    try write(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":[{"id":"audio_0","u":"audio/","p":"aud_0.mp3","e":0},{"id":"audio_1","u":"audio/","p":"aud_1.mp3","e":0}],"layers":[{"ty":6,"ind":1,"refId":"audio_0","ip":0,"op":60,"ks":{}},{"ty":6,"ind":2,"refId":"audio_1","ip":0,"op":60,"ks":{}}]}"#, to: dir + "/a.json")
+    try write(
+      #"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":[{"id":"audio_0","u":"audio/","p":"aud_0.mp3","e":0},{"id":"audio_1","u":"audio/","p":"aud_1.mp3","e":0}],"layers":[{"ty":6,"ind":1,"refId":"audio_0","ip":0,"op":60,"ks":{}},{"ty":6,"ind":2,"refId":"audio_1","ip":0,"op":60,"ks":{}}]}"#,
+      to: dir + "/a.json")
     let r = try lottiekit("lint", dir + "/a.json")
     #expect(r.stdoutText.contains(#"[LK310] sound asset "audio_1" points to audio/aud_1.mp3, which does not exist"#), "\(r.stdoutText)")
     #expect(!r.stdoutText.contains(#"sound asset "audio_0""#))
@@ -255,7 +262,8 @@ struct DotLottieLintTests {
   /// JSON outside an archive would be.
   @Test func missingArchiveEntriesAreReported() throws {
     let dir = try makeTemporaryDirectory()
-    let animation = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":[{"id":"image_0","w":1,"h":1,"u":"images/","p":"img_0.png","e":0},{"id":"image_1","w":40,"h":40,"u":"/i/","p":"there.png","e":0},{"id":"audio_0","u":"audio/","p":"aud_0.mp3","e":0}],"layers":[{"ty":2,"ind":1,"refId":"image_0","ip":0,"op":60,"st":0,"ks":{}},{"ty":2,"ind":2,"refId":"image_1","ip":0,"op":60,"st":0,"ks":{}},{"ty":6,"ind":3,"refId":"audio_0","ip":0,"op":60,"st":0,"ks":{}}]}"#
+    let animation =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":[{"id":"image_0","w":1,"h":1,"u":"images/","p":"img_0.png","e":0},{"id":"image_1","w":40,"h":40,"u":"/i/","p":"there.png","e":0},{"id":"audio_0","u":"audio/","p":"aud_0.mp3","e":0}],"layers":[{"ty":2,"ind":1,"refId":"image_0","ip":0,"op":60,"st":0,"ks":{}},{"ty":2,"ind":2,"refId":"image_1","ip":0,"op":60,"st":0,"ks":{}},{"ty":6,"ind":3,"refId":"audio_0","ip":0,"op":60,"st":0,"ks":{}}]}"#
     var zip = ZipWriter()
     try zip.add(name: "manifest.json", data: Array(#"{"version":"2","animations":[{"id":"a"}]}"#.utf8), compress: false)
     try zip.add(name: "a/a.json", data: Array(animation.utf8))
@@ -295,7 +303,8 @@ struct DotLottieLintTests {
 /// their container with every other archive entry byte-identical.
 @Suite("lint --fix in archives (#21)")
 struct ArchiveFixTests {
-  static let fixable = #"{"v":"5.7.4","fr":60,"ip":0,"op":60,"w":512,"h":512,"layers":[{"ty":3,"nm":"Dot","ind":1,"ip":0,"op":60,"st":0,"ks":{"o":{"a":1,"k":100}}}]}"#
+  static let fixable =
+    #"{"v":"5.7.4","fr":60,"ip":0,"op":60,"w":512,"h":512,"layers":[{"ty":3,"nm":"Dot","ind":1,"ip":0,"op":60,"st":0,"ks":{"o":{"a":1,"k":100}}}]}"#
 
   @Test func fixesInsideADotLottie() throws {
     let dir = try makeTemporaryDirectory()
@@ -304,8 +313,9 @@ struct ArchiveFixTests {
     let hero = String(decoding: try readBytes(folder + "/hero.json"), as: UTF8.self)
     try FileManager.default.createDirectory(atPath: dir + "/src/images", withIntermediateDirectories: true)
     for name in ["img_0.png", "img_1.png"] { try write(try readBytes(folder + "/images/" + name), to: dir + "/src/images/" + name) }
-    try write(hero.replacingOccurrences(of: #""ks":{"o":{"a":0,"k":100,"ix":11}"#, with: #""ks":{"o":{"a":1,"k":100,"ix":11}"#),
-              to: dir + "/src/hero.json")
+    try write(
+      hero.replacingOccurrences(of: #""ks":{"o":{"a":0,"k":100,"ix":11}"#, with: #""ks":{"o":{"a":1,"k":100,"ix":11}"#),
+      to: dir + "/src/hero.json")
     #expect(try lottiekit("pack", dir + "/src/hero.json", "--format", "lottie", "-o", dir + "/both.lottie").status == 0)
     let before = try ZipArchive(bytes: readBytes(dir + "/both.lottie"))
     let first = try lottiekit("lint", "--profile", "spec-strict", dir + "/both.lottie")
@@ -342,17 +352,21 @@ struct DotLottieRoundTripTests {
   @Test func unpackThenPackKeepsEveryEntry() throws {
     let dir = try makeTemporaryDirectory()
     let png = try readBytes(packageRoot + "/Examples/delivery/checkout/images/img_0.png")
-    let animation = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":40,"h":40,"assets":[{"id":"image_0","w":40,"h":40,"u":"/i/","p":"img_0.png","e":0},{"id":"audio_0","u":"/u/","p":"aud_0.mp3","e":0}],"layers":[{"ty":2,"ind":1,"refId":"image_0","ip":0,"op":60,"st":0,"ks":{}},{"ty":6,"ind":2,"refId":"audio_0","ip":0,"op":60,"st":0,"ks":{}}]}"#
+    let animation =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":40,"h":40,"assets":[{"id":"image_0","w":40,"h":40,"u":"/i/","p":"img_0.png","e":0},{"id":"audio_0","u":"/u/","p":"aud_0.mp3","e":0}],"layers":[{"ty":2,"ind":1,"refId":"image_0","ip":0,"op":60,"st":0,"ks":{}},{"ty":6,"ind":2,"refId":"audio_0","ip":0,"op":60,"st":0,"ks":{}}]}"#
     let second = #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":40,"h":40,"layers":[]}"#
     let original: [(String, [UInt8])] = [
-      ("manifest.json", Array(#"{"version":"2","generator":"someone","animations":[{"id":"one"},{"id":"two"}],"themes":[{"id":"dark"}],"stateMachines":[{"id":"sm"}]}"#.utf8)),
+      (
+        "manifest.json",
+        Array(#"{"version":"2","generator":"someone","animations":[{"id":"one"},{"id":"two"}],"themes":[{"id":"dark"}],"stateMachines":[{"id":"sm"}]}"#.utf8)
+      ),
       ("a/one.json", Array(animation.utf8)),
       ("a/two.json", Array(second.utf8)),
       ("i/img_0.png", png),
       ("u/aud_0.mp3", [0x49, 0x44, 0x33, 0x04, 0x00]),
       ("t/dark.json", Array(#"{"rules":[]}"#.utf8)),
       ("s/sm.json", Array(#"{"initial":"a","states":[]}"#.utf8)),
-      ("i/.DS_Store", [0, 1, 2]),
+      ("i/.DS_Store", [0, 1, 2])
     ]
     var zip = ZipWriter()
     for (name, data) in original { try zip.add(name: name, data: data, compress: name != "manifest.json") }

@@ -16,27 +16,50 @@ struct HostileInputTests {
     files.append(("truncated.json", Array(hero.prefix(hero.count / 2))))
     files.append(("deep-arrays.json", [UInt8](repeating: UInt8(ascii: "["), count: 100_000)))
     files.append(("deep-objects.json", Array((String(repeating: #"{"a":"#, count: 3000) + "1" + String(repeating: "}", count: 3000)).utf8)))
-    files.append(("huge-string.json", Array(#"{"v":"5.7.4","nm":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 10_000_000) + Array(#"","layers":[]}"#.utf8)))
-    files.append(("huge-array.json", Array(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["#.utf8)
-                  + Array(repeating: Array("0,".utf8), count: 500_000).flatMap { $0 } + Array("0]}".utf8)))
+    files.append(
+      ("huge-string.json", Array(#"{"v":"5.7.4","nm":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 10_000_000) + Array(#"","layers":[]}"#.utf8)))
+    files.append(
+      (
+        "huge-array.json",
+        Array(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["#.utf8)
+          + Array(repeating: Array("0,".utf8), count: 500_000).flatMap { $0 } + Array("0]}".utf8)
+      ))
     files.append(("huge-number.json", Array(#"{"v":"5","fr":1e999999,"ip":0,"op":60,"w":10,"h":10,"layers":[]}"#.utf8)))
-    files.append(("long-number.json", Array(#"{"v":"5","fr":30,"ip":0,"op":"#.utf8) + [UInt8](repeating: UInt8(ascii: "9"), count: 100_000)
-                  + Array(#","w":10,"h":10,"layers":[]}"#.utf8)))
+    files.append(
+      (
+        "long-number.json",
+        Array(#"{"v":"5","fr":30,"ip":0,"op":"#.utf8) + [UInt8](repeating: UInt8(ascii: "9"), count: 100_000)
+          + Array(#","w":10,"h":10,"layers":[]}"#.utf8)
+      ))
     files.append(("invalid-utf8.json", Array(#"{"v":"5","nm":""#.utf8) + [0xC3, 0x28, 0xFF] + Array(#"","layers":[]}"#.utf8)))
     files.append(("lone-surrogate.json", Array(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"nm":"\ud800","layers":[]}"#.utf8)))
     files.append(("nul-byte.json", Array(#"{"v":"5","nm":"a"#.utf8) + [0] + Array(#"b","layers":[]}"#.utf8)))
     files.append(("duplicate-keys.json", Array(#"{"v":"5","fr":30,"fr":60,"ip":0,"op":60,"w":10,"h":10,"layers":[],"layers":[]}"#.utf8)))
-    files.append(("numbers-for-objects.json", Array(#"{"v":5,"fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":7,"layers":[7,{"ty":4,"ks":7,"shapes":7,"ef":7,"masksProperties":7,"ip":0,"op":60,"parent":"x"}],"markers":7,"fonts":7}"#.utf8)))
+    files.append(
+      (
+        "numbers-for-objects.json",
+        Array(
+          #"{"v":5,"fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":7,"layers":[7,{"ty":4,"ks":7,"shapes":7,"ef":7,"masksProperties":7,"ip":0,"op":60,"parent":"x"}],"markers":7,"fonts":7}"#
+            .utf8)
+      ))
     files.append(("parent-cycle.json", try readBytes(packageRoot + "/Tests/Fixtures/planted/defects/021-parent-cycle.json")))
     files.append(("precomp-cycle.json", try readBytes(packageRoot + "/Tests/Fixtures/planted/defects/030-precomp-cycle-indirect.json")))
-    files.append(("escaping-paths.json", Array(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":[{"id":"a","w":1,"h":1,"u":"../../../../etc/","p":"passwd","e":0},{"id":"b","w":1,"h":1,"u":"/etc/","p":"hostname","e":0},{"id":"c","w":1,"h":1,"u":"https://example.com/","p":"x.png","e":0},{"id":"d","w":1,"h":1,"u":"images/","p":"link.png","e":0}],"layers":[{"ty":2,"refId":"a","ind":1,"ip":0,"op":60,"ks":{}},{"ty":2,"refId":"b","ind":2,"ip":0,"op":60,"ks":{}},{"ty":2,"refId":"c","ind":3,"ip":0,"op":60,"ks":{}},{"ty":2,"refId":"d","ind":4,"ip":0,"op":60,"ks":{}}]}"#.utf8)))
+    files.append(
+      (
+        "escaping-paths.json",
+        Array(
+          #"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":[{"id":"a","w":1,"h":1,"u":"../../../../etc/","p":"passwd","e":0},{"id":"b","w":1,"h":1,"u":"/etc/","p":"hostname","e":0},{"id":"c","w":1,"h":1,"u":"https://example.com/","p":"x.png","e":0},{"id":"d","w":1,"h":1,"u":"images/","p":"link.png","e":0}],"layers":[{"ty":2,"refId":"a","ind":1,"ip":0,"op":60,"ks":{}},{"ty":2,"refId":"b","ind":2,"ip":0,"op":60,"ks":{}},{"ty":2,"refId":"c","ind":3,"ip":0,"op":60,"ks":{}},{"ty":2,"refId":"d","ind":4,"ip":0,"op":60,"ks":{}}]}"#
+            .utf8)
+      ))
     files.append(("png-named.json", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]))
     files.append(("json-named.tgs", hero))
     files.append(("truncated.tgs", Array((try Gzip.compress(hero)).prefix(200))))
     files.append(("bomb.tgs", try Gzip.compress([UInt8](repeating: 0x20, count: 600 * 1024 * 1024))))
     files.append(("truncated.lottie", Array(try dotLottie([("manifest.json", Array(#"{"version":"2"}"#.utf8)), ("a/x.json", hero)]).prefix(300))))
     files.append(("zip-slip.lottie", try dotLottie([("manifest.json", Array(#"{"version":"2"}"#.utf8)), ("a/../../escape.json", hero), ("a/x.json", hero)])))
-    files.append(("zip-bomb.lottie", try dotLottie([("manifest.json", Array(#"{"version":"2"}"#.utf8)), ("a/x.json", [UInt8](repeating: 0x20, count: 600 * 1024 * 1024))])))
+    files.append(
+      ("zip-bomb.lottie", try dotLottie([("manifest.json", Array(#"{"version":"2"}"#.utf8)), ("a/x.json", [UInt8](repeating: 0x20, count: 600 * 1024 * 1024))]))
+    )
     // Hostile SVG: entity bombs, external entities, <use> bombs, depth, a huge path, not XML at all.
     var laughs = #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">"#
     var previous = "a"
@@ -46,13 +69,24 @@ struct HostileInputTests {
     }
     laughs += #"]><svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><g id="&j;"><rect width="1" height="1"/></g></svg>"#
     files.append(("laughs.svg", Array(laughs.utf8)))
-    files.append(("xxe.svg", Array(#"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><g id="&x;"/></svg>"#.utf8)))
+    files.append(
+      (
+        "xxe.svg",
+        Array(
+          #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><g id="&x;"/></svg>"#
+            .utf8)
+      ))
     var bomb = #"<rect id="l0" width="1" height="1"/>"#
     for level in 1...8 { bomb += "<g id=\"l\(level)\">" + String(repeating: "<use href=\"#l\(level - 1)\"/>", count: 10) + "</g>" }
-    files.append(("use-bomb.svg", Array((#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><defs>"# + bomb + ##"</defs><use href="#l8"/></svg>"##).utf8)))
+    files.append(
+      ("use-bomb.svg", Array((#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><defs>"# + bomb + ##"</defs><use href="#l8"/></svg>"##).utf8)))
     files.append(("deep.svg", Array((#"<svg xmlns="http://www.w3.org/2000/svg">"# + String(repeating: "<g>", count: 100_000)).utf8)))
-    files.append(("huge-path.svg", Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><path d="M0 0"#.utf8)
-                  + Array(repeating: Array("l1 1".utf8), count: 1_000_000).flatMap { $0 } + Array(#""/></svg>"#.utf8)))
+    files.append(
+      (
+        "huge-path.svg",
+        Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><path d="M0 0"#.utf8)
+          + Array(repeating: Array("l1 1".utf8), count: 1_000_000).flatMap { $0 } + Array(#""/></svg>"#.utf8)
+      ))
     files.append(("binary.svg", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0xFF, 0xFE]))
     try FileManager.default.createDirectory(atPath: dir + "/images", withIntermediateDirectories: true)
     symlink("/etc/hostname", dir + "/images/link.png")
@@ -92,7 +126,7 @@ struct HostileInputTests {
         ["inline", input, "-o", "out/i.json"], ["extract", input, "-o", "out/e.json", "--images-dir", "out/img"],
         ["render", input, "--size", "32x32", "-o", "out/r.png"], ["diff", input, hero],
         ["pack", input, "-o", "out/p.json.gz"], ["pack", input, "--format", "lottie", "--prune", "--precision", "2", "-o", "out/p.lottie"],
-        ["unpack", input, "-o", "out/u"], ["svg", input, "-o", "out/svg.json"],
+        ["unpack", input, "-o", "out/u"], ["svg", input, "-o", "out/svg.json"]
       ]
       for args in commands {
         let r = try runLimited(args, cwd: dir)

@@ -7,7 +7,8 @@ import LottieKitIO
 let oraclePython: String? = {
   let python = packageRoot + "/.venv-oracles/bin/python3"
   guard FileManager.default.isExecutableFile(atPath: python),
-        let r = try? run(python, ["-c", "import rlottie_python, PIL"]), r.status == 0 else { return nil }
+    let r = try? run(python, ["-c", "import rlottie_python, PIL"]), r.status == 0
+  else { return nil }
   return python
 }()
 
@@ -96,7 +97,8 @@ struct InlineCorpusTests {
       let back = try JSONDocument(parsing: readBytes(work + "/back.json"))
       for (a, b) in zip(doc.root["assets"].list, back.root["assets"].list) {
         guard let pa = a["p"]?.string, pa.hasPrefix("data:image/"), let pb = b["p"]?.string,
-              let ca = pa.firstIndex(of: ","), let cb = pb.firstIndex(of: ",") else { continue }
+          let ca = pa.firstIndex(of: ","), let cb = pb.firstIndex(of: ",")
+        else { continue }
         #expect(try Base64.decode(pa[pa.index(after: ca)...]) == Base64.decode(pb[pb.index(after: cb)...]), "\(file): image bytes changed")
         for m in a.members where !["u", "p", "e"].contains(m.key) {
           #expect(b[m.key]?.sourceText == m.value.sourceText, "\(file): asset member \(m.key) changed")

@@ -22,7 +22,8 @@ enum Images {
   }
   static func webp(_ w: Int, _ h: Int) -> [UInt8] {
     let w1 = w - 1, h1 = h - 1
-    let chunk: [UInt8] = Array("VP8X".utf8) + [10, 0, 0, 0] + [0, 0, 0, 0]
+    let chunk: [UInt8] =
+      Array("VP8X".utf8) + [10, 0, 0, 0] + [0, 0, 0, 0]
       + [UInt8(w1 & 255), UInt8(w1 >> 8 & 255), UInt8(w1 >> 16 & 255), UInt8(h1 & 255), UInt8(h1 >> 8 & 255), UInt8(h1 >> 16 & 255)]
     let size = 4 + chunk.count
     return Array("RIFF".utf8) + [UInt8(size & 255), UInt8(size >> 8 & 255), 0, 0] + Array("WEBP".utf8) + chunk
@@ -30,7 +31,9 @@ enum Images {
 }
 
 private func animationWith(_ assets: [(id: String, u: String, p: String, w: Int, h: Int)]) -> String {
-  let list = assets.map { "{\"id\":\"\($0.id)\",\"w\":\($0.w),\"h\":\($0.h),\"u\":\(JSONStringCodec.quoted($0.u)),\"p\":\(JSONStringCodec.quoted($0.p)),\"e\":0}" }
+  let list = assets.map {
+    "{\"id\":\"\($0.id)\",\"w\":\($0.w),\"h\":\($0.h),\"u\":\(JSONStringCodec.quoted($0.u)),\"p\":\(JSONStringCodec.quoted($0.p)),\"e\":0}"
+  }
   return "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"assets\":[\(list.joined(separator: ","))],\"layers\":[]}"
 }
 
@@ -42,7 +45,7 @@ struct InlineExtractTests {
     let files: [(String, [UInt8], String)] = [
       ("a.png", Images.png(4, 3), "image/png"), ("b.JPG", Images.jpeg(5, 6), "image/jpeg"),
       ("c.webp", Images.webp(7, 8), "image/webp"), ("d.gif", Images.gif(2, 2), "image/gif"),
-      ("wrong.png", Images.jpeg(1, 1), "image/jpeg"), ("ünïcødé 图.PNG", Images.png(1, 1), "image/png"),
+      ("wrong.png", Images.jpeg(1, 1), "image/jpeg"), ("ünïcødé 图.PNG", Images.png(1, 1), "image/png")
     ]
     var assets: [(String, String, String, Int, Int)] = []
     for (k, f) in files.enumerated() {
@@ -86,7 +89,7 @@ struct InlineExtractTests {
     ("dotdot", "../", "secret.png", "../secret.png leads outside the animation's folder"),
     ("symlink", "images/", "link.png", "images/link.png leads outside the animation's folder"),
     ("url", "https://cdn.example.com/", "a.png", "https://cdn.example.com/a.png is a URL"),
-    ("not an image", "images/", "text.png", "is not a PNG, JPEG, WebP, GIF or SVG image"),
+    ("not an image", "images/", "text.png", "is not a PNG, JPEG, WebP, GIF or SVG image")
   ])
   func refusesAndWritesNothing(_ name: String, _ u: String, _ p: String, _ message: String) throws {
     let base = try makeTemporaryDirectory()

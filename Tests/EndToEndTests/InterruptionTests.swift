@@ -13,7 +13,8 @@ struct InterruptionTests {
   static func bigAnimation() -> String {
     var layers: [String] = []
     for k in 0..<3000 {
-      layers.append("""
+      layers.append(
+        """
         {"ddd":0,"ind":\(k + 1),"ty":4,"nm":"Layer \(k)","sr":1,"ks":{"o":{"a":0,"k":100},"p":{"a":1,"k":[{"t":0,"s":[\(k % 512),20,0],"i":{"x":[0.833],"y":[0.833]},"o":{"x":[0.167],"y":[0.167]}},{"t":60,"s":[256.125,\(k % 300).5,0]}]}},"ao":0,"shapes":[{"ty":"gr","it":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40.25,40.75]}},{"ty":"fl","c":{"a":0,"k":[0.2,0.4,0.8,1]},"o":{"a":0,"k":100}},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}],"ip":0,"op":60,"st":0,"bm":0}
         """)
     }
@@ -78,11 +79,13 @@ struct InterruptionTests {
     for k in 0..<40 {
       let folder = root + "/anim\(k)"
       try FileManager.default.createDirectory(atPath: folder + "/images", withIntermediateDirectories: true)
-      let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 8, 0, 0, 0, 8, 8, 6, 0, 0, 0]
+      let png: [UInt8] =
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 8, 0, 0, 0, 8, 8, 6, 0, 0, 0]
         + [UInt8](repeating: UInt8(k), count: 200_000)
       try write(png, to: folder + "/images/img_0.png")
-      try write(#"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":8,"h":8,"assets":[{"id":"image_0","w":8,"h":8,"u":"images/","p":"img_0.png","e":0}],"layers":[{"ddd":0,"ind":1,"ty":2,"refId":"image_0","ks":{},"ip":0,"op":30,"st":0}]}"#,
-                to: folder + "/a\(k).json")
+      try write(
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":8,"h":8,"assets":[{"id":"image_0","w":8,"h":8,"u":"images/","p":"img_0.png","e":0}],"layers":[{"ddd":0,"ind":1,"ty":2,"refId":"image_0","ks":{},"ip":0,"op":30,"st":0}]}"#,
+        to: folder + "/a\(k).json")
     }
   }
 
@@ -94,7 +97,7 @@ struct InterruptionTests {
     var totals: [String: Int] = [:]
     let cases: [(name: String, arguments: [String])] = [
       ("rename-assets", ["rename-assets", "--quiet", "bundle"]),
-      ("format --in-place", ["format", "--pretty", "--in-place", "bundle"]),
+      ("format --in-place", ["format", "--pretty", "--in-place", "bundle"])
     ]
     for c in cases {
       let pristine = dir + "/pristine"
@@ -160,7 +163,7 @@ struct InterruptionTests {
       ("format -o", ["format", "--pretty", "big.json", "-o", "out.json"], "out.json"),
       ("format --in-place", ["format", "--pretty", "--in-place", "copy.json"], "copy.json"),
       ("pack -o", ["pack", "big.json", "--format", "gz", "-o", "out.json.gz"], "out.json.gz"),
-      ("svg -o", ["svg", "big.svg", "-o", "svg.json"], "svg.json"),
+      ("svg -o", ["svg", "big.svg", "-o", "svg.json"], "svg.json")
     ]
     var total: [Outcome: Int] = [:]
     for c in cases {

@@ -2,8 +2,10 @@ import Foundation
 import Testing
 import LottieJSON
 
-private let clean = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"nm":"ok","ddd":0,"assets":[],"layers":[{"ty":3,"nm":"Null","ind":1,"ip":0,"op":60,"st":0,"sr":1,"ks":{},"ao":0,"bm":0,"ddd":0}]}"#
-private let brokenParent = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"nm":"Main","ddd":0,"assets":[],"layers":[{"ty":3,"nm":"Bubble","ind":4,"parent":7,"ip":0,"op":60,"st":0,"sr":1,"ks":{},"ao":0,"bm":0,"ddd":0}]}"#
+private let clean =
+  #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"nm":"ok","ddd":0,"assets":[],"layers":[{"ty":3,"nm":"Null","ind":1,"ip":0,"op":60,"st":0,"sr":1,"ks":{},"ao":0,"bm":0,"ddd":0}]}"#
+private let brokenParent =
+  #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"nm":"Main","ddd":0,"assets":[],"layers":[{"ty":3,"nm":"Bubble","ind":4,"parent":7,"ip":0,"op":60,"st":0,"sr":1,"ks":{},"ao":0,"bm":0,"ddd":0}]}"#
 
 @Suite("lottiekit lint, end to end", .serialized)
 struct LintCommandTests {
@@ -16,7 +18,8 @@ struct LintCommandTests {
     try write(brokenParent, to: dir + "/bad.json")
     let bad = try lottiekit("lint", dir)
     #expect(bad.status == 1)
-    #expect(bad.stdoutText.contains("\(dir)/bad.json:1:134: error: [LK201] layer \"Bubble\" (ind 4) names parent 7, which does not exist in composition \"Main\""))
+    #expect(
+      bad.stdoutText.contains("\(dir)/bad.json:1:134: error: [LK201] layer \"Bubble\" (ind 4) names parent 7, which does not exist in composition \"Main\""))
     #expect(bad.stdoutText.contains("  at /layers/0/parent in \"Main › Bubble\""))
     #expect(bad.stdoutText.contains("2 files linted: 1 error"))
   }
@@ -67,8 +70,10 @@ struct LintCommandTests {
   }
 
   @Test func usageErrors() throws {
-    for args in [["lint", "--target", "winamp", "x.json"], ["lint", "--profile", "nope", "x.json"], ["lint", "--format", "xml", "x.json"],
-                 ["lint", "--fail-on", "fatal", "x.json"], ["explain", "LK999"], ["lint", "--fix", "-"]] {
+    for args in [
+      ["lint", "--target", "winamp", "x.json"], ["lint", "--profile", "nope", "x.json"], ["lint", "--format", "xml", "x.json"],
+      ["lint", "--fail-on", "fatal", "x.json"], ["explain", "LK999"], ["lint", "--fix", "-"]
+    ] {
       let r = try lottiekit(arguments: args)
       #expect(r.status == 64, "\(args): \(r.status) \(r.stderr)")
     }
@@ -142,8 +147,9 @@ struct LintCorpusTests {
         let node = doc.node(atPointer: pointer)
         #expect(node != nil, "\(path): pointer \(pointer) does not resolve")
         if let node {
-          #expect(node.location.line == d["line"]?.int && node.location.column == d["column"]?.int,
-                  "\(path): \(pointer) is at \(node.location), diagnostic says \(d["line"]?.int ?? 0):\(d["column"]?.int ?? 0)")
+          #expect(
+            node.location.line == d["line"]?.int && node.location.column == d["column"]?.int,
+            "\(path): \(pointer) is at \(node.location), diagnostic says \(d["line"]?.int ?? 0):\(d["column"]?.int ?? 0)")
         }
         checked += 1
       }
@@ -227,8 +233,10 @@ struct BaselineEndToEndTests {
     let baselinedThere = all.filter { $0.file.hasSuffix("defects-016-unknown-layer-type.json") }
     #expect(!baselinedThere.isEmpty && baselinedThere.contains { $0.pointer.hasPrefix("/layers/") })
     var edits = JSONEdits(moved)
-    let guide: JSONValue = .object([("ty", .int(3)), ("nm", .string("Guide")), ("ind", .int(900)), ("ip", .int(0)),
-                                    ("op", .int(60)), ("st", .int(0)), ("ks", .object([]))])
+    let guide: JSONValue = .object([
+      ("ty", .int(3)), ("nm", .string("Guide")), ("ind", .int(900)), ("ip", .int(0)),
+      ("op", .int(60)), ("st", .int(0)), ("ks", .object([]))
+    ])
     if let layers = moved.root["layers"] { try edits.insertElement(guide, into: layers, at: 0) }
     try write(try edits.apply(), to: shifted)
     let afterMove = try lottiekit("lint", "--format", "json", "--fail-on", "info", "--baseline", baseline, repo + "/anims")

@@ -6,7 +6,8 @@ import LottieJSON
 /// and the contract's refusals.
 @Suite("optimize, end to end")
 struct OptimizeEndToEndTests {
-  let animation = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"nm":"Guide","hd":true,"ip":0,"op":60,"ks":{},"shapes":[]},{"ty":4,"ind":2,"nm":"Dot","ip":0,"op":60,"ks":{"o":{"a":1,"k":[{"t":0,"s":[80]},{"t":60,"s":[80]}]}},"shapes":[]}]}"#
+  let animation =
+    #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"nm":"Guide","hd":true,"ip":0,"op":60,"ks":{},"shapes":[]},{"ty":4,"ind":2,"nm":"Dot","ip":0,"op":60,"ks":{"o":{"a":1,"k":[{"t":0,"s":[80]},{"t":60,"s":[80]}]}},"shapes":[]}]}"#
 
   @Test func writesASmallerFileAndReportsEachStep() throws {
     let dir = try makeTemporaryDirectory()
@@ -36,7 +37,8 @@ struct OptimizeEndToEndTests {
   /// the rlottie render of the result is compared with the original's before it is kept.
   @Test func defaultLevelRoundsAfterRenderingBoth() throws {
     let dir = try makeTemporaryDirectory()
-    let dot = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[100.123456,99.876543],"ix":2}},"shapes":[{"ty":"gr","mn":"ADBE Vector Group","np":2,"it":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[80.0001,80.0001]}},{"ty":"fl","c":{"a":0,"k":[0.123456,0.5,0.9,1]},"o":{"a":0,"k":100}},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}]}"#
+    let dot =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[100.123456,99.876543],"ix":2}},"shapes":[{"ty":"gr","mn":"ADBE Vector Group","np":2,"it":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[80.0001,80.0001]}},{"ty":"fl","c":{"a":0,"k":[0.123456,0.5,0.9,1]},"o":{"a":0,"k":100}},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}]}"#
     try write(dot, to: dir + "/dot.json")
     let r = try lottiekit("optimize", dir + "/dot.json", "-o", dir + "/small.json", "--format", "json")
     #expect(r.status == 0, "\(r.stderr)")
@@ -49,7 +51,8 @@ struct OptimizeEndToEndTests {
     // The text report names the level's steps; level 2 also drops names but the kept ones; no level 3.
     let text = try lottiekit("optimize", dir + "/dot.json", "--dry-run")
     #expect(text.stderr.contains("precision: −") && text.stderr.contains("metadata: −"), "\(text.stderr)")
-    let named = dot.replacingOccurrences(of: #""ty":4,"#, with: #""ty":4,"nm":"Dot","#).replacingOccurrences(of: #""ty":"el","#, with: #""ty":"el","nm":"Circle","#)
+    let named = dot.replacingOccurrences(of: #""ty":4,"#, with: #""ty":4,"nm":"Dot","#).replacingOccurrences(
+      of: #""ty":"el","#, with: #""ty":"el","nm":"Circle","#)
     try write(named, to: dir + "/named.json")
     #expect(try lottiekit("optimize", "--level", "2", "--keep-names", "Circle", dir + "/named.json", "-o", dir + "/l2.json").status == 0)
     let l2 = String(decoding: try readBytes(dir + "/l2.json"), as: UTF8.self)
@@ -102,4 +105,3 @@ struct OptimizeEndToEndTests {
     #expect(r.stdoutText.contains("pixel-identical in rlottie and ThorVG"))
   }
 }
-

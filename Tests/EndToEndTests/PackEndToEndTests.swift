@@ -29,27 +29,27 @@ private let smallPNG: [UInt8] = [
   0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x02,
   0x00, 0x00, 0x00, 0x02, 0x08, 0x06, 0x00, 0x00, 0x00, 0x72, 0xB6, 0x0D, 0x24, 0x00, 0x00, 0x00, 0x16, 0x49, 0x44, 0x41,
   0x54, 0x78, 0x9C, 0x63, 0xF8, 0xCF, 0xC0, 0xF0, 0x1F, 0x08, 0x19, 0x18, 0xFE, 0x03, 0x00, 0x2D, 0xF2, 0x05, 0xFB, 0xB0,
-  0x4B, 0x2F, 0x1B, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+  0x4B, 0x2F, 0x1B, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82
 ]
 
 /// A pretty-printed animation with one external image and a shape layer.
 private let animationText = """
-{
-  "v": "5.7.4",
-  "fr": 30, "ip": 0, "op": 30, "w": 64, "h": 64, "nm": "Pack fixture",
-  "assets": [
-    {"id": "image_0", "w": 2, "h": 2, "u": "images/", "p": "img_0.png", "e": 0},
-    {"id": "unused", "w": 2, "h": 2, "u": "images/", "p": "img_9.png", "e": 0}
-  ],
-  "layers": [
-    {"ty": 2, "ind": 1, "nm": "Picture", "refId": "image_0", "ip": 0, "op": 30, "st": 0,
-     "ks": {"o": {"a": 0, "k": 100}, "p": {"a": 0, "k": [32.123456, 32.654321, 0]}, "a": {"a": 0, "k": [1, 1, 0]}, "s": {"a": 0, "k": [1000, 1000, 100]}}},
-    {"ty": 4, "ind": 2, "nm": "Dot", "ip": 0, "op": 30, "st": 0,
-     "ks": {"o": {"a": 0, "k": 100}, "p": {"a": 1, "k": [{"t": 0, "s": [10.5555, 10], "i": {"x": 0.833333, "y": 0.833333}, "o": {"x": 0.166667, "y": 0.166667}}, {"t": 29, "s": [50, 50.4444]}]}},
-     "shapes": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}}, {"ty": "fl", "c": {"a": 0, "k": [0.9, 0.2, 0.1, 1]}, "o": {"a": 0, "k": 100}}]}
-  ]
-}
-"""
+  {
+    "v": "5.7.4",
+    "fr": 30, "ip": 0, "op": 30, "w": 64, "h": 64, "nm": "Pack fixture",
+    "assets": [
+      {"id": "image_0", "w": 2, "h": 2, "u": "images/", "p": "img_0.png", "e": 0},
+      {"id": "unused", "w": 2, "h": 2, "u": "images/", "p": "img_9.png", "e": 0}
+    ],
+    "layers": [
+      {"ty": 2, "ind": 1, "nm": "Picture", "refId": "image_0", "ip": 0, "op": 30, "st": 0,
+       "ks": {"o": {"a": 0, "k": 100}, "p": {"a": 0, "k": [32.123456, 32.654321, 0]}, "a": {"a": 0, "k": [1, 1, 0]}, "s": {"a": 0, "k": [1000, 1000, 100]}}},
+      {"ty": 4, "ind": 2, "nm": "Dot", "ip": 0, "op": 30, "st": 0,
+       "ks": {"o": {"a": 0, "k": 100}, "p": {"a": 1, "k": [{"t": 0, "s": [10.5555, 10], "i": {"x": 0.833333, "y": 0.833333}, "o": {"x": 0.166667, "y": 0.166667}}, {"t": 29, "s": [50, 50.4444]}]}},
+       "shapes": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}}, {"ty": "fl", "c": {"a": 0, "k": [0.9, 0.2, 0.1, 1]}, "o": {"a": 0, "k": 100}}]}
+    ]
+  }
+  """
 
 /// A folder with the animation and its image.
 private func makeFixture() throws -> String {
@@ -66,7 +66,8 @@ private func minified(_ path: String) throws -> [UInt8] {
 }
 
 /// A Telegram-valid sticker: 512×512, 60 fps, 3 s, shapes only.
-private let stickerText = #"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"nm":"Sticker","ddd":0,"assets":[],"layers":[{"ddd":0,"ind":1,"ty":4,"nm":"Circle","sr":1,"ks":{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":1,"k":[{"t":0,"s":[156,256,0],"i":{"x":0.5,"y":1},"o":{"x":0.5,"y":0}},{"t":90,"s":[356,256,0],"i":{"x":0.5,"y":1},"o":{"x":0.5,"y":0}},{"t":179,"s":[156,256,0]}]},"a":{"a":0,"k":[0,0,0]},"s":{"a":0,"k":[100,100,100]}},"ao":0,"shapes":[{"ty":"gr","it":[{"ty":"el","d":1,"s":{"a":0,"k":[120,120]},"p":{"a":0,"k":[0,0]},"nm":"Ellipse"},{"ty":"fl","c":{"a":0,"k":[0.2,0.5,0.9,1]},"o":{"a":0,"k":100},"r":1,"nm":"Fill"},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}],"nm":"Group"}],"ip":0,"op":180,"st":0,"bm":0}]}"#
+private let stickerText =
+  #"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"nm":"Sticker","ddd":0,"assets":[],"layers":[{"ddd":0,"ind":1,"ty":4,"nm":"Circle","sr":1,"ks":{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":1,"k":[{"t":0,"s":[156,256,0],"i":{"x":0.5,"y":1},"o":{"x":0.5,"y":0}},{"t":90,"s":[356,256,0],"i":{"x":0.5,"y":1},"o":{"x":0.5,"y":0}},{"t":179,"s":[156,256,0]}]},"a":{"a":0,"k":[0,0,0]},"s":{"a":0,"k":[100,100,100]}},"ao":0,"shapes":[{"ty":"gr","it":[{"ty":"el","d":1,"s":{"a":0,"k":[120,120]},"p":{"a":0,"k":[0,0]},"nm":"Ellipse"},{"ty":"fl","c":{"a":0,"k":[0.2,0.5,0.9,1]},"o":{"a":0,"k":100},"r":1,"nm":"Fill"},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}],"nm":"Group"}],"ip":0,"op":180,"st":0,"bm":0}]}"#
 
 @Suite("pack and unpack end to end")
 struct PackEndToEndTests {
@@ -212,13 +213,14 @@ struct PackEndToEndTests {
   @Test(arguments: [
     ("expression", #""o":{"a":0,"k":100}"#, #""o":{"a":0,"k":100,"x":"value"}"#, "expressions"),
     ("image layer", #""assets":[]"#, #""assets":[{"id":"i","w":2,"h":2,"u":"","p":"data:image/png;base64,iVBORw0KGgo=","e":1}]"#, "images"),
-    ("long", #""op":180,"w""#, #""op":400,"w""#, "LK802"),
+    ("long", #""op":180,"w""#, #""op":400,"w""#, "LK802")
   ])
   func stickerWithForbiddenFeatureIsRefused(name: String, find: String, replace: String, reason: String) throws {
     let dir = try makeTemporaryDirectory()
     var text = stickerText.replacingOccurrences(of: find, with: replace)
     if name == "image layer" {
-      text = text.replacingOccurrences(of: #""layers":[{"ddd":0,"ind":1"#, with: #""layers":[{"ty":2,"ind":5,"refId":"i","ip":0,"op":180,"st":0,"ks":{}},{"ddd":0,"ind":1"#)
+      text = text.replacingOccurrences(
+        of: #""layers":[{"ddd":0,"ind":1"#, with: #""layers":[{"ty":2,"ind":5,"refId":"i","ip":0,"op":180,"st":0,"ks":{}},{"ddd":0,"ind":1"#)
     }
     #expect(text != stickerText)
     try write(text, to: dir + "/bad.json")
@@ -303,8 +305,10 @@ struct PackEndToEndTests {
     return writer.finish()
   }
 
-  private func expectUnpackRefused(_ bytes: [UInt8], name: String, mentioning text: String, extra: [String] = [],
-                                   sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+  private func expectUnpackRefused(
+    _ bytes: [UInt8], name: String, mentioning text: String, extra: [String] = [],
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
     let dir = try makeTemporaryDirectory()
     try write(bytes, to: dir + "/" + name)
     let r = try lottiekit(arguments: ["unpack", dir + "/" + name, "-o", dir + "/out"] + extra)
@@ -319,8 +323,9 @@ struct PackEndToEndTests {
   private let tinyJSON = Array(#"{"v":"5.5.2","fr":60,"ip":0,"op":1,"w":1,"h":1,"layers":[]}"#.utf8)
 
   @Test func zipSlipIsRefused() throws {
-    try expectUnpackRefused(try zip([("manifest.json", Array("{}".utf8)), ("a/ok.json", tinyJSON), ("../evil.json", tinyJSON)]),
-                            name: "slip.lottie", mentioning: "outside the output folder")
+    try expectUnpackRefused(
+      try zip([("manifest.json", Array("{}".utf8)), ("a/ok.json", tinyJSON), ("../evil.json", tinyJSON)]),
+      name: "slip.lottie", mentioning: "outside the output folder")
     try expectUnpackRefused(try zip([("a/../../evil.json", tinyJSON)]), name: "slip2.lottie", mentioning: "outside the output folder")
   }
 

@@ -29,7 +29,7 @@ private let plannedRules: [String: String] = [
   "LK501": "masks-and-mattes-budget", "LK502": "image-layers-budget", "LK503": "file-size-budget",
   "LK504": "composition-size-budget", "LK505": "precomp-depth-budget",
   "LK601": "keyframe-missing-start", "LK602": "animated-flag-missing", "LK603": "static-value-marked-animated",
-  "LK604": "image-asset-without-size", "LK605": "non-integer-size",
+  "LK604": "image-asset-without-size", "LK605": "non-integer-size"
 ]
 
 private let plantedRoot = packageRoot + "/Tests/Fixtures/planted"
@@ -98,9 +98,10 @@ struct PlantedRun: Sendable {
       for file in document.root["files"].list {
         let path = PlantedRun.relativeToPlanted(file["path"]?.string ?? "")
         files[path, default: []] += file["diagnostics"].list.map { d in
-          PlantedDiagnostic(code: d["code"]?.string ?? "", name: d["name"]?.string ?? "", severity: d["severity"]?.string ?? "",
-                            pointer: d["pointer"]?.string ?? "", line: d["line"]?.int ?? 0, column: d["column"]?.int ?? 0,
-                            message: d["message"]?.string ?? "")
+          PlantedDiagnostic(
+            code: d["code"]?.string ?? "", name: d["name"]?.string ?? "", severity: d["severity"]?.string ?? "",
+            pointer: d["pointer"]?.string ?? "", line: d["line"]?.int ?? 0, column: d["column"]?.int ?? 0,
+            message: d["message"]?.string ?? "")
         }
       }
     } catch {
@@ -126,7 +127,8 @@ struct PlantedRun: Sendable {
 /// The registered rules (`lottiekit rules --format json`), code → name.
 private let registeredRules: [String: String] = {
   guard let result = try? lottiekit("rules", "--format", "json"), result.status == 0,
-        let document = try? JSONDocument(parsing: [UInt8](result.stdout)) else { return [:] }
+    let document = try? JSONDocument(parsing: [UInt8](result.stdout))
+  else { return [:] }
   var rules: [String: String] = [:]
   let root = document.root
   for rule in root.isArray ? Array(root.elements) : [] {
@@ -205,11 +207,13 @@ struct PlantedDefectTests {
       return
     }
     let isPlanted = { (d: PlantedDiagnostic) in d.code == e.code && d.pointer == e.pointer }
-    #expect(diagnostics.contains(where: isPlanted),
-            "\(e.file): expected \(e.code) \(e.ruleName) at \(e.location); the file's diagnostics:\n\(listing(diagnostics))")
+    #expect(
+      diagnostics.contains(where: isPlanted),
+      "\(e.file): expected \(e.code) \(e.ruleName) at \(e.location); the file's diagnostics:\n\(listing(diagnostics))")
     let otherErrors = diagnostics.filter { $0.severity == "error" && !isPlanted($0) }
-    #expect(otherErrors.isEmpty,
-            "\(e.file) plants only \(e.code) \(e.ruleName) at \(e.location), but also has these errors:\n\(listing(otherErrors))")
+    #expect(
+      otherErrors.isEmpty,
+      "\(e.file) plants only \(e.code) \(e.ruleName) at \(e.location), but also has these errors:\n\(listing(otherErrors))")
   }
 
   @Test("the defects folder exits 1 and every file in it is linted")

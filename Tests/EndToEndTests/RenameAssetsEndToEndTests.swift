@@ -66,9 +66,12 @@ struct RenameAssetsEndToEndTests {
     #expect(real.status == 0, "\(real.stderr)")
     #expect(real.stderr.contains("renamed 3 files"), "\(real.stderr)")
     let after = try treeSnapshot(dir)
-    #expect(Set(after.keys) == ["checkout/data.json", "checkout/images/checkout_data_img_0.png",
-                                "onboarding/data.json", "onboarding/images/onboarding_data_img_0.png",
-                                "settings/data.json", "settings/images/settings_data_img_0.png"])
+    #expect(
+      Set(after.keys) == [
+        "checkout/data.json", "checkout/images/checkout_data_img_0.png",
+        "onboarding/data.json", "onboarding/images/onboarding_data_img_0.png",
+        "settings/data.json", "settings/images/settings_data_img_0.png"
+      ])
     for name in ["onboarding", "checkout", "settings"] {
       #expect(after["\(name)/images/\(name)_data_img_0.png"] == Array("pixels of \(name)".utf8))
       let old = String(decoding: before["\(name)/data.json"] ?? [], as: UTF8.self)
@@ -148,9 +151,11 @@ struct RenameAssetsEndToEndTests {
         for a in images {
           let rel = (a["u"]?.string ?? "") + (a["p"]?.string ?? "")
           guard !rel.hasPrefix("/"), !rel.contains(".."), !rel.contains("://"), !rel.hasPrefix("data:"),
-                FileManager.default.fileExists(atPath: base + "/" + rel) else { complete = false; break }
-          try FileManager.default.createDirectory(atPath: ((stage + "/" + rel) as NSString).deletingLastPathComponent,
-                                                  withIntermediateDirectories: true)
+            FileManager.default.fileExists(atPath: base + "/" + rel)
+          else { complete = false; break }
+          try FileManager.default.createDirectory(
+            atPath: ((stage + "/" + rel) as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
           try write(try readBytes(base + "/" + rel), to: stage + "/" + rel)
         }
         guard complete else { continue }
@@ -206,8 +211,12 @@ struct RenameAssetsEndToEndTests {
       if let python = oraclePython {
         let ip = old.root["ip"]?.double ?? 0, op = old.root["op"]?.double ?? 1
         let frame = String(Int((ip + op) / 2))
-        let cmp = try run(python, [packageRoot + "/Tests/oracles/same_pixels.py", "\(work)/before/anim\(j)/data.json",
-                                   folder + "/data.json", frame])
+        let cmp = try run(
+          python,
+          [
+            packageRoot + "/Tests/oracles/same_pixels.py", "\(work)/before/anim\(j)/data.json",
+            folder + "/data.json", frame
+          ])
         #expect(cmp.status == 0, "\(sources[j]) frame \(frame): \(cmp.stdoutText)")
       }
     }
@@ -219,7 +228,8 @@ struct RenameAssetsEndToEndTests {
     let again = try lottiekit("rename-assets", bundle)
     #expect(again.status == 0 && again.stderr.contains("nothing to do"), "\(again.stderr)")
     #expect(try treeSnapshot(bundle) == after)
-    print("rename-assets corpus: \(sources.count) animations, \(contentByName.count) image names after the run"
-          + (oraclePython == nil ? " (render comparison skipped: no .venv-oracles)" : ", frames compared with rlottie"))
+    print(
+      "rename-assets corpus: \(sources.count) animations, \(contentByName.count) image names after the run"
+        + (oraclePython == nil ? " (render comparison skipped: no .venv-oracles)" : ", frames compared with rlottie"))
   }
 }

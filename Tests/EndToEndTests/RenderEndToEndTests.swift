@@ -101,14 +101,16 @@ struct RenderEndToEndTests {
       let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
       return entries.compactMap(Int32.init).filter { candidate in
         guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
-              let close = stat.range(of: ")", options: .backwards) else { return false }
+          let close = stat.range(of: ")", options: .backwards)
+        else { return false }
         let fields = stat[close.upperBound...].split(separator: " ")
         return fields.count > 2 && fields[0] != "Z" && Int32(fields[1]) == pid
       }
     }
     func alive(_ pid: Int32) -> Bool {
       guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.range(of: ")", options: .backwards) else { return false }
+        let close = stat.range(of: ")", options: .backwards)
+      else { return false }
       return stat[close.upperBound...].split(separator: " ").first != "Z"
     }
     var worker: Int32? = nil
@@ -134,12 +136,15 @@ struct RenderEndToEndTests {
     let dir = try makeTemporaryDirectory()
     var assets: [String] = []
     for k in 0..<40 {
-      let inner = k < 39 ? (0..<2).map { _ in #"{"ty":0,"refId":"p\#(k + 1)","ip":0,"op":60,"ks":{}}"# }.joined(separator: ",")
-                         : #"{"ty":4,"ip":0,"op":60,"ks":{},"shapes":[]}"#
+      let inner =
+        k < 39
+        ? (0..<2).map { _ in #"{"ty":0,"refId":"p\#(k + 1)","ip":0,"op":60,"ks":{}}"# }.joined(separator: ",")
+        : #"{"ty":4,"ip":0,"op":60,"ks":{},"shapes":[]}"#
       assets.append(#"{"id":"p\#(k)","layers":[\#(inner)]}"#)
     }
-    try write(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":[\#(assets.joined(separator: ","))],"layers":[{"ty":0,"refId":"p0","ip":0,"op":60,"ks":{}}]}"#,
-              to: dir + "/diamond.json")
+    try write(
+      #"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":[\#(assets.joined(separator: ","))],"layers":[{"ty":0,"refId":"p0","ip":0,"op":60,"ks":{}}]}"#,
+      to: dir + "/diamond.json")
     // Refused by counting the layers before building any (the message says so), not by the
     // render's time limit.
     let r = try lottiekit("render", dir + "/diamond.json", "-o", dir + "/x.png")
@@ -257,7 +262,8 @@ struct RenderEndToEndTests {
       guard try lottiekit("render", file, "-o", png, "-q").status == 0 else { continue }
       let r = try run(python, [packageRoot + "/Tests/oracles/compare_render.py", png, file, "0"])
       guard let doc = try? JSONDocument(parsing: [UInt8](r.stdout)), let ot = doc.root["ours_thorvg"]?.double,
-            let rt = doc.root["rlottie_thorvg"]?.double else { continue }
+        let rt = doc.root["rlottie_thorvg"]?.double
+      else { continue }
       compared += 1
       if let orl = doc.root["ours_rlottie"]?.double, orl <= 0.02 { sameRenderer += 1 }
       if rt <= 0.02 {
@@ -265,7 +271,9 @@ struct RenderEndToEndTests {
         if ot <= 0.02 { agreeing += 1 } else { disagreements.append("\((file as NSString).lastPathComponent) (\(ot))") }
       }
     }
-    print("render corpus: \(compared) files compared; rlottie right (rlottie-python ≈ ThorVG) on \(rightFiles), lottiekit ≈ ThorVG on \(agreeing) of them; lottiekit ≈ rlottie-python on \(sameRenderer)")
+    print(
+      "render corpus: \(compared) files compared; rlottie right (rlottie-python ≈ ThorVG) on \(rightFiles), lottiekit ≈ ThorVG on \(agreeing) of them; lottiekit ≈ rlottie-python on \(sameRenderer)"
+    )
     print("render corpus: lottiekit differs from ThorVG where rlottie-python agrees: \(disagreements)")
     #expect(compared >= 25)
     #expect(Double(agreeing) >= 0.9 * Double(rightFiles), "\(disagreements)")

@@ -52,12 +52,14 @@ struct SVGEndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: dir + "/strict.json"))
   }
 
-  @Test("bad input: exit 2 with file, line and column", arguments: [
-    ("broken.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<path d=\"M0 0\">\n</svg>", "broken.svg:3:"),
-    ("html.svg", "<html><body/></html>", "not <svg>"),
-    ("empty.svg", "", "empty"),
-    ("binary.svg", "\u{89}PNG\r\n\u{1A}\n", "binary.svg:1:"),
-  ])
+  @Test(
+    "bad input: exit 2 with file, line and column",
+    arguments: [
+      ("broken.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<path d=\"M0 0\">\n</svg>", "broken.svg:3:"),
+      ("html.svg", "<html><body/></html>", "not <svg>"),
+      ("empty.svg", "", "empty"),
+      ("binary.svg", "\u{89}PNG\r\n\u{1A}\n", "binary.svg:1:")
+    ])
   func badInput(_ name: String, _ text: String, _ expected: String) throws {
     let dir = try makeTemporaryDirectory()
     try write(text, to: dir + "/" + name)
@@ -77,7 +79,9 @@ struct SVGEndToEndTests {
     }
     laughs += #"]><svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><g id="&j;"><rect width="1" height="1"/></g></svg>"#
     try write(laughs, to: dir + "/laughs.svg")
-    try write(#"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><g id="&x;"><rect width="1" height="1"/></g></svg>"#, to: dir + "/xxe.svg")
+    try write(
+      #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><g id="&x;"><rect width="1" height="1"/></g></svg>"#,
+      to: dir + "/xxe.svg")
     for name in ["laughs", "xxe"] {
       let r = try lottiekit("svg", dir + "/\(name).svg", "-o", dir + "/\(name).json")
       #expect([0, 2].contains(r.status), "\(name): \(r.status) \(r.stderr)")

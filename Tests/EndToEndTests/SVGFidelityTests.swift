@@ -45,8 +45,10 @@ struct SVGFidelityTests {
       guard f.count >= 4 else { continue }
       // svg_fidelity.py: file,conv_ms,size_bytes,mae_pct,bad_pct,iou,note — svg_noise.py: file,mae_pct,bad_pct,iou
       let (mae, bad, iou) = f.count >= 6 ? (f[3], f[4], f[5]) : (f[1], f[2], f[3])
-      rows.append(Score(file: f[0], mae: Double(mae) ?? .nan, bad: Double(bad) ?? .infinity, iou: Double(iou) ?? 0,
-                        converted: !iou.isEmpty))
+      rows.append(
+        Score(
+          file: f[0], mae: Double(mae) ?? .nan, bad: Double(bad) ?? .infinity, iou: Double(iou) ?? 0,
+          converted: !iou.isEmpty))
     }
     return rows
   }
@@ -80,8 +82,9 @@ struct SVGFidelityTests {
     let worstBad = scores.map(\.bad).max() ?? 0
     let worstIoU = scores.map(\.iou).min() ?? 1
     let meanMAE = scores.map(\.mae).reduce(0, +) / Double(max(1, scores.count))
-    return String(format: "%@: %d/%d within the bar (%.2f%%), worst bad %.3f%%, worst IoU %.4f, mean MAE %.4f%%",
-                  label, passed, scores.count, 100 * Double(passed) / Double(max(1, scores.count)), worstBad, worstIoU, meanMAE)
+    return String(
+      format: "%@: %d/%d within the bar (%.2f%%), worst bad %.3f%%, worst IoU %.4f, mean MAE %.4f%%",
+      label, passed, scores.count, 100 * Double(passed) / Double(max(1, scores.count)), worstBad, worstIoU, meanMAE)
   }
 
   func oracleReady() -> String? {
@@ -133,7 +136,9 @@ struct SVGFidelityTests {
       #expect(scores.allSatisfy { $0.bad <= 0.5 }, "\(scores.filter { $0.bad > 0.5 }.map(\.file))")
       let failures = scores.filter { !$0.meetsBar }
       let beyondNoise = failures.filter { !noiseFailures.contains($0.file) }
-      print("svg fidelity   \(renderer): \(failures.count) below the bar, \(failures.count - beyondNoise.count) of them also when ThorVG renders the SVG itself; beyond that: \(beyondNoise.map { "\($0.file) (IoU \($0.iou))" })")
+      print(
+        "svg fidelity   \(renderer): \(failures.count) below the bar, \(failures.count - beyondNoise.count) of them also when ThorVG renders the SVG itself; beyond that: \(beyondNoise.map { "\($0.file) (IoU \($0.iou))" })"
+      )
       if renderer == "thorvg" {
         // Converting adds no failure: every icon below the bar is one where ThorVG's own SVG
         // rendering disagrees with resvg just as much.
@@ -158,8 +163,9 @@ struct SVGFidelityTests {
       print("svg fidelity " + summary("adwaita symbolic → lottiekit → \(renderer)", scores))
       #expect(scores.allSatisfy { $0.converted }, "not converted: \(scores.filter { !$0.converted }.map(\.file))")
       #expect(scores.allSatisfy { $0.bad <= 0.5 }, "\(scores.filter { $0.bad > 0.5 }.map(\.file))")
-      #expect(Double(scores.filter(\.meetsBar).count) >= 0.99 * Double(scores.count),
-              "\(scores.filter { !$0.meetsBar }.map { "\($0.file) IoU \($0.iou)" })")
+      #expect(
+        Double(scores.filter(\.meetsBar).count) >= 0.99 * Double(scores.count),
+        "\(scores.filter { !$0.meetsBar }.map { "\($0.file) IoU \($0.iou)" })")
     }
   }
   /// #19: the converter measured alone. ThorVG renders the original SVG (its own SVG loader) and
@@ -176,8 +182,9 @@ struct SVGFidelityTests {
     let scores = try fidelity(files, renderer: "thorvg", python: python, svgRenderer: "thorvg")
     print("svg fidelity " + summary("\(set): ThorVG SVG vs lottiekit → ThorVG Lottie", scores))
     #expect(scores.count == files.count)
-    #expect(Double(scores.filter(\.meetsBar).count) >= 0.995 * Double(scores.count),
-            "\(scores.filter { !$0.meetsBar }.map { "\($0.file) bad \($0.bad) IoU \($0.iou)" })")
+    #expect(
+      Double(scores.filter(\.meetsBar).count) >= 0.995 * Double(scores.count),
+      "\(scores.filter { !$0.meetsBar }.map { "\($0.file) bad \($0.bad) IoU \($0.iou)" })")
   }
 
   /// #19: Lucide against resvg. Where resvg and ThorVG disagree on the SVG itself the converter
@@ -195,8 +202,9 @@ struct SVGFidelityTests {
     print("svg fidelity " + summary("lucide → lottiekit → ThorVG, against resvg", scores))
     #expect(scores.count == files.count)
     let worse = scores.filter { s in noise[s.file].map { s.iou < $0.iou - 0.005 } ?? true }
-    print("svg fidelity   lucide: \(worse.count) icons more than 0.005 IoU below ThorVG's own SVG rendering: "
-          + worse.map { "\($0.file) \($0.iou) vs \(noise[$0.file]?.iou ?? -1)" }.joined(separator: ", "))
+    print(
+      "svg fidelity   lucide: \(worse.count) icons more than 0.005 IoU below ThorVG's own SVG rendering: "
+        + worse.map { "\($0.file) \($0.iou) vs \(noise[$0.file]?.iou ?? -1)" }.joined(separator: ", "))
     // No icon may miss: a stroked path arc is drawn as the cubics SVG renderers split it into
     // (loader-circle and shower-head missed by 0.0002 and 0.0004 with exact 45° pieces).
     #expect(worse.isEmpty, "\(worse.map { "\($0.file) IoU \($0.iou) vs ThorVG SVG \(noise[$0.file]?.iou ?? -1)" })")

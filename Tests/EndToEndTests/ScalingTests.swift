@@ -24,51 +24,83 @@ struct ScalingTests {
   typealias Shape = (name: String, base: Int, file: String, make: @Sendable (Int) -> [UInt8], arguments: @Sendable (String) -> [String])
 
   static let shapes: [Shape] = [
-    ("lint: layers array of n empty objects", 5_000, "layers.json", { n in
-      Array(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["#.utf8) + Array(repeating: Array("{},".utf8), count: n).flatMap { $0 } + Array("{}]}".utf8)
-    }, { ["lint", "--format", "json", $0] }),
-    ("lint: a string of n×20 bytes", 5_000, "string.json", { n in
-      Array(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"nm":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: n * 20) + Array(#"","layers":[]}"#.utf8)
-    }, { ["lint", $0] }),
+    (
+      "lint: layers array of n empty objects", 5_000, "layers.json",
+      { n in
+        Array(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["#.utf8) + Array(repeating: Array("{},".utf8), count: n).flatMap { $0 }
+          + Array("{}]}".utf8)
+      }, { ["lint", "--format", "json", $0] }
+    ),
+    (
+      "lint: a string of n×20 bytes", 5_000, "string.json",
+      { n in
+        Array(#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"nm":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: n * 20)
+          + Array(#"","layers":[]}"#.utf8)
+      }, { ["lint", $0] }
+    ),
     // #21.3: every repeat of a key shadows the ones before it; the linter skipped findings inside
     // shadowed values by testing every finding against every pair (2,000 repeats: 2.4 s, 10,000: 2 min).
-    ("lint (every rule): one key repeated n times", 100, "duplicates.json", { n in
-      Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[],"# + Array(repeating: #""ip":0"#, count: n).joined(separator: ",") + "}").utf8)
-    }, { ["lint", "--format", "json", "--profile", "spec-strict", "--profile", "telegram-sticker", "--target", "ios", $0] }),
-    ("format: n shape layers", 300, "shapes.json", { n in
-      let layer = #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[1.5,2.25]},{"t":60,"s":[3,4]}]}},"shapes":[{"ty":"rc","s":{"a":0,"k":[10,10]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":2}}]}"#
-      return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + Array(repeating: layer, count: n).joined(separator: ",") + "]}").utf8)
-    }, { ["format", "--pretty", $0, "-o", "out.json"] }),
+    (
+      "lint (every rule): one key repeated n times", 100, "duplicates.json",
+      { n in
+        Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[],"# + Array(repeating: #""ip":0"#, count: n).joined(separator: ",") + "}").utf8)
+      }, { ["lint", "--format", "json", "--profile", "spec-strict", "--profile", "telegram-sticker", "--target", "ios", $0] }
+    ),
+    (
+      "format: n shape layers", 300, "shapes.json",
+      { n in
+        let layer =
+          #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[1.5,2.25]},{"t":60,"s":[3,4]}]}},"shapes":[{"ty":"rc","s":{"a":0,"k":[10,10]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":2}}]}"#
+        return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + Array(repeating: layer, count: n).joined(separator: ",") + "]}").utf8)
+      }, { ["format", "--pretty", $0, "-o", "out.json"] }
+    ),
     // 5,000 × 100 segments stay under libxml2's 10 MB limit for one attribute (beyond it: exit 2).
-    ("svg: one path of n segments", 5_000, "path.svg", { n in
-      Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><path d="M0 0"#.utf8) + Array(repeating: Array("l1 1a1 1 0 0 1 1 1".utf8), count: n).flatMap { $0 } + Array(#""/></svg>"#.utf8)
-    }, { ["svg", $0, "-o", "out.json"] }),
+    (
+      "svg: one path of n segments", 5_000, "path.svg",
+      { n in
+        Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><path d="M0 0"#.utf8)
+          + Array(repeating: Array("l1 1a1 1 0 0 1 1 1".utf8), count: n).flatMap { $0 } + Array(#""/></svg>"#.utf8)
+      }, { ["svg", $0, "-o", "out.json"] }
+    ),
     // Graphs: every layer's parent is the one before it; every precomp holds the next one. Walks
     // that followed each chain from each layer were quadratic (2,000 parents: 48 s).
-    ("lint (every rule): n layers in one parent chain", 200, "parents.json", { n in
-      var layers: [String] = []
-      for k in 1...n { layers.append(#"{"ty":3,"ind":\#(k),"ip":0,"op":60,"ks":{}\#(k > 1 ? ",\"parent\":\(k - 1)" : "")}"#) }
-      return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + layers.joined(separator: ",") + "]}").utf8)
-    }, { ["lint", "--format", "json", "--profile", "spec-strict", "--profile", "telegram-sticker", "--target", "ios", $0] }),
-    ("lint (every rule): n precomps nested in one chain", 40, "precomps.json", { n in
-      var assets: [String] = []
-      for k in 0..<n {
-        let inner = k + 1 < n ? #"{"ty":0,"ind":1,"refId":"p\#(k + 1)","ip":0,"op":60,"ks":{}}"# : ""
-        assets.append(#"{"id":"p\#(k)","layers":[\#(inner)]}"#)
-      }
-      return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":["# + assets.joined(separator: ",") +
-                    #"],"layers":[{"ty":0,"ind":1,"refId":"p0","ip":0,"op":60,"ks":{}}]}"#).utf8)
-    }, { ["lint", "--format", "json", "--profile", "spec-strict", "--profile", "telegram-sticker", "--target", "ios", $0] }),
+    (
+      "lint (every rule): n layers in one parent chain", 200, "parents.json",
+      { n in
+        var layers: [String] = []
+        for k in 1...n { layers.append(#"{"ty":3,"ind":\#(k),"ip":0,"op":60,"ks":{}\#(k > 1 ? ",\"parent\":\(k - 1)" : "")}"#) }
+        return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + layers.joined(separator: ",") + "]}").utf8)
+      }, { ["lint", "--format", "json", "--profile", "spec-strict", "--profile", "telegram-sticker", "--target", "ios", $0] }
+    ),
+    (
+      "lint (every rule): n precomps nested in one chain", 40, "precomps.json",
+      { n in
+        var assets: [String] = []
+        for k in 0..<n {
+          let inner = k + 1 < n ? #"{"ty":0,"ind":1,"refId":"p\#(k + 1)","ip":0,"op":60,"ks":{}}"# : ""
+          assets.append(#"{"id":"p\#(k)","layers":[\#(inner)]}"#)
+        }
+        return Array(
+          (#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":["# + assets.joined(separator: ",")
+            + #"],"layers":[{"ty":0,"ind":1,"refId":"p0","ip":0,"op":60,"ks":{}}]}"#).utf8)
+      }, { ["lint", "--format", "json", "--profile", "spec-strict", "--profile", "telegram-sticker", "--target", "ios", $0] }
+    ),
     // #22: every fix re-applied the whole file (O(fixes × size)).
-    ("lint --fix: n fixable properties", 200, "fixes.json", { n in
-      let layer = #"{"ty":3,"ind":1,"ip":0,"op":60,"ks":{"o":{"a":1,"k":100}}}"#
-      return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + Array(repeating: layer, count: n).joined(separator: ",") + "]}").utf8)
-    }, { ["lint", "--fix", "--profile", "spec-strict", "--format", "json", $0] }),
-    ("svg: n styled elements", 1_000, "elements.svg", { n in
-      var s = #"<svg xmlns="http://www.w3.org/2000/svg" width="99" height="99"><style>.a{fill:red}</style>"#
-      for k in 0..<n { s += "<g class=\"a\"><circle cx=\"\(k % 99)\" cy=\"5\" r=\"2\"/></g>" }
-      return Array((s + "</svg>").utf8)
-    }, { ["svg", $0, "-o", "out.json"] }),
+    (
+      "lint --fix: n fixable properties", 200, "fixes.json",
+      { n in
+        let layer = #"{"ty":3,"ind":1,"ip":0,"op":60,"ks":{"o":{"a":1,"k":100}}}"#
+        return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + Array(repeating: layer, count: n).joined(separator: ",") + "]}").utf8)
+      }, { ["lint", "--fix", "--profile", "spec-strict", "--format", "json", $0] }
+    ),
+    (
+      "svg: n styled elements", 1_000, "elements.svg",
+      { n in
+        var s = #"<svg xmlns="http://www.w3.org/2000/svg" width="99" height="99"><style>.a{fill:red}</style>"#
+        for k in 0..<n { s += "<g class=\"a\"><circle cx=\"\(k % 99)\" cy=\"5\" r=\"2\"/></g>" }
+        return Array((s + "</svg>").utf8)
+      }, { ["svg", $0, "-o", "out.json"] }
+    )
   ]
 
   @Test(arguments: Array(ScalingTests.shapes.indices))

@@ -13,8 +13,12 @@ struct SpecStrictCorpusTests {
       print("skipping: ../shared/corpus is absent")
       return
     }
-    let r = try run("/usr/bin/env", ["python3", packageRoot + "/Scripts/spec-strict-vs-schema.py", lottiekitBinary,
-                                     "--cache", packageRoot + "/Tests/Fixtures/spec-strict/schema-verdicts.tsv"])
+    let r = try run(
+      "/usr/bin/env",
+      [
+        "python3", packageRoot + "/Scripts/spec-strict-vs-schema.py", lottiekitBinary,
+        "--cache", packageRoot + "/Tests/Fixtures/spec-strict/schema-verdicts.tsv"
+      ])
     print(r.stdoutText)
     #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
     // The comparison covered the corpus, not an empty list.

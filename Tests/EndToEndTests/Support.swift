@@ -67,8 +67,9 @@ func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, cwd: S
   try? inPipe.fileHandleForWriting.close()
   process.waitUntilExit()
   group.wait()
-  return RunResult(status: process.terminationStatus, stdout: out, stderr: String(decoding: err, as: UTF8.self),
-                   crashed: process.terminationReason == .uncaughtSignal)
+  return RunResult(
+    status: process.terminationStatus, stdout: out, stderr: String(decoding: err, as: UTF8.self),
+    crashed: process.terminationReason == .uncaughtSignal)
 }
 
 /// Runs lottiekit.

@@ -183,7 +183,7 @@ struct ParserTests {
     Bad([0x5B, 0xC3, 0xA9, 0x5D], 1, 2, "unexpected byte 0xC3, expected a value"),
     Bad("[1e999999]", 1, 2, "number 1e999999 is out of range (larger than a 64-bit float can hold)"),
     Bad("[-1E400]", 1, 2, "number -1E400 is out of range (larger than a 64-bit float can hold)"),
-    Bad("[\n1,\n2\n", 4, 1, "unexpected end of input, expected ',' or ']'"),
+    Bad("[\n1,\n2\n", 4, 1, "unexpected end of input, expected ',' or ']'")
   ]
 
   @Test(arguments: badInputs)

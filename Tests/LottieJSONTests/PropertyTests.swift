@@ -11,10 +11,14 @@ struct GeneratedJSON: CustomStringConvertible {
   var numbers: [String]
   var description: String { text }
 
-  static let numberSpellings = ["0", "-0", "1", "-12", "3.25", "1e3", "1E-7", "-0.000", "6.02e+23", "12345678901234567890",
-                                "0.1", "1e308", "5e-324", "99.990", "-1.5E+2"]
-  static let strings = [#""""#, #""a""#, #""nm""#, #""\n\t\"\\\/""#, #""\u00e9\u2603""#, "\"héllo ☃ 😀\"", #""\ud83d\ude00""#,
-                        #""ind""#, #""with space""#]
+  static let numberSpellings = [
+    "0", "-0", "1", "-12", "3.25", "1e3", "1E-7", "-0.000", "6.02e+23", "12345678901234567890",
+    "0.1", "1e308", "5e-324", "99.990", "-1.5E+2"
+  ]
+  static let strings = [
+    #""""#, #""a""#, #""nm""#, #""\n\t\"\\\/""#, #""\u00e9\u2603""#, "\"héllo ☃ 😀\"", #""\ud83d\ude00""#,
+    #""ind""#, #""with space""#
+  ]
 
   init(_ words: [UInt32]) {
     var out = ""

@@ -95,7 +95,7 @@ struct EditTests {
     ([0, 1], "[30, 40]"),
     ([0, 3], "[20, 30]"),
     ([1, 2], "[10, 40]"),
-    ([0, 1, 2, 3], "[]"),
+    ([0, 1, 2, 3], "[]")
   ])
   func removeElementsKeepsCommasRight(_ removed: [Int], _ expected: String) throws {
     let doc = try JSONDocument(parsing: source)
@@ -129,7 +129,8 @@ struct EditTests {
     try edits.insertElement(.string("only"), into: try #require(doc.root["z"]), at: 0)
     try edits.insertMember("w", .number("0"), into: try #require(doc.root["obj"]), before: doc.node(atPointer: "/obj/y"))
     let out = text(try edits.apply())
-    let expected = "{\n  \"a\": \"one\",\n  \"list\": [5, 10, 20, 30, 40, 50],\n  \"obj\": {\"x\": 1.50, \"w\": 0, \"y\": \"keep\"},\n  \"z\": [\"only\" ],\n  \"e\": 1\n}\n"
+    let expected =
+      "{\n  \"a\": \"one\",\n  \"list\": [5, 10, 20, 30, 40, 50],\n  \"obj\": {\"x\": 1.50, \"w\": 0, \"y\": \"keep\"},\n  \"z\": [\"only\" ],\n  \"e\": 1\n}\n"
     #expect(out == expected)
   }
 

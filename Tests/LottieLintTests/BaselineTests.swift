@@ -6,8 +6,9 @@ import LottieJSON
 @Suite("baseline: fingerprints and matching")
 struct BaselineTests {
   func diagnostic(_ code: String, _ pointer: String, _ path: [String] = []) -> Diagnostic {
-    Diagnostic(code: code, name: "x", severity: .error, message: "m", help: nil, file: "a.json", line: 1, column: 1,
-               endLine: 1, endColumn: 1, offset: 0, pointer: pointer, layerPath: path)
+    Diagnostic(
+      code: code, name: "x", severity: .error, message: "m", help: nil, file: "a.json", line: 1, column: 1,
+      endLine: 1, endColumn: 1, offset: 0, pointer: pointer, layerPath: path)
   }
 
   @Test func fingerprintFollowsContentNotPosition() throws {
@@ -25,10 +26,11 @@ struct BaselineTests {
 
   @Test func entriesAreUsedOnceAndExactPointersFirst() {
     let folder = FileManager.default.currentDirectoryPath
-    let baseline = Baseline(entries: [
-      .init(file: "a.json", rule: "LK401", pointer: "/layers/0/nm", fingerprint: "f1", message: ""),
-      .init(file: "a.json", rule: "LK401", pointer: "/layers/5/nm", fingerprint: "f1", message: ""),
-    ], folder: folder)
+    let baseline = Baseline(
+      entries: [
+        .init(file: "a.json", rule: "LK401", pointer: "/layers/0/nm", fingerprint: "f1", message: ""),
+        .init(file: "a.json", rule: "LK401", pointer: "/layers/5/nm", fingerprint: "f1", message: "")
+      ], folder: folder)
     let matcher = Baseline.Matcher(baseline)
     // Three findings with the same fingerprint: two are baselined, the third is new.
     let ds = [diagnostic("LK401", "/layers/5/nm"), diagnostic("LK401", "/layers/7/nm"), diagnostic("LK401", "/layers/0/nm")]
@@ -46,10 +48,11 @@ struct BaselineTests {
   @Test func serializationIsSortedAndRoundTrips() throws {
     let dir = NSTemporaryDirectory() + "lottiekit-baseline-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    let b = Baseline(entries: [
-      .init(file: "z.json", rule: "LK101", pointer: "", fingerprint: "0000000000000001", message: "z"),
-      .init(file: "a.json", rule: "LK301", pointer: "/assets/0/p", fingerprint: "0000000000000002", message: "a \"quoted\""),
-    ], folder: dir)
+    let b = Baseline(
+      entries: [
+        .init(file: "z.json", rule: "LK101", pointer: "", fingerprint: "0000000000000001", message: "z"),
+        .init(file: "a.json", rule: "LK301", pointer: "/assets/0/p", fingerprint: "0000000000000002", message: "a \"quoted\"")
+      ], folder: dir)
     let bytes = b.serialized()
     try Data(bytes).write(to: URL(fileURLWithPath: dir + "/b.json"))
     let back = try Baseline.load(dir + "/b.json")

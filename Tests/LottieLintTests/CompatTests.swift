@@ -14,8 +14,10 @@ func fixture(for entry: SupportEntry) -> String? {
     "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[{\"ty\":\(layerType),\"nm\":\"L\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":\(shapes)\(extra.isEmpty ? "" : "," + extra)}]}"
   }
   func shape(_ code: String) -> String { layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"\(code)\",\"nm\":\"S\"}]}]") }
-  let blendCodes = ["normal", "multiply", "screen", "overlay", "darken", "lighten", "color dodge", "color burn", "hard light",
-                    "soft light", "difference", "exclusion", "hue", "saturation", "color", "luminosity", "add", "hard mix"]
+  let blendCodes = [
+    "normal", "multiply", "screen", "overlay", "darken", "lighten", "color dodge", "color burn", "hard light",
+    "soft light", "difference", "exclusion", "hue", "saturation", "color", "luminosity", "add", "hard mix"
+  ]
   let maskCodes = ["none": "n", "add": "a", "subtract": "s", "intersect": "i", "lighten": "l", "darken": "d", "difference": "f"]
   switch Feature(rawValue: entry.feature) {
   case .effect?:
@@ -64,7 +66,9 @@ func fixture(for entry: SupportEntry) -> String? {
   case .timeRemap?:
     // A 2-second animation remapped to 3…4 s ("past the end"), held at 0 s ("static"), or
     // remapped to 0…1 s.
-    let keyframes = detail == "past the end" ? "{\"a\":1,\"k\":[{\"t\":0,\"s\":[3]},{\"t\":60,\"s\":[4]}]}"
+    let keyframes =
+      detail == "past the end"
+      ? "{\"a\":1,\"k\":[{\"t\":0,\"s\":[3]},{\"t\":60,\"s\":[4]}]}"
       : detail == "static" ? "{\"a\":0,\"k\":0}" : "{\"a\":1,\"k\":[{\"t\":0,\"s\":[0]},{\"t\":60,\"s\":[1]}]}"
     return layer("\"tm\":\(keyframes)", ty: 0)
   case .timeStretch?: return layer("\"sr\":2")
@@ -95,28 +99,34 @@ func fixture(for entry: SupportEntry) -> String? {
     let shape = detail == "path" ? "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":{},\"sid\":\"s\"}}" : "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[1,0,0,1],\"sid\":\"s\"}}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(shape)]}]").replacingOccurrences(of: "{\"v\":", with: "{\"slots\":{\"s\":{\"p\":{}}},\"v\":")
   case .duplicateKey?:
-    let shape = detail == "kinds differ"
+    let shape =
+      detail == "kinds differ"
       ? "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":[{\"t\":0}],\"k\":{\"i\":[],\"o\":[],\"v\":[],\"c\":true}}}"
       : "{\"ty\":\"fl\",\"o\":{\"a\":0,\"k\":10,\"k\":100}}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(shape)]}]")
   case .easingPerDimension?:
     let end = detail == "slight" ? 12 : 100
-    let size = "{\"a\":1,\"k\":[{\"t\":-10,\"s\":[10,10],\"e\":[100,\(end)],\"o\":{\"x\":[0.167,0.9],\"y\":[0.167,0]},\"i\":{\"x\":[0.833,0.1],\"y\":[0.833,1]}},{\"t\":30,\"s\":[100,\(end)]}]}"
+    let size =
+      "{\"a\":1,\"k\":[{\"t\":-10,\"s\":[10,10],\"e\":[100,\(end)],\"o\":{\"x\":[0.167,0.9],\"y\":[0.167,0]},\"i\":{\"x\":[0.833,0.1],\"y\":[0.833,1]}},{\"t\":30,\"s\":[100,\(end)]}]}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\",\"s\":\(size)}]}]")
   case .dashOffsetFirst?, .zeroLengthDashes?:
-    let dashes = entry.feature == "dash-offset-first"
+    let dashes =
+      entry.feature == "dash-offset-first"
       ? "[{\"n\":\"o\",\"v\":{\"a\":0,\"k\":0}},{\"n\":\"d\",\"v\":{\"a\":0,\"k\":9}},{\"n\":\"g\",\"v\":{\"a\":0,\"k\":0}}]"
       : "[{\"n\":\"d\",\"v\":{\"a\":0,\"k\":0}},{\"n\":\"g\",\"v\":{\"a\":0,\"k\":9}},{\"n\":\"o\",\"v\":{\"a\":0,\"k\":0}}]"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"st\",\"lc\":2,\"d\":\(dashes)}]}]")
   case .strokeUnevenScale?:
     // A 60 px circle stroked 12 px under layer scale [250, 80] (for "slight", 10 px stroked 6 px under [150, 100]).
     let (size, width, scale) = detail == "slight" ? (10, 6, "[150,100]") : detail == "collapsed" ? (60, 12, "[0,100]") : (60, 12, "[250,80]")
-    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\",\"s\":{\"a\":0,\"k\":[\(size),\(size)]}},{\"ty\":\"st\",\"w\":{\"a\":0,\"k\":\(width)}}]}]")
-      .replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"s\":{\"a\":0,\"k\":\(scale)}}")
+    return layer(
+      "", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\",\"s\":{\"a\":0,\"k\":[\(size),\(size)]}},{\"ty\":\"st\",\"w\":{\"a\":0,\"k\":\(width)}}]}]"
+    )
+    .replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"s\":{\"a\":0,\"k\":\(scale)}}")
   case .keyBeforeType?:
     // A reversed ellipse written "d" first, cut out of a rectangle under a non-zero fill; a fill
     // whose colour comes before its "ty" otherwise.
-    let shape = detail == "direction"
+    let shape =
+      detail == "direction"
       ? "{\"ty\":\"rc\",\"s\":{\"a\":0,\"k\":[9,9]}},{\"d\":3,\"ty\":\"el\"},{\"ty\":\"fl\",\"r\":1}"
       : "{\"ty\":\"rc\"},{\"c\":{\"a\":0,\"k\":[1,0,0,1]},\"ty\":\"fl\"}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(shape)]}]")
@@ -128,12 +138,15 @@ func fixture(for entry: SupportEntry) -> String? {
   case .repeaterNested?:
     return layer("", shapes: "[{\"ty\":\"rc\"},{\"ty\":\"rp\"},{\"ty\":\"fl\"},{\"ty\":\"rp\"}]")
   case .blurTransparentEdges?:
-    return layer("\"w\":100,\"h\":100,\"refId\":\"p\",\"ef\":[{\"ty\":29,\"ef\":[{\"ty\":0,\"v\":{\"a\":0,\"k\":20}},{\"ty\":7,\"v\":{\"a\":0,\"k\":1}},{\"ty\":7,\"v\":{\"a\":0,\"k\":0}}]}]", ty: 0)
+    return layer(
+      "\"w\":100,\"h\":100,\"refId\":\"p\",\"ef\":[{\"ty\":29,\"ef\":[{\"ty\":0,\"v\":{\"a\":0,\"k\":20}},{\"ty\":7,\"v\":{\"a\":0,\"k\":1}},{\"ty\":7,\"v\":{\"a\":0,\"k\":0}}]}]",
+      ty: 0)
   case .translucentLayers?:
     let one = "{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":50}},\"shapes\":[]}"
     return "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[\(Array(repeating: one, count: 33).joined(separator: ","))]}"
   case .lumaMatteTranslucent?:
-    return "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[{\"ty\":4,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":30}},\"shapes\":[]},{\"ty\":4,\"tt\":3,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}]}"
+    return
+      "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[{\"ty\":4,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":30}},\"shapes\":[]},{\"ty\":4,\"tt\":3,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}]}"
   case .maskAddAfterSubtract?: return layer("\"masksProperties\":[{\"mode\":\"s\"},{\"mode\":\"a\"}]")
   case .precompClipOversized?:
     return layer("\"w\":200,\"h\":200,\"refId\":\"p\"", ty: 0).replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"s\":{\"a\":0,\"k\":[20000,20000]}}")
@@ -142,7 +155,11 @@ func fixture(for entry: SupportEntry) -> String? {
     let ease = "\"i\":{\"x\":[0.8],\"y\":[0.8]},\"o\":{\"x\":[0.2],\"y\":[0.2]}"
     return layer("").replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[100],\(ease)},{\"t\":9,\"s\":[50],\(ease)}]}}")
   case .singleKeyframePath?:
-    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sh\",\"ks\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[{\"c\":true,\"v\":[[0,0],[9,0],[9,9]],\"i\":[[0,0],[0,0],[0,0]],\"o\":[[0,0],[0,0],[0,0]]}]}]}}]}]")
+    return layer(
+      "",
+      shapes:
+        "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sh\",\"ks\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[{\"c\":true,\"v\":[[0,0],[9,0],[9,9]],\"i\":[[0,0],[0,0],[0,0]],\"o\":[[0,0],[0,0],[0,0]]}]}]}}]}]"
+    )
   case nil: return nil
   }
 }
@@ -197,9 +214,12 @@ struct CompatTests {
       #expect(found != nil)
     }
     guard let found else { return }
-    let earlier = target.entries[..<c.index].contains { $0.feature == found.feature && $0.source == found.source && $0.support == found.support && $0.note == found.note }
-    #expect((found.source == entry.source && found.support == entry.support && found.note == entry.note) || earlier,
-            "\(c.testDescription): lookup gave \(found.support) from \(found.source)")
+    let earlier = target.entries[..<c.index].contains {
+      $0.feature == found.feature && $0.source == found.source && $0.support == found.support && $0.note == found.note
+    }
+    #expect(
+      (found.source == entry.source && found.support == entry.support && found.note == entry.note) || earlier,
+      "\(c.testDescription): lookup gave \(found.support) from \(found.source)")
   }
 
   @Test func versionsSelectTheDataValidThen() {
@@ -210,7 +230,8 @@ struct CompatTests {
   }
 
   @Test func lintNamesEveryAffectedTargetOnce() throws {
-    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2"}]}]}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2"}]}]}"#
     var options = LintOptions()
     options.targets = ["ios", "android", "rlottie", "thorvg"].map(TargetSelection.init(parsing:))
     let d = Linter(options: options, rules: [RendererCompatRule.self]).lint(path: "x", bytes: Array(json.utf8), baseDirectory: nil)

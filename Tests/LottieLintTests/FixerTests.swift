@@ -34,7 +34,7 @@ struct FixerTests {
       Fix(summary: "b1", operations: [.remove(pointer: "/b/1")]),
       Fix(summary: "b2", operations: [.remove(pointer: "/b/2")]),  // same array: waits
       Fix(summary: "d", operations: [.add(objectPointer: "", key: "d", json: "4")]),
-      Fix(summary: "stale", operations: [.replace(pointer: "/nope", json: "0")]),
+      Fix(summary: "stale", operations: [.replace(pointer: "/nope", json: "0")])
     ]
     let (bytes, applied) = Fixer.apply(fixes, to: doc)
     #expect(applied == 3)
@@ -46,7 +46,7 @@ struct FixerTests {
     let doc = try JSONDocument(parsing: #"{"a":1,"b":2}"#)
     let fixes = [
       Fix(summary: "a", operations: [.replace(pointer: "/a", json: "10")]),
-      Fix(summary: "b", operations: [.replace(pointer: "/b", json: "20")], applicability: .unsafe),
+      Fix(summary: "b", operations: [.replace(pointer: "/b", json: "20")], applicability: .unsafe)
     ]
     #expect(fixes[0].applicability == .safe)
     let (safeOnly, appliedSafe) = Fixer.apply(fixes, to: doc)

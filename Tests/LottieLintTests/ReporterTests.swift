@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+  import FoundationXML
 #endif
 import Testing
 import LottieJSON
@@ -21,39 +21,51 @@ struct ReporterTests {
   static let informationUri = "https://example.com/lottiekit"
 
   static let rules: [RuleDescription] = [
-    RuleDescription(code: "LK301", name: "large-image", summary: "an image is larger than the budget allows",
-                    rationale: "big images cost memory on every frame_ the player *decodes* them at full size",
-                    fixHint: "resize the image to the size it is shown at", category: .performance,
-                    defaultSeverity: .warning, triggering: [], nonTriggering: []),
-    RuleDescription(code: "LK101", name: "missing-parent", summary: "a layer's parent does not exist",
-                    rationale: "lottie-web throws and other players drop the layer's transform (`parent` names an `ind`)",
-                    fixHint: "remove \"parent\" or point it at a layer of the same composition", category: .references,
-                    defaultSeverity: .error, isFixable: true, triggering: [], nonTriggering: []),
-    RuleDescription(code: "LK102", name: "self-parent", summary: "a layer is its own parent",
-                    rationale: "players loop or give up", fixHint: "remove \"parent\"", category: .references,
-                    defaultSeverity: .error, triggering: [], nonTriggering: []),
-    RuleDescription(code: "LK501", name: "unnamed-layer", summary: "a layer has no name",
-                    rationale: "# names let designers & developers talk about layers <b>", fixHint: "1. name the layer in After Effects",
-                    category: .naming, defaultSeverity: .info, triggering: [], nonTriggering: []),
+    RuleDescription(
+      code: "LK301", name: "large-image", summary: "an image is larger than the budget allows",
+      rationale: "big images cost memory on every frame_ the player *decodes* them at full size",
+      fixHint: "resize the image to the size it is shown at", category: .performance,
+      defaultSeverity: .warning, triggering: [], nonTriggering: []),
+    RuleDescription(
+      code: "LK101", name: "missing-parent", summary: "a layer's parent does not exist",
+      rationale: "lottie-web throws and other players drop the layer's transform (`parent` names an `ind`)",
+      fixHint: "remove \"parent\" or point it at a layer of the same composition", category: .references,
+      defaultSeverity: .error, isFixable: true, triggering: [], nonTriggering: []),
+    RuleDescription(
+      code: "LK102", name: "self-parent", summary: "a layer is its own parent",
+      rationale: "players loop or give up", fixHint: "remove \"parent\"", category: .references,
+      defaultSeverity: .error, triggering: [], nonTriggering: []),
+    RuleDescription(
+      code: "LK501", name: "unnamed-layer", summary: "a layer has no name",
+      rationale: "# names let designers & developers talk about layers <b>", fixHint: "1. name the layer in After Effects",
+      category: .naming, defaultSeverity: .info, triggering: [], nonTriggering: [])
   ]
 
-  static let report = LintReport(files: [
-    .init(path: spacedPath, diagnostics: [
-      Diagnostic(code: "LK101", name: "missing-parent", severity: .error, message: nastyMessage,
-                 help: "remove \"parent\" or point it at one of: 1 \"Root\", 2 \"Shadow\"", file: spacedPath,
-                 line: 41, column: 17, endLine: 41, endColumn: 18, offset: 900, pointer: "/layers/3/parent",
-                 layerPath: ["Main", "Bubble"],
-                 fix: Fix(summary: "remove \"parent\"", operations: [.remove(pointer: "/layers/3/parent")])),
-      Diagnostic(code: "LK501", name: "unnamed-layer", severity: .info, message: "layer 5 has no name", help: nil,
-                 file: spacedPath, line: 50, column: 5, endLine: 62, endColumn: 6, offset: 1200, pointer: "/layers/4",
-                 layerPath: ["Main"], renderers: ["ios", "web"]),
-    ]),
-    .init(path: otherPath, diagnostics: [
-      Diagnostic(code: "LK301", name: "large-image", severity: .warning, message: "image \"img_0\" is 4096×4096 px, the budget is 1024×1024",
-                 help: "resize the image to the size it is shown at", file: otherPath, line: 3, column: 14, endLine: 9,
-                 endColumn: 4, offset: 40, pointer: "/assets/0", layerPath: []),
-    ]),
-  ], rules: rules)
+  static let report = LintReport(
+    files: [
+      .init(
+        path: spacedPath,
+        diagnostics: [
+          Diagnostic(
+            code: "LK101", name: "missing-parent", severity: .error, message: nastyMessage,
+            help: "remove \"parent\" or point it at one of: 1 \"Root\", 2 \"Shadow\"", file: spacedPath,
+            line: 41, column: 17, endLine: 41, endColumn: 18, offset: 900, pointer: "/layers/3/parent",
+            layerPath: ["Main", "Bubble"],
+            fix: Fix(summary: "remove \"parent\"", operations: [.remove(pointer: "/layers/3/parent")])),
+          Diagnostic(
+            code: "LK501", name: "unnamed-layer", severity: .info, message: "layer 5 has no name", help: nil,
+            file: spacedPath, line: 50, column: 5, endLine: 62, endColumn: 6, offset: 1200, pointer: "/layers/4",
+            layerPath: ["Main"], renderers: ["ios", "web"])
+        ]),
+      .init(
+        path: otherPath,
+        diagnostics: [
+          Diagnostic(
+            code: "LK301", name: "large-image", severity: .warning, message: "image \"img_0\" is 4096×4096 px, the budget is 1024×1024",
+            help: "resize the image to the size it is shown at", file: otherPath, line: 3, column: 14, endLine: 9,
+            endColumn: 4, offset: 40, pointer: "/assets/0", layerPath: [])
+        ])
+    ], rules: rules)
 
   static let cleanReport = LintReport(files: [.init(path: "clean/ok.json", diagnostics: [])], rules: rules)
 
@@ -67,8 +79,9 @@ struct ReporterTests {
     for (k, file) in report.files.enumerated() {
       if reporter.streams { out += reporter.stream(file, first: k == 0) } else { kept.append(file) }
     }
-    let totals = LintTotals(files: report.files.count, errors: report.count(.error), warnings: report.count(.warning),
-                            infos: report.count(.info))
+    let totals = LintTotals(
+      files: report.files.count, errors: report.count(.error), warnings: report.count(.warning),
+      infos: report.count(.info))
     out += reporter.end(LintReport(files: kept, rules: report.rules), totals: totals)
     return String(decoding: out, as: UTF8.self)
   }
@@ -133,7 +146,8 @@ struct ReporterTests {
       let a = String(decoding: actual, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
       let e = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
       let line = zip(a, e).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, e.count)
-      Issue.record("""
+      Issue.record(
+        """
         \(golden) differs from the golden file at line \(line + 1) \
         (UPDATE_GOLDEN=1 regenerates it):
         expected: \(line < e.count ? String(e[line]) : "<end of file>")
@@ -163,7 +177,8 @@ struct ReporterTests {
     files.append(bare)
 
     let venvPython = Self.packageRoot + "/.venv-oracles/bin/python3"
-    let (executable, prefix) = FileManager.default.isExecutableFile(atPath: venvPython)
+    let (executable, prefix) =
+      FileManager.default.isExecutableFile(atPath: venvPython)
       ? (venvPython, []) : ("/usr/bin/env", ["python3"])
     let (status, output) = try Self.run(executable, prefix + [Self.packageRoot + "/Tests/oracles/validate_sarif.py"] + files)
     #expect(status == 0, "SARIF schema validation (\(executable)):\n\(output)")
@@ -266,7 +281,7 @@ struct ReporterTests {
     ("c:odd.json", "c%3Aodd.json"),
     ("/abs/Zoë #1?.json", "file:///abs/Zo%C3%AB%20%231%3F.json"),
     ("100%.json", "100%25.json"),
-    ("<stdin>", "%3Cstdin%3E"),
+    ("<stdin>", "%3Cstdin%3E")
   ])
   func sarifURIsArePercentEncoded(_ path: String, _ uri: String) {
     #expect(SARIFReporter.uri(forPath: path) == uri)
@@ -292,8 +307,10 @@ struct ReporterTests {
     var stack: [Int] = []
     var error: Error?
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+      _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+      qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
       elements.append(Element(name: elementName, attributes: attributeDict))
       if let parent = stack.last { elements[parent].children.append(elements.count - 1) }
       stack.append(elements.count - 1)
@@ -362,10 +379,11 @@ struct ReporterTests {
   }
 
   @Test func junitCleanFilesPass() throws {
-    let report = LintReport(files: [
-      .init(path: "a.json", diagnostics: []),
-      .init(path: "b.json", diagnostics: [Self.report.files[0].diagnostics[1]]),  // an info only
-    ], rules: Self.rules)
+    let report = LintReport(
+      files: [
+        .init(path: "a.json", diagnostics: []),
+        .init(path: "b.json", diagnostics: [Self.report.files[0].diagnostics[1]])  // an info only
+      ], rules: Self.rules)
     let elements = try XMLCollector.parse(JUnitReporter().render(report))
     #expect(elements[0].attributes["tests"] == "2" && elements[0].attributes["failures"] == "0")
     #expect(elements.filter { $0.name == "failure" }.isEmpty)

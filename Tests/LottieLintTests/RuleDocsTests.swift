@@ -80,7 +80,7 @@ struct ConfigurationTests {
     ("targets: [ios, winamp]", "unknown target 'winamp'", 1),
     ("ignore:\n  - {rule: LK201, file: x}", "unknown key 'file'", 2),
     ("ignore:\n  - {}", "would ignore everything", 2),
-    ("- a\n- b", "must be a mapping", 1),
+    ("- a\n- b", "must be a mapping", 1)
   ])
   func rejectsWithKeyAndLine(_ yaml: String, _ message: String, _ line: Int) {
     do {

@@ -56,8 +56,9 @@ struct RuleExampleTests {
       let (diagnostics, json, _, _) = try lintExample(example, rule: rule.type)
       let expected = example.stripped.offsets
       #expect(!expected.isEmpty, "triggering example without ↓ marker: \(example.json)")
-      #expect(diagnostics.map(\.offset).sorted() == expected.sorted(),
-              "\(rule.testDescription) on \(json): got \(diagnostics.map { "\($0.offset) \($0.pointer) \($0.message)" })")
+      #expect(
+        diagnostics.map(\.offset).sorted() == expected.sorted(),
+        "\(rule.testDescription) on \(json): got \(diagnostics.map { "\($0.offset) \($0.pointer) \($0.message)" })")
       for d in diagnostics {
         #expect(!d.message.isEmpty && !d.message.hasSuffix("."), "message style: \(d.message)")
         #expect(d.message.first.map { !$0.isUppercase } ?? false || d.message.first == "\"", "messages start lowercase: \(d.message)")

@@ -33,12 +33,12 @@ struct SlotRulesTests {
   }
 
   @Test(arguments: [
-    (#"[0,0,0,1]"#, #"[1,0,0]"#, true),            // RGB for RGBA
+    (#"[0,0,0,1]"#, #"[1,0,0]"#, true),  // RGB for RGBA
     (#"[0,0,0,1]"#, #"[{"t":0,"s":[1,0,0,1]},{"t":10,"s":[0,0,1,1]}]"#, true),  // keyframes
     (#"50"#, #"80"#, true),
     (#"[0,0,0,1]"#, #"50"#, false),
     (#"50"#, #"[1,0,0,1]"#, false),
-    (#"[0,0,0,1]"#, #"{"c":true,"v":[],"i":[],"o":[]}"#, false),
+    (#"[0,0,0,1]"#, #"{"c":true,"v":[],"i":[],"o":[]}"#, false)
   ])
   func slotValuesMustFitTheProperty(own: String, slot: String, fits: Bool) {
     let json = "{\(header),\"slots\":{\"s\":{\"p\":{\"a\":0,\"k\":\(slot)}}},\"layers\":[\(fill("{\"a\":0,\"k\":\(own),\"sid\":\"s\"}"))]}"

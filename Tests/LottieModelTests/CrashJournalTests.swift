@@ -18,8 +18,12 @@ struct CrashJournalTests {
     try "old b".write(toFile: dir + "/sub/b.json", atomically: false, encoding: .utf8)
     let ta = try FileIO.writeTemporary(Array("new a".utf8), beside: dir + "/a.json")
     let tb = try FileIO.writeTemporary(Array("new b".utf8), beside: dir + "/sub/b.json")
-    let handle = try #require(CrashJournal.begin([.replace(temp: ta, destination: dir + "/a.json"),
-                                                  .replace(temp: tb, destination: dir + "/sub/b.json")], near: dir + "/a.json"))
+    let handle = try #require(
+      CrashJournal.begin(
+        [
+          .replace(temp: ta, destination: dir + "/a.json"),
+          .replace(temp: tb, destination: dir + "/sub/b.json")
+        ], near: dir + "/a.json"))
     // The journal sits in the folder that holds both files; "crash" after the first rename.
     #expect(Paths.directory(of: handle.path) == Paths.realFolder(of: dir + "/a.json"))
     #expect(rename(ta, dir + "/a.json") == 0)
@@ -35,14 +39,16 @@ struct CrashJournalTests {
     #expect(CrashJournal.recover(in: [dir]).isEmpty)
   }
 
-  @Test("a journal from elsewhere cannot touch files outside its folder or that lottiekit did not make", arguments: [
-    "remove\t/etc/hostname",
-    "replace\tDIR/x.json\tDIR/victim.json",
-    "move\tDIR/victim.json\t/tmp/elsewhere.json",
-    "discard\tDIR/victim.json",
-    "remove\tDIR/../victim.json",
-    "unknown\tDIR/victim.json",
-  ])
+  @Test(
+    "a journal from elsewhere cannot touch files outside its folder or that lottiekit did not make",
+    arguments: [
+      "remove\t/etc/hostname",
+      "replace\tDIR/x.json\tDIR/victim.json",
+      "move\tDIR/victim.json\t/tmp/elsewhere.json",
+      "discard\tDIR/victim.json",
+      "remove\tDIR/../victim.json",
+      "unknown\tDIR/victim.json"
+    ])
   func maliciousJournalsAreIgnored(_ row: String) throws {
     let dir = try folder()
     try "keep".write(toFile: dir + "/victim.json", atomically: false, encoding: .utf8)

@@ -10,7 +10,8 @@ struct EasingPerDimensionTests {
   /// given handles.
   func file(height: Int, out: String, into: String, key: String = "s", owner: String = #""ty":"rc","d":1,"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}"#) -> String {
     let property = #""\#(key)":{"a":1,"k":[{"t":-10,"s":[40,40],"e":[160,\#(height)],"o":\#(out),"i":\#(into)},{"t":30,"s":[160,\#(height)]}]}"#
-    return #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"gr","it":[{\#(owner),\#(property)}]}]}]}"#
+    return
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"gr","it":[{\#(owner),\#(property)}]}]}]}"#
   }
 
   func details(_ json: String) throws -> [String?] {
@@ -31,7 +32,7 @@ struct EasingPerDimensionTests {
 
   @Test(arguments: [
     (#"{"x":[0.167,0.167],"y":[0.167,0.167]}"#, #"{"x":[0.833,0.833],"y":[0.833,0.833]}"#),  // one curve written twice
-    (#"{"x":0.167,"y":0.167}"#, #"{"x":0.833,"y":0.833}"#),                                     // one curve
+    (#"{"x":0.167,"y":0.167}"#, #"{"x":0.833,"y":0.833}"#)  // one curve
   ])
   func oneCurveForEveryDimensionIsNotAFeature(handles: (String, String)) throws {
     #expect(try details(file(height: 160, out: handles.0, into: handles.1)).isEmpty)

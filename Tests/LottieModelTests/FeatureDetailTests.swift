@@ -27,7 +27,7 @@ struct FeatureDetailTests {
     #"{"s":{"a":0,"k":[100,100,100],"x":"var $bm_rt;\n$bm_rt = [\n    100,\n    100\n];"}}"#,
     #"{"r":{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = loopOut('cycle');"}}"#,
     #"{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":60,"s":[90]}],"x":"var $bm_rt;\n$bm_rt = loopOut('cycle', 0);"}}"#,
-    #"{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":60,"s":[90]}],"x":"var $bm_rt = loopIn();"}}"#,
+    #"{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":60,"s":[90]}],"x":"var $bm_rt = loopIn();"}}"#
   ])
   func expressionsThatReturnTheExportedValueHaveNoEffect(ks: String) throws {
     #expect(try details(layer(ks: ks), .expression) == ["no effect"])
@@ -41,7 +41,7 @@ struct FeatureDetailTests {
     #"{"r":{"a":1,"k":[{"t":10,"s":[0]},{"t":60,"s":[90]}],"x":"var $bm_rt;\n$bm_rt = loopIn('cycle');"}}"#,
     #"{"r":{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = wiggle(2, 30);"}}"#,
     #"{"o":{"a":0,"k":80,"x":"var $bm_rt; $bm_rt = value; $bm_rt = 10;"}}"#,
-    #"{"o":{"a":0,"k":80,"x":"value"}}"#,
+    #"{"o":{"a":0,"k":80,"x":"value"}}"#
   ])
   func expressionsThatMayChangeTheValueKeepNoDetail(ks: String) throws {
     #expect(try details(layer(ks: ks), .expression) == [nil])
@@ -71,12 +71,13 @@ struct FeatureDetailTests {
 
   /// Round Corners that rlottie skips, told apart by how much of the picture the rounding changes
   /// (corners x 0.215 r^2 over the canvas area, the radius scaled by groups and the layer).
-  @Test(arguments: [
-    (#"{"ty":"rd","r":{"a":0,"k":20}}"#, "{}", "sharp corners"),      // 4 x 0.215 x 400 / 10,000 = 3.4 %
-    (#"{"ty":"rd","r":{"a":0,"k":4}}"#, "{}", "slightly rounded"),    // 0.14 %
-    (#"{"ty":"rd","r":{"a":0,"k":20}}"#, #"{"s":{"a":0,"k":[20,20]}}"#, "slightly rounded"),  // the layer at 20 %: 0.14 %
-    (#"{"ty":"rd","r":{"a":1,"k":[{"t":0,"s":[0]},{"t":9,"s":[20]}]}}"#, "{}", "sharp corners"),
-  ] as [(String, String, String)])
+  @Test(
+    arguments: [
+      (#"{"ty":"rd","r":{"a":0,"k":20}}"#, "{}", "sharp corners"),  // 4 x 0.215 x 400 / 10,000 = 3.4 %
+      (#"{"ty":"rd","r":{"a":0,"k":4}}"#, "{}", "slightly rounded"),  // 0.14 %
+      (#"{"ty":"rd","r":{"a":0,"k":20}}"#, #"{"s":{"a":0,"k":[20,20]}}"#, "slightly rounded"),  // the layer at 20 %: 0.14 %
+      (#"{"ty":"rd","r":{"a":1,"k":[{"t":0,"s":[0]},{"t":9,"s":[20]}]}}"#, "{}", "sharp corners")
+    ] as [(String, String, String)])
   func roundCornersAreClaimedByHowMuchTheyShow(rd: String, ks: String, detail: String) throws {
     let items = #"{"ty":"rc","r":{"a":0,"k":0}},\#(rd)"#
     #expect(try details(layer(ks: ks, shapes: #"[{"ty":"gr","it":[\#(items)]}]"#), .roundedCorners) == [detail])
@@ -84,13 +85,14 @@ struct FeatureDetailTests {
 
   /// rlottie turns a star by twice its Rotation: claimed when the turn is estimated to change at
   /// least 1 % of the picture (3 × angle off × (radius / canvas)²), "slightly rotated" below.
-  @Test(arguments: [
-    (15, 40, 5, "rotated"),             // 3 × 0.26 × 0.4² ≈ 12.6 %
-    (15, 6, 5, "slightly rotated"),     // ≈ 0.28 %
-    (72, 40, 5, nil),                   // one point further: looks the same
-    (1, 40, 5, nil),                    // within 2°
-    (50, 40, 6, "rotated"),             // 50° on a 6-point star is 10° off
-  ] as [(Int, Int, Int, String?)])
+  @Test(
+    arguments: [
+      (15, 40, 5, "rotated"),  // 3 × 0.26 × 0.4² ≈ 12.6 %
+      (15, 6, 5, "slightly rotated"),  // ≈ 0.28 %
+      (72, 40, 5, nil),  // one point further: looks the same
+      (1, 40, 5, nil),  // within 2°
+      (50, 40, 6, "rotated")  // 50° on a 6-point star is 10° off
+    ] as [(Int, Int, Int, String?)])
   func starsAreClaimedByHowMuchTheirTurnShows(rotation: Int, radius: Int, points: Int, detail: String?) throws {
     let star = #"{"ty":"sr","sy":1,"pt":{"a":0,"k":\#(points)},"r":{"a":0,"k":\#(rotation)},"or":{"a":0,"k":\#(radius)}}"#
     let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[\#(star)]}]}"#
@@ -109,18 +111,20 @@ struct FeatureDetailTests {
   /// rlottie lowers what lies under each translucent shape layer by 1/255: claimed past 32 layer
   /// instances at a partial opacity (static, a partial keyframe, or keyframes that change); a
   /// precomp used twice counts its layers twice; opaque layers do not count.
-  @Test(arguments: [
-    (#"{"a":0,"k":50}"#, 33, 1, 1),
-    (#"{"a":0,"k":50}"#, 32, 1, 0),
-    (#"{"a":1,"k":[{"t":0,"s":[100]},{"t":9,"s":[0]}]}"#, 20, 2, 1),
-    (#"{"a":1,"k":[{"t":0,"s":[100]},{"t":9,"s":[100]}]}"#, 40, 1, 0),
-    (#"{"a":0,"k":100}"#, 40, 1, 0),
-  ] as [(String, Int, Int, Int)])
+  @Test(
+    arguments: [
+      (#"{"a":0,"k":50}"#, 33, 1, 1),
+      (#"{"a":0,"k":50}"#, 32, 1, 0),
+      (#"{"a":1,"k":[{"t":0,"s":[100]},{"t":9,"s":[0]}]}"#, 20, 2, 1),
+      (#"{"a":1,"k":[{"t":0,"s":[100]},{"t":9,"s":[100]}]}"#, 40, 1, 0),
+      (#"{"a":0,"k":100}"#, 40, 1, 0)
+    ] as [(String, Int, Int, Int)])
   func translucentLayers(opacity: String, count: Int, instances: Int, uses: Int) throws {
     let one = #"{"ty":4,"ip":0,"op":60,"st":0,"ks":{"o":\#(opacity)},"shapes":[]}"#
     let inner = Array(repeating: one, count: count).joined(separator: ",")
     let precomps = (0..<instances).map { #"{"ty":0,"refId":"p","ind":\#($0 + 1),"w":100,"h":100,"ip":0,"op":60,"st":0,"ks":{}}"# }
-    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[{"id":"p","layers":[\#(inner)]}],"layers":[\#(precomps.joined(separator: ","))]}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[{"id":"p","layers":[\#(inner)]}],"layers":[\#(precomps.joined(separator: ","))]}"#
     #expect(try self.uses(json).filter { $0.feature == .translucentLayers }.count == uses)
   }
 
@@ -128,11 +132,12 @@ struct FeatureDetailTests {
   /// within their own 10 frames, one after another, are never more than one at once; the same 40
   /// fading over one shared stretch are 40 at once; a precomp with remapped time counts its
   /// translucent layers over the whole precomp layer.
-  @Test(arguments: [
-    (false, false, 0),
-    (true, false, 1),
-    (false, true, 1),
-  ] as [(Bool, Bool, Int)])
+  @Test(
+    arguments: [
+      (false, false, 0),
+      (true, false, 1),
+      (false, true, 1)
+    ] as [(Bool, Bool, Int)])
   func translucentLayersCountOnlyAtOnce(together: Bool, remapped: Bool, uses: Int) throws {
     let layers = (0..<40).map { n -> String in
       let start = together ? 0 : n * 10
@@ -140,7 +145,8 @@ struct FeatureDetailTests {
       return #"{"ty":4,"ip":\#(start),"op":\#(start + 10),"st":\#(start),"ks":{"o":\#(fade)},"shapes":[]}"#
     }
     let tm = remapped ? #","tm":{"a":0,"k":0.1}"# : ""
-    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":400,"w":100,"h":100,"assets":[{"id":"p","layers":[\#(layers.joined(separator: ","))]}],"layers":[{"ty":0,"refId":"p","ind":1,"w":100,"h":100,"ip":0,"op":400,"st":0,"ks":{}\#(tm)}]}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":400,"w":100,"h":100,"assets":[{"id":"p","layers":[\#(layers.joined(separator: ","))]}],"layers":[{"ty":0,"refId":"p","ind":1,"w":100,"h":100,"ip":0,"op":400,"st":0,"ks":{}\#(tm)}]}"#
     #expect(try self.uses(json).filter { $0.feature == .translucentLayers }.count == uses)
   }
 
@@ -154,23 +160,26 @@ struct FeatureDetailTests {
       assets.append(#"{"id":"p\#(level)","layers":[\#(layers.joined(separator: ","))]}"#)
     }
     assets.append(#"{"id":"p9","layers":[{"ty":4,"ip":0,"op":60,"st":0,"ks":{"o":{"a":0,"k":50}},"shapes":[]}]}"#)
-    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[\#(assets.joined(separator: ","))],"layers":[{"ty":0,"refId":"p0","ind":1,"w":10,"h":10,"ip":0,"op":60,"st":0,"ks":{}}]}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[\#(assets.joined(separator: ","))],"layers":[{"ty":0,"refId":"p0","ind":1,"w":10,"h":10,"ip":0,"op":60,"st":0,"ks":{}}]}"#
     #expect(try self.uses(json).filter { $0.feature == .translucentLayers }.count == 1)
   }
 
   /// rlottie takes a luma matte's luminance with the matte's alpha undone: claimed when the matte
   /// layer (or a layer in its precomp) draws something half-transparent; alpha mattes and opaque
   /// luma mattes are not.
-  @Test(arguments: [
-    (#"{"ty":4,"td":1,"ks":{"o":{"a":0,"k":30}},"shapes":[]}"#, 3, 1),
-    (#"{"ty":4,"td":1,"ks":{"o":{"a":0,"k":30}},"shapes":[]}"#, 1, 0),
-    (#"{"ty":4,"td":1,"ks":{"o":{"a":0,"k":100}},"shapes":[{"ty":"fl","o":{"a":0,"k":100}}]}"#, 3, 0),
-    (#"{"ty":4,"td":1,"ks":{},"shapes":[{"ty":"gr","it":[{"ty":"fl","o":{"a":0,"k":40}}]}]}"#, 4, 1),
-    (#"{"ty":0,"td":1,"refId":"p","w":100,"h":100,"ks":{}}"#, 3, 1),
-  ] as [(String, Int, Int)])
+  @Test(
+    arguments: [
+      (#"{"ty":4,"td":1,"ks":{"o":{"a":0,"k":30}},"shapes":[]}"#, 3, 1),
+      (#"{"ty":4,"td":1,"ks":{"o":{"a":0,"k":30}},"shapes":[]}"#, 1, 0),
+      (#"{"ty":4,"td":1,"ks":{"o":{"a":0,"k":100}},"shapes":[{"ty":"fl","o":{"a":0,"k":100}}]}"#, 3, 0),
+      (#"{"ty":4,"td":1,"ks":{},"shapes":[{"ty":"gr","it":[{"ty":"fl","o":{"a":0,"k":40}}]}]}"#, 4, 1),
+      (#"{"ty":0,"td":1,"refId":"p","w":100,"h":100,"ks":{}}"#, 3, 1)
+    ] as [(String, Int, Int)])
   func lumaMattesFromTranslucentMattes(matte: String, tt: Int, count: Int) throws {
     let asset = #"{"id":"p","layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"o":{"a":0,"k":18}},"shapes":[]}]}"#
-    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[\#(asset)],"layers":[\#(matte.dropLast()),"ind":1,"ip":0,"op":60,"st":0},{"ty":4,"tt":\#(tt),"ind":2,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}]}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[\#(asset)],"layers":[\#(matte.dropLast()),"ind":1,"ip":0,"op":60,"st":0},{"ty":4,"tt":\#(tt),"ind":2,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}]}"#
     #expect(try uses(json).filter { $0.feature == .lumaMatteTranslucent }.count == count)
   }
 
@@ -205,19 +214,21 @@ struct FeatureDetailTests {
 
   /// rlottie reads dash values in written order (offset last) and draws nothing for dashes of
   /// no length; Bodymovin's order, butt caps and dashes with a length are not these features.
-  @Test(arguments: [
-    ("o0,d9,g0", 2, "dash-offset-first"),
-    ("d9,g0,o0", 2, nil),
-    ("d0,g9,o0", 2, "zero-length-dashes"),
-    ("d0,g9,o0", 3, "zero-length-dashes"),
-    ("d0,g9,o0", 1, nil),
-    ("d0,g9,d3,g9,o0", 2, nil),
-    ("d0,g9", 2, "zero-length-dashes"),
-  ] as [(String, Int, String?)])
+  @Test(
+    arguments: [
+      ("o0,d9,g0", 2, "dash-offset-first"),
+      ("d9,g0,o0", 2, nil),
+      ("d0,g9,o0", 2, "zero-length-dashes"),
+      ("d0,g9,o0", 3, "zero-length-dashes"),
+      ("d0,g9,o0", 1, nil),
+      ("d0,g9,d3,g9,o0", 2, nil),
+      ("d0,g9", 2, "zero-length-dashes")
+    ] as [(String, Int, String?)])
   func strokeDashes(list: String, cap: Int, feature: String?) throws {
     let entries = list.split(separator: ",").map { e in #"{"n":"\#(e.first!)","v":{"a":0,"k":\#(e.dropFirst())}}"# }
     let stroke = #"{"ty":"st","lc":\#(cap),"w":{"a":0,"k":4},"d":[\#(entries.joined(separator: ","))]}"#
-    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"el"},\#(stroke)]}]}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"el"},\#(stroke)]}]}"#
     let uses = try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses()
       .filter { $0.feature == .dashOffsetFirst || $0.feature == .zeroLengthDashes }
     #expect(uses.map(\.feature.rawValue) == (feature.map { [$0] } ?? []))
@@ -233,46 +244,52 @@ struct FeatureDetailTests {
 
   /// rlottie loses a precomp whose clip spans 40,000 px or more: the layer's and its parents'
   /// scale count, an animated scale by its largest keyframe.
-  @Test(arguments: [
-    (200, #"{"a":0,"k":[20000,20000]}"#, "", true),
-    (195, #"{"a":0,"k":[20000,20000]}"#, "", false),
-    (200, #"{"a":0,"k":[100,100]}"#, "", false),
-    (200, #"{"a":0,"k":[200,-20000]}"#, "", true),
-    (200, #"{"a":1,"k":[{"t":0,"s":[100,100]},{"t":9,"s":[20000,20000]}]}"#, "", true),
-    (200, #"{"a":0,"k":[200,200]}"#, #","parent":2"#, true),
-  ] as [(Int, String, String, Bool)])
+  @Test(
+    arguments: [
+      (200, #"{"a":0,"k":[20000,20000]}"#, "", true),
+      (195, #"{"a":0,"k":[20000,20000]}"#, "", false),
+      (200, #"{"a":0,"k":[100,100]}"#, "", false),
+      (200, #"{"a":0,"k":[200,-20000]}"#, "", true),
+      (200, #"{"a":1,"k":[{"t":0,"s":[100,100]},{"t":9,"s":[20000,20000]}]}"#, "", true),
+      (200, #"{"a":0,"k":[200,200]}"#, #","parent":2"#, true)
+    ] as [(Int, String, String, Bool)])
   func oversizedPrecompClips(size: Int, scale: String, parent: String, claimed: Bool) throws {
-    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":0,"ind":1,"refId":"p","w":\#(size),"h":\#(size),"ip":0,"op":60,"st":0,"ks":{"s":\#(scale)}\#(parent)},{"ty":3,"ind":2,"ip":0,"op":60,"st":0,"ks":{"s":{"a":0,"k":[10000,10000]}}}]}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":0,"ind":1,"refId":"p","w":\#(size),"h":\#(size),"ip":0,"op":60,"st":0,"ks":{"s":\#(scale)}\#(parent)},{"ty":3,"ind":2,"ip":0,"op":60,"st":0,"ks":{"s":{"a":0,"k":[10000,10000]}}}]}"#
     let uses = try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().filter { $0.feature == .precompClipOversized }
     #expect(uses.count == (claimed ? 1 : 0))
   }
 
   /// ThorVG cuts out an add mask that follows a subtract mask; other orders and inverted masks
   /// (which lottie-web 5.7.5 itself draws differently) are not this feature. Once per layer.
-  @Test(arguments: [
-    (#"[{"mode":"s"},{"mode":"a"}]"#, 1),
-    (#"[{"mode":"s"},{"mode":"a"},{"mode":"a"}]"#, 1),
-    (#"[{"mode":"a"},{"mode":"s"}]"#, 0),
-    (#"[{"mode":"s","inv":true},{"mode":"a"}]"#, 0),
-    (#"[{"mode":"s"},{"mode":"a","inv":true}]"#, 0),
-  ] as [(String, Int)])
+  @Test(
+    arguments: [
+      (#"[{"mode":"s"},{"mode":"a"}]"#, 1),
+      (#"[{"mode":"s"},{"mode":"a"},{"mode":"a"}]"#, 1),
+      (#"[{"mode":"a"},{"mode":"s"}]"#, 0),
+      (#"[{"mode":"s","inv":true},{"mode":"a"}]"#, 0),
+      (#"[{"mode":"s"},{"mode":"a","inv":true}]"#, 0)
+    ] as [(String, Int)])
   func addMasksAfterSubtract(masks: String, count: Int) throws {
-    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"masksProperties":\#(masks),"shapes":[]}]}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"masksProperties":\#(masks),"shapes":[]}]}"#
     let uses = try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().filter { $0.feature == .maskAddAfterSubtract }
     #expect(uses.count == count)
   }
 
   /// ThorVG applies a solid layer's opacity twice: claimed where the opacity holds a partial value
   /// at a keyframe, its start or (older exports) its end value.
-  @Test(arguments: [
-    (#"{"a":0,"k":50}"#, true),
-    (#"{"a":0,"k":100}"#, false),
-    (#"{"a":1,"k":[{"t":0,"s":[100]},{"t":9,"s":[40]}]}"#, true),
-    (#"{"a":1,"k":[{"t":0,"s":[100],"e":[50]},{"t":60}]}"#, true),
-    (#"{"a":1,"k":[{"t":0,"s":[0],"e":[100]},{"t":60}]}"#, false),
-  ] as [(String, Bool)])
+  @Test(
+    arguments: [
+      (#"{"a":0,"k":50}"#, true),
+      (#"{"a":0,"k":100}"#, false),
+      (#"{"a":1,"k":[{"t":0,"s":[100]},{"t":9,"s":[40]}]}"#, true),
+      (#"{"a":1,"k":[{"t":0,"s":[100],"e":[50]},{"t":60}]}"#, true),
+      (#"{"a":1,"k":[{"t":0,"s":[0],"e":[100]},{"t":60}]}"#, false)
+    ] as [(String, Bool)])
   func solidOpacity(o: String, claimed: Bool) throws {
-    let json = ##"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":1,"ind":1,"ip":0,"op":60,"st":0,"sc":"#ff0000","sw":10,"sh":10,"ks":{"o":\##(o)}}]}"##
+    let json =
+      ##"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":1,"ind":1,"ip":0,"op":60,"st":0,"sc":"#ff0000","sw":10,"sh":10,"ks":{"o":\##(o)}}]}"##
     let uses = try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().filter { $0.feature == .solidLayerOpacity }
     #expect(uses.count == (claimed ? 1 : 0))
   }
@@ -280,19 +297,20 @@ struct FeatureDetailTests {
   /// rlottie draws a stroke under a non-uniform scale with one width: claimed by the stroke's
   /// length times its width change over the canvas; a near-uniform scale or a change of a pixel
   /// or less is not the feature.
-  @Test(arguments: [
-    ("[250,80]", 60, 12, "claimed"),
-    ("[150,100]", 10, 6, "slight"),
-    ("[105,100]", 60, 12, "none"),
-    ("[150,100]", 60, 1, "none"),
-    ("[100,100]", 60, 12, "none"),
-    // One axis at 0 (corpus Tests/Scale0.json): rlottie draws a line where the others draw nothing.
-    ("[0,100]", 60, 12, "collapsed"),
-    ("[0,0]", 60, 12, "none"),
-    // Animated: the most uneven keyframe value counts, not only the first.
-    (#"{"a":1,"k":[{"t":0,"s":[100,100],"e":[0,100]},{"t":9,"s":[0,100]}]}"#, 60, 12, "collapsed"),
-    (#"{"a":1,"k":[{"t":0,"s":[100,100]},{"t":9,"s":[250,80]}]}"#, 60, 12, "claimed"),
-  ] as [(String, Int, Int, String)])
+  @Test(
+    arguments: [
+      ("[250,80]", 60, 12, "claimed"),
+      ("[150,100]", 10, 6, "slight"),
+      ("[105,100]", 60, 12, "none"),
+      ("[150,100]", 60, 1, "none"),
+      ("[100,100]", 60, 12, "none"),
+      // One axis at 0 (corpus Tests/Scale0.json): rlottie draws a line where the others draw nothing.
+      ("[0,100]", 60, 12, "collapsed"),
+      ("[0,0]", 60, 12, "none"),
+      // Animated: the most uneven keyframe value counts, not only the first.
+      (#"{"a":1,"k":[{"t":0,"s":[100,100],"e":[0,100]},{"t":9,"s":[0,100]}]}"#, 60, 12, "collapsed"),
+      (#"{"a":1,"k":[{"t":0,"s":[100,100]},{"t":9,"s":[250,80]}]}"#, 60, 12, "claimed")
+    ] as [(String, Int, Int, String)])
   func strokesUnderUnevenScale(scale: String, size: Int, width: Int, expected: String) throws {
     let shapes = #"[{"ty":"gr","it":[{"ty":"el","s":{"a":0,"k":[\#(size),\#(size)]}},{"ty":"st","w":{"a":0,"k":\#(width)}}]}]"#
     let s = scale.hasPrefix("{") ? scale : #"{"a":0,"k":\#(scale)}"#
@@ -306,7 +324,9 @@ struct FeatureDetailTests {
   /// ancestors' scale, and 5,000 Round Corners in one group.
   @Test func longChainsAndListsStayLinear() throws {
     let n = 5_000
-    let layers = (1...n).map { #"{"ty":0,"ind":\#($0),"parent":\#($0 % n + 1),"refId":"p","w":200,"h":200,"ip":0,"op":60,"st":0,"ks":{"s":{"a":0,"k":[200,200]}}}"# }
+    let layers = (1...n).map {
+      #"{"ty":0,"ind":\#($0),"parent":\#($0 % n + 1),"refId":"p","w":200,"h":200,"ip":0,"op":60,"st":0,"ks":{"s":{"a":0,"k":[200,200]}}}"#
+    }
     let chain = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[\#(layers.joined(separator: ","))]}"#
     let uses = try Animation(document: JSONDocument(parsing: Array(chain.utf8))).featureUses()
     #expect(uses.filter { $0.feature == .precompClipOversized }.count == n)
@@ -318,18 +338,19 @@ struct FeatureDetailTests {
   /// rlottie skips a shape item's keys written before its "ty": a reversed direction there matters
   /// only where direction shows (a non-zero fill over two paths, trim paths, dashes); names,
   /// indices, a normal direction and "hd": false before "ty" change nothing.
-  @Test(arguments: [
-    (#"{"ty":"rc"},{"d":3,"ty":"el"},{"ty":"fl","r":1}"#, "direction"),
-    (#"{"ty":"rc"},{"d":3,"ty":"el"},{"ty":"fl","r":2}"#, nil),
-    (#"{"d":3,"ty":"el"},{"ty":"fl","r":1}"#, nil),
-    (#"{"d":3,"ty":"el"},{"ty":"st"},{"ty":"tm"}"#, "direction"),
-    (#"{"d":3,"ty":"el"},{"ty":"st","d":[{"n":"d","v":{"a":0,"k":4}}]}"#, "direction"),
-    (#"{"ty":"gr","it":[{"d":3,"ty":"el"}]},{"ty":"rc"},{"ty":"fl"}"#, "direction"),
-    (#"{"d":1,"nm":"x","ind":0,"hd":false,"ty":"el"},{"ty":"rc"},{"ty":"fl"}"#, nil),
-    (#"{"ty":"el","d":3},{"ty":"rc"},{"ty":"fl"}"#, nil),
-    (#"{"ty":"rc"},{"c":{"a":0,"k":[1,0,0,1]},"ty":"fl"}"#, ""),
-    (#"{"s":{"a":0,"k":[9,9]},"ty":"rc"},{"ty":"fl"}"#, ""),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      (#"{"ty":"rc"},{"d":3,"ty":"el"},{"ty":"fl","r":1}"#, "direction"),
+      (#"{"ty":"rc"},{"d":3,"ty":"el"},{"ty":"fl","r":2}"#, nil),
+      (#"{"d":3,"ty":"el"},{"ty":"fl","r":1}"#, nil),
+      (#"{"d":3,"ty":"el"},{"ty":"st"},{"ty":"tm"}"#, "direction"),
+      (#"{"d":3,"ty":"el"},{"ty":"st","d":[{"n":"d","v":{"a":0,"k":4}}]}"#, "direction"),
+      (#"{"ty":"gr","it":[{"d":3,"ty":"el"}]},{"ty":"rc"},{"ty":"fl"}"#, "direction"),
+      (#"{"d":1,"nm":"x","ind":0,"hd":false,"ty":"el"},{"ty":"rc"},{"ty":"fl"}"#, nil),
+      (#"{"ty":"el","d":3},{"ty":"rc"},{"ty":"fl"}"#, nil),
+      (#"{"ty":"rc"},{"c":{"a":0,"k":[1,0,0,1]},"ty":"fl"}"#, ""),
+      (#"{"s":{"a":0,"k":[9,9]},"ty":"rc"},{"ty":"fl"}"#, "")
+    ] as [(String, String?)])
   func keysBeforeType(items: String, detail: String?) throws {
     let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[\#(items)]}]}"#
     let uses = try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().filter { $0.feature == .keyBeforeType }
@@ -339,15 +360,16 @@ struct FeatureDetailTests {
 
   /// rlottie reads a layer's "ddd" only before "ks" and takes a layer without it as 3D, turning
   /// it by "rz": a 2D rotation is dropped unless "ddd" comes first (fixture ddd-missing.json).
-  @Test(arguments: [
-    (#"{"ty":4,"ks":{"r":{"a":0,"k":30}}}"#, 1),
-    (#"{"ty":4,"ks":{"r":{"a":0,"k":30}},"ddd":0}"#, 1),
-    (#"{"ty":4,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":9,"s":[90]}]}}}"#, 1),
-    (#"{"ddd":0,"ty":4,"ks":{"r":{"a":0,"k":30}}}"#, 0),
-    (#"{"ty":4,"ks":{"r":{"a":0,"k":0}}}"#, 0),
-    (#"{"ty":4,"ks":{}}"#, 0),
-    (#"{"ddd":1,"ty":4,"ks":{"r":{"a":0,"k":30}}}"#, 0),
-  ] as [(String, Int)])
+  @Test(
+    arguments: [
+      (#"{"ty":4,"ks":{"r":{"a":0,"k":30}}}"#, 1),
+      (#"{"ty":4,"ks":{"r":{"a":0,"k":30}},"ddd":0}"#, 1),
+      (#"{"ty":4,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":9,"s":[90]}]}}}"#, 1),
+      (#"{"ddd":0,"ty":4,"ks":{"r":{"a":0,"k":30}}}"#, 0),
+      (#"{"ty":4,"ks":{"r":{"a":0,"k":0}}}"#, 0),
+      (#"{"ty":4,"ks":{}}"#, 0),
+      (#"{"ddd":1,"ty":4,"ks":{"r":{"a":0,"k":30}}}"#, 0)
+    ] as [(String, Int)])
   func rotationWithoutDDD(layer: String, count: Int) throws {
     let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[\#(layer.dropLast()),"ind":1,"ip":0,"op":60,"st":0,"shapes":[]}]}"#
     #expect(try uses(json).filter { $0.feature == .rotationWithoutDDD }.count == count)
@@ -355,45 +377,51 @@ struct FeatureDetailTests {
 
   /// Files before 4.1.9 write fill and stroke colours 0-255; rlottie and ThorVG wrap them
   /// (fixture legacy-colors-255.json). A newer file, or 0-1 colours in an old one, is not a use.
-  @Test(arguments: [
-    ("4.0.0", #"{"ty":"fl","c":{"a":0,"k":[200,30,30,255]}}"#, 1),
-    ("3.1.6", #"{"ty":"st","c":{"a":1,"k":[{"t":0,"s":[8,7,7,255],"e":[0,0,0,255]},{"t":9}]}}"#, 1),
-    ("4.1.8", #"{"ty":"fl","c":{"a":0,"k":[1,2,0,1]}}"#, 1),
-    ("4.1.9", #"{"ty":"fl","c":{"a":0,"k":[200,30,30,255]}}"#, 0),
-    ("5.7.4", #"{"ty":"fl","c":{"a":0,"k":[200,30,30,255]}}"#, 0),
-    ("4.0.0", #"{"ty":"fl","c":{"a":0,"k":[0.5,0.2,1,1]}}"#, 0),
-    ("4.0.0", #"{"ty":"gf","c":{"a":0,"k":[200,30,30,255]}}"#, 0),
-    ("four", #"{"ty":"fl","c":{"a":0,"k":[200,30,30,255]}}"#, 0),
-  ] as [(String, String, Int)])
+  @Test(
+    arguments: [
+      ("4.0.0", #"{"ty":"fl","c":{"a":0,"k":[200,30,30,255]}}"#, 1),
+      ("3.1.6", #"{"ty":"st","c":{"a":1,"k":[{"t":0,"s":[8,7,7,255],"e":[0,0,0,255]},{"t":9}]}}"#, 1),
+      ("4.1.8", #"{"ty":"fl","c":{"a":0,"k":[1,2,0,1]}}"#, 1),
+      ("4.1.9", #"{"ty":"fl","c":{"a":0,"k":[200,30,30,255]}}"#, 0),
+      ("5.7.4", #"{"ty":"fl","c":{"a":0,"k":[200,30,30,255]}}"#, 0),
+      ("4.0.0", #"{"ty":"fl","c":{"a":0,"k":[0.5,0.2,1,1]}}"#, 0),
+      ("4.0.0", #"{"ty":"gf","c":{"a":0,"k":[200,30,30,255]}}"#, 0),
+      ("four", #"{"ty":"fl","c":{"a":0,"k":[200,30,30,255]}}"#, 0)
+    ] as [(String, String, Int)])
   func legacyColors(version: String, paint: String, count: Int) throws {
-    let json = #"{"v":"\#(version)","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"rc"},\#(paint)]}]}"#
+    let json =
+      #"{"v":"\#(version)","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"rc"},\#(paint)]}]}"#
     #expect(try uses(json).filter { $0.feature == .legacyColors }.count == count)
   }
 
   /// ThorVG draws an inner repeater's painted result once more under an outer repeater's copies
   /// (fixture repeater-nested.json); repeaters with no paint between them, or one, are not a use.
-  @Test(arguments: [
-    (#"{"ty":"rc"},{"ty":"rp"},{"ty":"fl"},{"ty":"rp"}"#, 1),
-    (#"{"ty":"rc"},{"ty":"rp"},{"ty":"st"},{"ty":"fl"},{"ty":"rp"},{"ty":"rp"}"#, 2),
-    (#"{"ty":"rc"},{"ty":"fl"},{"ty":"rp"},{"ty":"rp"}"#, 0),
-    (#"{"ty":"rc"},{"ty":"rp"},{"ty":"fl"}"#, 0),
-    (#"{"ty":"gr","it":[{"ty":"rc"},{"ty":"rp"},{"ty":"fl"}]},{"ty":"rp"}"#, 0),
-  ] as [(String, Int)])
+  @Test(
+    arguments: [
+      (#"{"ty":"rc"},{"ty":"rp"},{"ty":"fl"},{"ty":"rp"}"#, 1),
+      (#"{"ty":"rc"},{"ty":"rp"},{"ty":"st"},{"ty":"fl"},{"ty":"rp"},{"ty":"rp"}"#, 2),
+      (#"{"ty":"rc"},{"ty":"fl"},{"ty":"rp"},{"ty":"rp"}"#, 0),
+      (#"{"ty":"rc"},{"ty":"rp"},{"ty":"fl"}"#, 0),
+      (#"{"ty":"gr","it":[{"ty":"rc"},{"ty":"rp"},{"ty":"fl"}]},{"ty":"rp"}"#, 0)
+    ] as [(String, Int)])
   func nestedRepeaters(items: String, count: Int) throws {
     #expect(try uses(layer(ks: "{}", shapes: "[\(items)]")).filter { $0.feature == .repeaterNested }.count == count)
   }
 
   /// A Gaussian Blur with Repeat Edge Pixels off on a precomp: ThorVG keeps the edges opaque
   /// (fixture blur-edge.json). On, zero blurriness, or a shape layer: not a use.
-  @Test(arguments: [
-    (0, 20, 0, 1),
-    (0, 20, 1, 0),
-    (0, 0, 0, 0),
-    (4, 20, 0, 0),
-  ] as [(Int, Int, Int, Int)])
+  @Test(
+    arguments: [
+      (0, 20, 0, 1),
+      (0, 20, 1, 0),
+      (0, 0, 0, 0),
+      (4, 20, 0, 0)
+    ] as [(Int, Int, Int, Int)])
   func blurWithTransparentEdges(layerType: Int, blurriness: Int, repeatEdges: Int, count: Int) throws {
-    let effect = #"{"ty":29,"ef":[{"ty":0,"mn":"ADBE Gaussian Blur 2-0001","v":{"a":0,"k":\#(blurriness)}},{"ty":7,"mn":"ADBE Gaussian Blur 2-0002","v":{"a":0,"k":1}},{"ty":7,"mn":"ADBE Gaussian Blur 2-0003","v":{"a":0,"k":\#(repeatEdges)}}]}"#
-    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[{"id":"p","layers":[]}],"layers":[{"ty":\#(layerType),"refId":"p","w":100,"h":100,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[],"ef":[\#(effect)]}]}"#
+    let effect =
+      #"{"ty":29,"ef":[{"ty":0,"mn":"ADBE Gaussian Blur 2-0001","v":{"a":0,"k":\#(blurriness)}},{"ty":7,"mn":"ADBE Gaussian Blur 2-0002","v":{"a":0,"k":1}},{"ty":7,"mn":"ADBE Gaussian Blur 2-0003","v":{"a":0,"k":\#(repeatEdges)}}]}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[{"id":"p","layers":[]}],"layers":[{"ty":\#(layerType),"refId":"p","w":100,"h":100,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[],"ef":[\#(effect)]}]}"#
     #expect(try uses(json).filter { $0.feature == .blurTransparentEdges }.count == count)
   }
 
@@ -409,14 +437,15 @@ struct FeatureDetailTests {
     func flagged(copies: Int, scale: Int) throws -> Bool {
       try !details(layer(ks: "{}", shapes: #"[{"ty":"rp","c":{"a":0,"k":\#(copies)},"tr":{"s":{"a":0,"k":[\#(scale),100]}}}]"#), .repeaterRunawayScale).isEmpty
     }
-    #expect(try flagged(copies: 7, scale: 900))    // 9^6 ≈ 5.3·10^5
-    #expect(try !flagged(copies: 6, scale: 900))   // 9^5 ≈ 5.9·10^4
+    #expect(try flagged(copies: 7, scale: 900))  // 9^6 ≈ 5.3·10^5
+    #expect(try !flagged(copies: 6, scale: 900))  // 9^5 ≈ 5.9·10^4
     #expect(try !flagged(copies: 200, scale: 100))
   }
 
   @Test func maskExpansionWithinAPixelIsNotAFeatureUse() throws {
     func count(_ x: String) throws -> Int {
-      try details(layer(ks: "{}").replacingOccurrences(of: #""shapes":[]"#, with: #""shapes":[],"masksProperties":[{"mode":"a","x":\#(x)}]"#), .maskExpansion).count
+      try details(layer(ks: "{}").replacingOccurrences(of: #""shapes":[]"#, with: #""shapes":[],"masksProperties":[{"mode":"a","x":\#(x)}]"#), .maskExpansion)
+        .count
     }
     #expect(try count(#"{"a":0,"k":-1}"#) == 0)
     #expect(try count(#"{"a":0,"k":3}"#) == 1)

@@ -35,7 +35,7 @@ struct GradientStopsTests {
     Variant(colours: [0, 1], opacities: [(0, 1), (0.5, 0.8), (1, 1)], oneColour: true, measured: 9.9),
     Variant(colours: [0, 1], opacities: [(0, 1), (0.5, 0.1), (1, 1)], oneColour: true, measured: 39.6),
     Variant(colours: [0, 0.5, 1], opacities: [(0, 1), (0.3, 0.5), (1, 0)], oneColour: true, measured: 0),
-    Variant(colours: [0, 0.5, 1], opacities: [(0, 1), (0.5, 0.1), (1, 1)], oneColour: true, measured: 0),
+    Variant(colours: [0, 0.5, 1], opacities: [(0, 1), (0.5, 0.1), (1, 1)], oneColour: true, measured: 0)
   ]
 
   /// The lab's fixture layer: a rectangle with a linear gradient fill of these stops.
@@ -45,7 +45,8 @@ struct GradientStopsTests {
     for (i, p) in v.colours.enumerated() { k += [p] + palette[i % palette.count] }
     for (p, a) in v.opacities { k += [p, a] }
     let values = k.map { $0.compactText }.joined(separator: ",")
-    return #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"gr","it":[{"ty":"rc","d":1,"s":{"a":0,"k":[80,60]},"p":{"a":0,"k":[50,50]},"r":{"a":0,"k":0}},{"ty":"gf","o":{"a":0,"k":100},"r":1,"t":1,"s":{"a":0,"k":[10,50]},"e":{"a":0,"k":[90,50]},"g":{"p":\#(v.colours.count),"k":{"a":0,"k":[\#(values)]}}},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}]}"#
+    return
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"gr","it":[{"ty":"rc","d":1,"s":{"a":0,"k":[80,60]},"p":{"a":0,"k":[50,50]},"r":{"a":0,"k":0}},{"ty":"gf","o":{"a":0,"k":100},"r":1,"t":1,"s":{"a":0,"k":[10,50]},"e":{"a":0,"k":[90,50]},"g":{"p":\#(v.colours.count),"k":{"a":0,"k":[\#(values)]}}},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}]}"#
   }
 
   @Test(arguments: variants)
@@ -61,8 +62,9 @@ struct GradientStopsTests {
     let small = "[0,0.9,0.2,0.2,1,0.2,0.2,0.9,0,1,1,0.5]"
     let large = "[0,0.9,0.2,0.2,1,0.2,0.2,0.9,0,1,1,0]"
     func detail(_ a: String, _ b: String) throws -> String? {
-      let json = Self.animation(Self.variants[1]).replacingOccurrences(of: #"{"a":0,"k":[0,0.9,0.2,0.2,1,0.2,0.2,0.9,0,1,1,0.5]}"#,
-                                                                 with: #"{"a":1,"k":[{"t":0,"s":\#(a)},{"t":30,"s":\#(b)}]}"#)
+      let json = Self.animation(Self.variants[1]).replacingOccurrences(
+        of: #"{"a":0,"k":[0,0.9,0.2,0.2,1,0.2,0.2,0.9,0,1,1,0.5]}"#,
+        with: #"{"a":1,"k":[{"t":0,"s":\#(a)},{"t":30,"s":\#(b)}]}"#)
       return try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().first { $0.feature == .gradientOpacityStops }?.detail
     }
     #expect(try detail(small, small) == "small opacity steps")

@@ -6,7 +6,9 @@ import Testing
 enum SampleImages {
   static let png1x1 = bytes("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR42mNgAAAAAgAB5Sfe/AAAAABJRU5ErkJggg==")
   static let png2x2 = bytes("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAC0lEQVR42mNgQAcAABIAAeRVjecAAAAASUVORK5CYII=")
-  static let jpeg1x1 = bytes("/9j/2wBDAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQH/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAAP/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AP//Z")
+  static let jpeg1x1 = bytes(
+    "/9j/2wBDAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQH/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAAP/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AP//Z"
+  )
   static let gif1x1 = bytes("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==")
   /// Modernizr's WebP feature-detection images (1×1 each).
   static let webpLossy1x1 = bytes("UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA")
@@ -97,18 +99,29 @@ struct ImageSnifferTests {
     SniffCase(name: "PNG 1×1", bytes: SampleImages.png1x1, expected: ImageInfo(type: .png, width: 1, height: 1)),
     SniffCase(name: "PNG 2×2", bytes: SampleImages.png2x2, expected: ImageInfo(type: .png, width: 2, height: 2)),
     SniffCase(name: "PNG header 640×480", bytes: SampleImages.pngHeader(width: 640, height: 480), expected: ImageInfo(type: .png, width: 640, height: 480)),
-    SniffCase(name: "PNG header 2^31−1 wide", bytes: SampleImages.pngHeader(width: 0x7FFF_FFFF, height: 3), expected: ImageInfo(type: .png, width: 0x7FFF_FFFF, height: 3)),
+    SniffCase(
+      name: "PNG header 2^31−1 wide", bytes: SampleImages.pngHeader(width: 0x7FFF_FFFF, height: 3),
+      expected: ImageInfo(type: .png, width: 0x7FFF_FFFF, height: 3)),
     SniffCase(name: "JPEG 1×1 baseline", bytes: SampleImages.jpeg1x1, expected: ImageInfo(type: .jpeg, width: 1, height: 1)),
-    SniffCase(name: "JPEG progressive after APP1, fill bytes and DHT", bytes: SampleImages.jpegHeader(width: 300, height: 200), expected: ImageInfo(type: .jpeg, width: 300, height: 200)),
-    SniffCase(name: "JPEG SOF15 65535×65535", bytes: SampleImages.jpegHeader(width: 65535, height: 65535, sof: 0xCF), expected: ImageInfo(type: .jpeg, width: 65535, height: 65535)),
+    SniffCase(
+      name: "JPEG progressive after APP1, fill bytes and DHT", bytes: SampleImages.jpegHeader(width: 300, height: 200),
+      expected: ImageInfo(type: .jpeg, width: 300, height: 200)),
+    SniffCase(
+      name: "JPEG SOF15 65535×65535", bytes: SampleImages.jpegHeader(width: 65535, height: 65535, sof: 0xCF),
+      expected: ImageInfo(type: .jpeg, width: 65535, height: 65535)),
     SniffCase(name: "WebP lossy 1×1", bytes: SampleImages.webpLossy1x1, expected: ImageInfo(type: .webp, width: 1, height: 1)),
     SniffCase(name: "WebP lossless 1×1", bytes: SampleImages.webpLossless1x1, expected: ImageInfo(type: .webp, width: 1, height: 1)),
     SniffCase(name: "WebP extended 1×1", bytes: SampleImages.webpExtended1x1, expected: ImageInfo(type: .webp, width: 1, height: 1)),
-    SniffCase(name: "WebP lossy 16383×1000 with scale bits", bytes: SampleImages.webpLossyHeader(width: 0xFFFF, height: 0x4000 | 1000), expected: ImageInfo(type: .webp, width: 16383, height: 1000)),
-    SniffCase(name: "WebP lossless 16384×3", bytes: SampleImages.webpLosslessHeader(width: 16384, height: 3), expected: ImageInfo(type: .webp, width: 16384, height: 3)),
-    SniffCase(name: "WebP extended 16777216×5000", bytes: SampleImages.webpExtendedHeader(width: 16_777_216, height: 5000), expected: ImageInfo(type: .webp, width: 16_777_216, height: 5000)),
+    SniffCase(
+      name: "WebP lossy 16383×1000 with scale bits", bytes: SampleImages.webpLossyHeader(width: 0xFFFF, height: 0x4000 | 1000),
+      expected: ImageInfo(type: .webp, width: 16383, height: 1000)),
+    SniffCase(
+      name: "WebP lossless 16384×3", bytes: SampleImages.webpLosslessHeader(width: 16384, height: 3), expected: ImageInfo(type: .webp, width: 16384, height: 3)),
+    SniffCase(
+      name: "WebP extended 16777216×5000", bytes: SampleImages.webpExtendedHeader(width: 16_777_216, height: 5000),
+      expected: ImageInfo(type: .webp, width: 16_777_216, height: 5000)),
     SniffCase(name: "GIF89a 1×1", bytes: SampleImages.gif1x1, expected: ImageInfo(type: .gif, width: 1, height: 1)),
-    SniffCase(name: "GIF87a 320×240", bytes: SampleImages.gifHeader(width: 320, height: 240), expected: ImageInfo(type: .gif, width: 320, height: 240)),
+    SniffCase(name: "GIF87a 320×240", bytes: SampleImages.gifHeader(width: 320, height: 240), expected: ImageInfo(type: .gif, width: 320, height: 240))
   ]
 
   @Test(arguments: cases)
@@ -143,13 +156,14 @@ struct ImageSnifferTests {
   @Test func magicMustBeExact() {
     for c in Self.cases {
       // Changing any byte of the signature breaks it (no format here accepts another's).
-      let signature: [Int] = switch c.expected.type {
-      case .png: Array(0..<8)
-      case .jpeg: Array(0..<3)
-      case .webp: Array(0..<4) + Array(8..<12)
-      case .gif: Array(0..<6)
-      case .svg: []
-      }
+      let signature: [Int] =
+        switch c.expected.type {
+        case .png: Array(0..<8)
+        case .jpeg: Array(0..<3)
+        case .webp: Array(0..<4) + Array(8..<12)
+        case .gif: Array(0..<6)
+        case .svg: []
+        }
       for k in signature {
         var bytes = c.bytes
         bytes[k] ^= 0x40
@@ -184,7 +198,9 @@ struct ImageSnifferTests {
       #expect(ImageSniffer.sniff(bytes) == ImageInfo(type: .jpeg), "marker \(marker)")
     }
     // Standalone markers (RSTn, TEM) are stepped over.
-    #expect(ImageSniffer.sniff([0xFF, 0xD8, 0xFF, 0xD0, 0xFF, 0x01, 0xFF, 0xC1, 0x00, 0x0B, 8, 0, 7, 0, 9, 1, 1, 0x11, 0]) == ImageInfo(type: .jpeg, width: 9, height: 7))
+    #expect(
+      ImageSniffer.sniff([0xFF, 0xD8, 0xFF, 0xD0, 0xFF, 0x01, 0xFF, 0xC1, 0x00, 0x0B, 8, 0, 7, 0, 9, 1, 1, 0x11, 0])
+        == ImageInfo(type: .jpeg, width: 9, height: 7))
     // WebP: lossy without the start code, lossless without its signature, an unknown chunk.
     var lossy = SampleImages.webpLossyHeader(width: 5, height: 5)
     lossy[23] = 0x9C
@@ -194,7 +210,8 @@ struct ImageSnifferTests {
     #expect(ImageSniffer.sniff(lossless) == ImageInfo(type: .webp))
     #expect(ImageSniffer.sniff(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP9 ".utf8) + Array(repeating: 0, count: 20)) == ImageInfo(type: .webp))
     // Apple's CgBI PNG: a CgBI chunk before IHDR; and one whose CgBI length points past the end.
-    let cgbi = Array(SampleImages.pngHeader(width: 1, height: 1).prefix(8)) + SampleImages.be32(4) + Array("CgBI".utf8)
+    let cgbi =
+      Array(SampleImages.pngHeader(width: 1, height: 1).prefix(8)) + SampleImages.be32(4) + Array("CgBI".utf8)
       + [0x50, 0x00, 0x20, 0x06] + [0, 0, 0, 0] + Array(SampleImages.pngHeader(width: 57, height: 58).dropFirst(8))
     #expect(ImageSniffer.sniff(cgbi) == ImageInfo(type: .png, width: 57, height: 58))
     let hostileCgbi = Array(cgbi.prefix(8)) + SampleImages.be32(0xFFFF_FFFF) + Array("CgBI".utf8) + Array(repeating: 0, count: 20)
@@ -215,7 +232,7 @@ struct ImageSnifferTests {
     var rng = SplitMix64(state: 42)
     let magics: [[UInt8]] = [
       [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8, 0xFF], Array("GIF89a".utf8), Array("<svg".utf8),
-      Array("<?xml".utf8), Array("<!DOCTYPE".utf8), Array("<!--".utf8),
+      Array("<?xml".utf8), Array("<!DOCTYPE".utf8), Array("<!--".utf8)
     ]
     for round in 0..<20_000 {
       let magic = magics[round % magics.count]
@@ -240,7 +257,7 @@ struct ImageSnifferTests {
       "<?xml version=\"1.0\"?><!-- Generator: Adobe Illustrator 24.0.0 -->\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n<svg version=\"1.1\">",
       "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.0//EN\" \"x.dtd\" [\n<!ENTITY ns_svg \"http://www.w3.org/2000/svg\">\n<!ENTITY ns_a \"a>b\">\n]>\n<svg xmlns=\"&ns_svg;\">",
       "<!-- a -- b --><!-- c --> <svg/>",
-      "<?xml-stylesheet href=\"a.css\"?><svg>",
+      "<?xml-stylesheet href=\"a.css\"?><svg>"
     ]
     for text in yes {
       #expect(ImageSniffer.sniff(Array(text.utf8)) == ImageInfo(type: .svg), "\(text)")
@@ -248,7 +265,7 @@ struct ImageSnifferTests {
     #expect(ImageSniffer.sniff(Array("<svg>".utf8))?.mimeType == "image/svg+xml")
     let no = [
       "", "<", "<sv", "<svg", "<svgfoo>", "<SVG>", "<html><svg></svg></html>", "hello <svg>", "<!-- never closed <svg>",
-      "<?xml version=\"1.0\"", "<!DOCTYPE svg [ <svg>", "{\"svg\": 1}", "<?xml version=\"1.0\"?><html/>",
+      "<?xml version=\"1.0\"", "<!DOCTYPE svg [ <svg>", "{\"svg\": 1}", "<?xml version=\"1.0\"?><html/>"
     ]
     for text in no {
       #expect(ImageSniffer.sniff(Array(text.utf8)) == nil, "\(text)")
@@ -376,7 +393,7 @@ struct DataURITests {
       ("QUJ%", .invalidCharacter(UInt8(ascii: "%"), offset: 3)),
       ("QUJ\u{E9}", .invalidCharacter(0xC3, offset: 3)),
       ("QUJDQUJDQUJDQUJDQUJDQUJDQUJDQUJD.UJD", .invalidCharacter(UInt8(ascii: "."), offset: 32)),
-      ("QUJDQ\u{0}==", .invalidCharacter(0, offset: 5)),
+      ("QUJDQ\u{0}==", .invalidCharacter(0, offset: 5))
     ]
     for (text, expected) in cases {
       #expect(throws: expected, "\(text.debugDescription)") { try Base64.decode(text) }

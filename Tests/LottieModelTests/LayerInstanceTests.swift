@@ -15,8 +15,9 @@ struct LayerInstanceTests {
   static let shapeLayer = #"{"ty":4,"ip":0,"op":60,"ks":{},"shapes":[]}"#
 
   @Test func aPrecompUsedTwiceCountsTwice() throws {
-    let a = try Self.animation([#"{"id":"p","layers":[\#(Self.shapeLayer),\#(Self.shapeLayer)]}"#],
-                               root: [Self.shapeLayer, Self.precompLayer("p"), Self.precompLayer("p")].joined(separator: ","))
+    let a = try Self.animation(
+      [#"{"id":"p","layers":[\#(Self.shapeLayer),\#(Self.shapeLayer)]}"#],
+      root: [Self.shapeLayer, Self.precompLayer("p"), Self.precompLayer("p")].joined(separator: ","))
     // 3 root layers + 2 × 2 inside the precomp.
     #expect(a.layerInstances(limit: 100) == 7)
     #expect(a.layerInstances(limit: 6) == nil)
@@ -36,8 +37,9 @@ struct LayerInstanceTests {
   }
 
   @Test func precompsThatIncludeThemselvesHaveNoCount() throws {
-    let a = try Self.animation([#"{"id":"a","layers":[\#(Self.precompLayer("b"))]}"#, #"{"id":"b","layers":[\#(Self.precompLayer("a"))]}"#],
-                               root: Self.precompLayer("a"))
+    let a = try Self.animation(
+      [#"{"id":"a","layers":[\#(Self.precompLayer("b"))]}"#, #"{"id":"b","layers":[\#(Self.precompLayer("a"))]}"#],
+      root: Self.precompLayer("a"))
     #expect(a.layerInstances(limit: 1_000_000) == nil)
   }
 

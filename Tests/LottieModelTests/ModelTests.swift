@@ -4,26 +4,26 @@ import LottieJSON
 
 /// A small animation with one of everything the model reads.
 let sample = #"""
-{"v":"5.7.4","fr":30,"ip":0,"op":90,"w":512,"h":256,"nm":"Main","ddd":0,"meta":{"g":"LottieFiles AE 3.0"},
- "assets":[
-  {"id":"image_0","w":64,"h":64,"u":"images/","p":"img_0.png","e":0},
-  {"id":"image_1","w":1,"h":1,"u":"","p":"data:image/png;base64,iVBORw0KGgo=","e":1},
-  {"id":"comp_0","nm":"Inner","layers":[
-    {"ty":4,"nm":"Blurred","ind":1,"ip":0,"op":90,"st":0,"ks":{},"ef":[{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2"}],
-     "shapes":[{"ty":"gr","nm":"Group","it":[{"ty":"el","nm":"Ellipse 1"},{"ty":"mm","nm":"Merge"},{"ty":"gr","it":[{"ty":"rp","nm":"Rep"}]}]}]},
-    {"ty":0,"nm":"Nested","ind":2,"refId":"comp_1","ip":0,"op":90,"ks":{}}]},
-  {"id":"comp_1","layers":[{"ty":0,"nm":"Back","ind":1,"refId":"comp_0","ip":0,"op":90,"ks":{}}]}
- ],
- "layers":[
-  {"ty":3,"nm":"Ctrl","ind":1,"ip":0,"op":90,"ks":{}},
-  {"ty":4,"nm":"Logo.Mark","ind":2,"parent":1,"ip":0,"op":90,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":30,"s":[90]}],"x":"time*90"}},"tt":3,"bm":3,
-   "masksProperties":[{"mode":"i","inv":false,"o":{"a":0,"k":50},"x":{"a":0,"k":0}}],"shapes":[{"ty":"tm"},{"ty":"gs"}]},
-  {"ty":2,"nm":"Pic","ind":3,"refId":"image_0","ip":0,"op":90,"ks":{},"ddd":1,"ao":1},
-  {"ty":5,"nm":"Title","ind":4,"ip":0,"op":90,"ks":{},"t":{"d":{"k":[]},"a":[{"s":{}}]}},
-  {"ty":0,"nm":"Pre","ind":5,"refId":"comp_0","ip":0,"op":90,"ks":{},"tm":{"a":0,"k":0},"sr":2}
- ],
- "markers":[{"tm":0,"cm":"intro","dr":30}]}
-"""#
+  {"v":"5.7.4","fr":30,"ip":0,"op":90,"w":512,"h":256,"nm":"Main","ddd":0,"meta":{"g":"LottieFiles AE 3.0"},
+   "assets":[
+    {"id":"image_0","w":64,"h":64,"u":"images/","p":"img_0.png","e":0},
+    {"id":"image_1","w":1,"h":1,"u":"","p":"data:image/png;base64,iVBORw0KGgo=","e":1},
+    {"id":"comp_0","nm":"Inner","layers":[
+      {"ty":4,"nm":"Blurred","ind":1,"ip":0,"op":90,"st":0,"ks":{},"ef":[{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2"}],
+       "shapes":[{"ty":"gr","nm":"Group","it":[{"ty":"el","nm":"Ellipse 1"},{"ty":"mm","nm":"Merge"},{"ty":"gr","it":[{"ty":"rp","nm":"Rep"}]}]}]},
+      {"ty":0,"nm":"Nested","ind":2,"refId":"comp_1","ip":0,"op":90,"ks":{}}]},
+    {"id":"comp_1","layers":[{"ty":0,"nm":"Back","ind":1,"refId":"comp_0","ip":0,"op":90,"ks":{}}]}
+   ],
+   "layers":[
+    {"ty":3,"nm":"Ctrl","ind":1,"ip":0,"op":90,"ks":{}},
+    {"ty":4,"nm":"Logo.Mark","ind":2,"parent":1,"ip":0,"op":90,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":30,"s":[90]}],"x":"time*90"}},"tt":3,"bm":3,
+     "masksProperties":[{"mode":"i","inv":false,"o":{"a":0,"k":50},"x":{"a":0,"k":0}}],"shapes":[{"ty":"tm"},{"ty":"gs"}]},
+    {"ty":2,"nm":"Pic","ind":3,"refId":"image_0","ip":0,"op":90,"ks":{},"ddd":1,"ao":1},
+    {"ty":5,"nm":"Title","ind":4,"ip":0,"op":90,"ks":{},"t":{"d":{"k":[]},"a":[{"s":{}}]}},
+    {"ty":0,"nm":"Pre","ind":5,"refId":"comp_0","ip":0,"op":90,"ks":{},"tm":{"a":0,"k":0},"sr":2}
+   ],
+   "markers":[{"tm":0,"cm":"intro","dr":30}]}
+  """#
 
 @Suite("Lottie model")
 struct ModelTests {
@@ -95,8 +95,11 @@ struct ModelTests {
     let blurred = try #require(animation.composition(id: "comp_0")?.layers.first)
     var seen: [String] = []
     Shape.walk(blurred.shapes, path: ["Inner", "Blurred"]) { shape, path in seen.append(path.joined(separator: " › ")) }
-    #expect(seen == ["Inner › Blurred › Group", "Inner › Blurred › Group › Ellipse 1", "Inner › Blurred › Group › Merge",
-                     "Inner › Blurred › Group › gr", "Inner › Blurred › Group › gr › Rep"])
+    #expect(
+      seen == [
+        "Inner › Blurred › Group", "Inner › Blurred › Group › Ellipse 1", "Inner › Blurred › Group › Merge",
+        "Inner › Blurred › Group › gr", "Inner › Blurred › Group › gr › Rep"
+      ])
   }
 
   @Test func featuresFoundAtTheirPointers() {
@@ -142,7 +145,8 @@ struct ModelTests {
 
   @Test func survivesWrongTypesEverywhere() throws {
     // Numbers where objects are expected, objects where numbers are: views answer nil, never trap.
-    let doc = try JSONDocument(parsing: #"{"layers":[1,"x",{"ty":"4","ks":7,"shapes":5,"ef":{},"masksProperties":"m","t":[]},{"ty":0,"refId":7}],"assets":{"id":1}}"#)
+    let doc = try JSONDocument(
+      parsing: #"{"layers":[1,"x",{"ty":"4","ks":7,"shapes":5,"ef":{},"masksProperties":"m","t":[]},{"ty":0,"refId":7}],"assets":{"id":1}}"#)
     let a = Animation(document: doc)
     _ = AnimationSummary(animation: a)
     _ = a.featureUses()

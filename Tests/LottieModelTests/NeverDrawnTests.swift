@@ -22,7 +22,7 @@ struct NeverDrawnTests {
   @Test(arguments: [
     #""ind":1,"hd":true"#,
     #""ind":1,"ks":{"o":{"a":0,"k":0}}"#,
-    #""ind":1,"ip":60,"op":90"#,
+    #""ind":1,"ip":60,"op":90"#
   ])
   func layersNoPlayerDrawsAreNotDrawn(extra: String) throws {
     let layer = screen.replacingOccurrences(of: #""ip":0,"op":60,"#, with: extra.contains("ip") ? "" : #""ip":0,"op":60,"#)
@@ -30,9 +30,9 @@ struct NeverDrawnTests {
   }
 
   @Test(arguments: [
-    #""ind":1"#,                                                  // drawn
+    #""ind":1"#,  // drawn
     #""ind":1,"ks":{"o":{"a":1,"k":[{"t":0,"s":[0]},{"t":30,"s":[100]}]}}"#,  // opacity rises
-    #""ind":1,"ip":-10,"op":5"#,                                  // overlaps the frames
+    #""ind":1,"ip":-10,"op":5"#  // overlaps the frames
   ])
   func layersThatShowKeepTheirDetail(extra: String) throws {
     let layer = screen.replacingOccurrences(of: #""ip":0,"op":60,"#, with: extra.contains("ip") ? "" : #""ip":0,"op":60,"#)
@@ -48,7 +48,7 @@ struct NeverDrawnTests {
   }
 
   @Test func aPrecompNothingUsesIsNotDrawn() throws {
-    let asset = #"[{"id":"used","layers":[{"#+screen+#"}]},{"id":"unused","layers":[{"#+screen+#"}]}]"#
+    let asset = #"[{"id":"used","layers":[{"# + screen + #"}]},{"id":"unused","layers":[{"# + screen + #"}]}]"#
     let precomp = #""ty":0,"ind":1,"refId":"used","ip":0,"op":60,"w":100,"h":100"#
     #expect(try details(file([precomp], assets: asset)) == ["screen", FeatureUse.notDrawn])
   }

@@ -38,7 +38,8 @@ struct TimeRemapTests {
   }
 
   @Test func aStaticRemapIsTold() throws {
-    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":200,"h":200,"layers":[{"ty":0,"ind":1,"refId":"pre","ip":0,"op":30,"st":0,"ks":{},"tm":{"a":0,"k":5}}]}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":200,"h":200,"layers":[{"ty":0,"ind":1,"refId":"pre","ip":0,"op":30,"st":0,"ks":{},"tm":{"a":0,"k":5}}]}"#
     let uses = try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().filter { $0.feature == .timeRemap }
     #expect(uses.map(\.detail) == ["static"])
   }

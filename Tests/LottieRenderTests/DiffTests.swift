@@ -5,7 +5,8 @@ import LottieJSON
 
 /// A small animation: layers given as JSON objects.
 private func anim(_ layers: [String], w: Int = 100, op: Int = 60, assets: String = "[]") throws -> JSONDocument {
-  try JSONDocument(parsing: #"{"v":"5.7.4","fr":30,"ip":0,"op":\#(op),"w":\#(w),"h":100,"nm":"Main","assets":\#(assets),"layers":[\#(layers.joined(separator: ","))]}"#)
+  try JSONDocument(
+    parsing: #"{"v":"5.7.4","fr":30,"ip":0,"op":\#(op),"w":\#(w),"h":100,"nm":"Main","assets":\#(assets),"layers":[\#(layers.joined(separator: ","))]}"#)
 }
 
 private func layer(_ name: String, ind: Int, ip: Int = 0, op: Int = 60, parent: Int? = nil, extra: String = "") -> String {
@@ -34,20 +35,23 @@ struct DiffTests {
   }
 
   @Test func reorderedLayersAreMovesNotRemovalsAndAdditions() throws {
-    let d = AnimationDiff(old: try anim([layer("A", ind: 1), layer("B", ind: 2), layer("C", ind: 3)]),
-                          new: try anim([layer("C", ind: 3), layer("A", ind: 1), layer("B", ind: 2)]))
+    let d = AnimationDiff(
+      old: try anim([layer("A", ind: 1), layer("B", ind: 2), layer("C", ind: 3)]),
+      new: try anim([layer("C", ind: 3), layer("A", ind: 1), layer("B", ind: 2)]))
     #expect(!d.changes.contains { $0.kind == .layerAdded || $0.kind == .layerRemoved })
     #expect(d.changes.allSatisfy { $0.kind == .layerMoved })
     #expect(kinds(d).contains(#"layer-moved root › "C""#))
     // Without ind, names still match.
-    let e = AnimationDiff(old: try anim([#"{"ty":3,"nm":"X","ks":{}}"#, #"{"ty":3,"nm":"Y","ks":{}}"#]),
-                          new: try anim([#"{"ty":3,"nm":"Y","ks":{}}"#, #"{"ty":3,"nm":"X","ks":{}}"#]))
+    let e = AnimationDiff(
+      old: try anim([#"{"ty":3,"nm":"X","ks":{}}"#, #"{"ty":3,"nm":"Y","ks":{}}"#]),
+      new: try anim([#"{"ty":3,"nm":"Y","ks":{}}"#, #"{"ty":3,"nm":"X","ks":{}}"#]))
     #expect(!e.changes.contains { $0.kind == .layerAdded || $0.kind == .layerRemoved })
   }
 
   @Test func addedRemovedAndReparentedLayers() throws {
-    let d = AnimationDiff(old: try anim([layer("Rig", ind: 1), layer("Arm", ind: 2, parent: 1), layer("Old", ind: 3)]),
-                          new: try anim([layer("Rig", ind: 1), layer("Arm", ind: 2), layer("New", ind: 4)]))
+    let d = AnimationDiff(
+      old: try anim([layer("Rig", ind: 1), layer("Arm", ind: 2, parent: 1), layer("Old", ind: 3)]),
+      new: try anim([layer("Rig", ind: 1), layer("Arm", ind: 2), layer("New", ind: 4)]))
     #expect(kinds(d).sorted() == [#"layer-added root › "New""#, #"layer-removed root › "Old""#, #"layer-reparented root › "Arm""#].sorted())
     #expect(d.changes.first { $0.kind == .layerReparented }?.detail == #"parent "Rig" → none"#)
   }
@@ -55,18 +59,21 @@ struct DiffTests {
   @Test func replacedImageAndResizedAsset() throws {
     let png1 = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
     let png2 = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
-    let a = try anim([#"{"ty":2,"nm":"Pic","ind":1,"refId":"image_0","ip":0,"op":60,"ks":{}}"#],
-                     assets: #"[{"id":"image_0","w":1,"h":1,"u":"","p":"\#(png1)","e":1}]"#)
-    let b = try anim([#"{"ty":2,"nm":"Pic","ind":1,"refId":"image_0","ip":0,"op":60,"ks":{}}"#],
-                     assets: #"[{"id":"image_0","w":2,"h":2,"u":"","p":"\#(png2)","e":1}]"#)
+    let a = try anim(
+      [#"{"ty":2,"nm":"Pic","ind":1,"refId":"image_0","ip":0,"op":60,"ks":{}}"#],
+      assets: #"[{"id":"image_0","w":1,"h":1,"u":"","p":"\#(png1)","e":1}]"#)
+    let b = try anim(
+      [#"{"ty":2,"nm":"Pic","ind":1,"refId":"image_0","ip":0,"op":60,"ks":{}}"#],
+      assets: #"[{"id":"image_0","w":2,"h":2,"u":"","p":"\#(png2)","e":1}]"#)
     let d = AnimationDiff(old: a, new: b)
     #expect(kinds(d) == ["asset-resized image image_0", "asset-bytes-changed image image_0"])
   }
 
   @Test func addedEffectIsAGainedFeatureWithItsConsequences() throws {
     let blur = #","ef":[{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2","en":1,"ef":[]}]"#
-    let d = AnimationDiff(old: try anim([layer("Glow", ind: 1)]), new: try anim([layer("Glow", ind: 1, extra: blur)]),
-                          targets: [TargetSelection(parsing: "ios"), TargetSelection(parsing: "android")])
+    let d = AnimationDiff(
+      old: try anim([layer("Glow", ind: 1)]), new: try anim([layer("Glow", ind: 1, extra: blur)]),
+      targets: [TargetSelection(parsing: "ios"), TargetSelection(parsing: "android")])
     #expect(kinds(d) == [#"layer-changed root › "Glow""#, "feature-gained effects (Gaussian Blur)"])
     let gained = d.changes.first { $0.kind == .featureGained }
     #expect(gained?.detail == "new: 1 use")

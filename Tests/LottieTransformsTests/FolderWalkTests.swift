@@ -11,16 +11,20 @@ private struct Tree {
 
   init() throws {
     root = NSTemporaryDirectory() + "lottiekit-walk-" + UUID().uuidString
-    let files = ["a.json", "b.JSON", "c.txt", "d.lot", "e.tgs", "f.json.", "noext", ".hidden.json", ".hid/x.json",
-                 "sub/z.json", "sub/deeper/y.json", "a-b/q.json", "a/in.json", "a0.json", "images/img.png",
-                 ".dotlottie/manifest.json", ".dotlottie/.cache/c", "__MACOSX/junk.json", "._"]
+    let files = [
+      "a.json", "b.JSON", "c.txt", "d.lot", "e.tgs", "f.json.", "noext", ".hidden.json", ".hid/x.json",
+      "sub/z.json", "sub/deeper/y.json", "a-b/q.json", "a/in.json", "a0.json", "images/img.png",
+      ".dotlottie/manifest.json", ".dotlottie/.cache/c", "__MACOSX/junk.json", "._"
+    ]
     for name in files {
       let path = root + "/" + name
       try FileManager.default.createDirectory(atPath: Paths.directory(of: path), withIntermediateDirectories: true)
       try Data("{}".utf8).write(to: URL(fileURLWithPath: path))
     }
-    for (link, target) in [("loop", "."), ("up", ".."), ("linkfile.json", "a.json"), ("dangling.json", "nowhere.json"),
-                           ("sublink", "sub"), ("sub/deeper/cycle", "../../sub"), ("images/pic.png", "../a.json")] {
+    for (link, target) in [
+      ("loop", "."), ("up", ".."), ("linkfile.json", "a.json"), ("dangling.json", "nowhere.json"),
+      ("sublink", "sub"), ("sub/deeper/cycle", "../../sub"), ("images/pic.png", "../a.json")
+    ] {
       try FileManager.default.createSymbolicLink(atPath: root + "/" + link, withDestinationPath: target)
     }
     #expect(mkfifo(root + "/pipe.json", 0o644) == 0)
@@ -39,8 +43,10 @@ struct FolderWalkTests {
     let tree = try Tree()
     // Any non-folder with an animation extension (the FIFO too: reading it fails, said), symlinks
     // to files included, symlinked folders (the loop, the cycle, the parent) not walked.
-    let expected = ["__MACOSX/junk.json", "a-b/q.json", "a.json", "a/in.json", "a0.json", "b.JSON", "d.lot", "e.tgs",
-                    "f.json.", "linkfile.json", "pipe.json", "sub/deeper/y.json", "sub/z.json"]
+    let expected = [
+      "__MACOSX/junk.json", "a-b/q.json", "a.json", "a/in.json", "a0.json", "b.JSON", "d.lot", "e.tgs",
+      "f.json.", "linkfile.json", "pipe.json", "sub/deeper/y.json", "sub/z.json"
+    ]
     #expect(try Inputs.expand([tree.root]) == tree.under(expected))
     // The root as given is kept in the paths, with or without its slash.
     #expect(try Inputs.expand([tree.root + "/"]) == expected.map { tree.root + "/" + $0 })
@@ -50,9 +56,11 @@ struct FolderWalkTests {
   @Test func aBundleIsEveryRegularFileNotHidden() throws {
     let tree = try Tree()
     // Regular files, directly or through a symlink; not the FIFO, not dangling links.
-    let walked = ["__MACOSX/junk.json", "a-b/q.json", "a.json", "a/in.json", "a0.json", "b.JSON", "c.txt", "d.lot",
-                  "e.tgs", "f.json.", "images/img.png", "images/pic.png", "linkfile.json", "noext", "sub/deeper/y.json",
-                  "sub/z.json"]
+    let walked = [
+      "__MACOSX/junk.json", "a-b/q.json", "a.json", "a/in.json", "a0.json", "b.JSON", "c.txt", "d.lot",
+      "e.tgs", "f.json.", "images/img.png", "images/pic.png", "linkfile.json", "noext", "sub/deeper/y.json",
+      "sub/z.json"
+    ]
     #expect(FolderWalk.relativePaths(under: tree.root, RenameAssets.bundleFiles) == walked)
     // The scan then keeps one path per real file: the two links to a.json go.
     let files = RenameAssets.scan([tree.root]).files.map(\.path)
@@ -62,14 +70,16 @@ struct FolderWalkTests {
   @Test func anUnpackedFolderKeepsDotLottieAndDropsJunk() throws {
     let tree = try Tree()
     // Hidden entries are walked (for .dotlottie/), then junk is dropped; every non-folder counts.
-    #expect(Repack.files(under: tree.root + "/") == [
-      ".dotlottie/manifest.json", "a-b/q.json", "a.json", "a/in.json", "a0.json", "b.JSON", "c.txt", "d.lot", "e.tgs",
-      "f.json.", "images/img.png", "images/pic.png", "linkfile.json", "noext", "pipe.json", "sub/deeper/y.json",
-      "sub/z.json",
-    ])
-    #expect(FolderWalk.relativePaths(under: tree.root, Repack.unpackedFiles).filter { $0.hasPrefix(".") } == [
-      ".dotlottie/.cache/c", ".dotlottie/manifest.json", ".hid/x.json", ".hidden.json",
-    ])
+    #expect(
+      Repack.files(under: tree.root + "/") == [
+        ".dotlottie/manifest.json", "a-b/q.json", "a.json", "a/in.json", "a0.json", "b.JSON", "c.txt", "d.lot", "e.tgs",
+        "f.json.", "images/img.png", "images/pic.png", "linkfile.json", "noext", "pipe.json", "sub/deeper/y.json",
+        "sub/z.json"
+      ])
+    #expect(
+      FolderWalk.relativePaths(under: tree.root, Repack.unpackedFiles).filter { $0.hasPrefix(".") } == [
+        ".dotlottie/.cache/c", ".dotlottie/manifest.json", ".hid/x.json", ".hidden.json"
+      ])
     // As Foundation's enumerator (fts without FTS_COMFOLLOW) did: a symlinked folder yields nothing.
     let link = tree.root + "-link"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: tree.root)
@@ -87,9 +97,12 @@ struct FolderWalkTests {
     let sub = try #require(folders.firstIndex(of: tree.root + "/sub"))
     #expect(folders[sub + 1] == tree.root + "/sub/deeper")
     // Files give their folder, a missing output its existing folder, options nothing.
-    #expect(CrashJournal.folders(for: ["lint", tree.root + "/a.json", "-o", tree.root + "/new/out.json", "--quiet",
-                                      tree.root + "/images/", tree.root + "/sub/deeper/out.json"])
-            == [".", tree.root, tree.root + "/images/", tree.root + "/sub/deeper"])
+    #expect(
+      CrashJournal.folders(for: [
+        "lint", tree.root + "/a.json", "-o", tree.root + "/new/out.json", "--quiet",
+        tree.root + "/images/", tree.root + "/sub/deeper/out.json"
+      ])
+        == [".", tree.root, tree.root + "/images/", tree.root + "/sub/deeper"])
   }
 
   @Test func theBudgetStopsBeforeTheNextFolderAndStaysUsedUp() throws {
@@ -98,8 +111,9 @@ struct FolderWalkTests {
     try FileManager.default.createDirectory(atPath: root + "/a/b/c", withIntermediateDirectories: true)
     for file in ["f1", "f2", "a/g"] { try Data().write(to: URL(fileURLWithPath: root + "/" + file)) }
     var unbounded = Int.max
-    #expect(FolderWalk.paths(under: root, CrashJournal.journalFolders, budget: &unbounded)
-            == [root, root + "/a", root + "/a/b", root + "/a/b/c"])
+    #expect(
+      FolderWalk.paths(under: root, CrashJournal.journalFolders, budget: &unbounded)
+        == [root, root + "/a", root + "/a/b", root + "/a/b/c"])
     // 8: root costs 1 + 3, a 1 + 2, b 1 + 1; c is not reached.
     var budget = 8
     #expect(FolderWalk.paths(under: root, CrashJournal.journalFolders, budget: &budget) == [root, root + "/a", root + "/a/b"])

@@ -13,7 +13,8 @@ struct OptimizeKeyframesTests {
   /// A 512 px canvas (positions to 0.1 px, so a tolerance of 0.05) with one layer whose position
   /// has the given keyframes; `mn` makes it a fresh export (optimize's own output has none).
   func document(_ keyframes: String, expression: String = "") throws -> JSONDocument {
-    let layer = #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"mn":"ADBE Vector Layer","ks":{"p":{"a":1\#(expression),"k":[\#(keyframes)]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
+    let layer =
+      #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"mn":"ADBE Vector Layer","ks":{"p":{"a":1\#(expression),"k":[\#(keyframes)]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
     return try JSONDocument(parsing: Array(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":512,"h":512,"layers":[\#(layer)]}"#.utf8))
   }
 
@@ -56,7 +57,7 @@ struct OptimizeKeyframesTests {
     // Eased (x differs from y): the segment is a curve in time.
     #""i":{"x":[0.2],"y":[1]},"o":{"x":[0.8],"y":[0]}"#,
     // A hold keyframe jumps.
-    #""h":1"#,
+    #""h":1"#
   ])
   func curvesAndHoldsStay(easing: String) throws {
     let frames = (0...4).map { keyframe($0, Double($0), easing: easing) }.joined(separator: ",")
@@ -86,8 +87,10 @@ struct OptimizeKeyframesTests {
     let out = String(decoding: r.bytes, as: UTF8.self)
     #expect(out.contains(#""s":[0,50],"e":[4,50]"#), "\(out)")
     // A jump (an end value that is not the next start) is not a line.
-    let jump = [#"{"t":0,"s":[0,50],"e":[1,50],\#(Self.linear)}"#, #"{"t":1,"s":[5,50],"e":[2,50],\#(Self.linear)}"#,
-                #"{"t":2,"s":[2,50],"e":[3,50],\#(Self.linear)}"#, #"{"t":3}"#]
+    let jump = [
+      #"{"t":0,"s":[0,50],"e":[1,50],\#(Self.linear)}"#, #"{"t":1,"s":[5,50],"e":[2,50],\#(Self.linear)}"#,
+      #"{"t":2,"s":[2,50],"e":[3,50],\#(Self.linear)}"#, #"{"t":3}"#
+    ]
     #expect(try times(optimized(try document(jump.joined(separator: ",")))).count == 4)
   }
 

@@ -13,7 +13,8 @@ struct OptimizeLossyTests {
     try JSONDocument(parsing: Array(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":\#(w),"h":\#(w)\#(extra),"layers":[\#(layers)]}"#.utf8))
   }
 
-  let shapeLayer = #"{"ty":4,"ind":1,"ip":0.5,"op":60,"st":0,"nm":"Dot","mn":"ADBE Vector Layer","ks":{"p":{"a":1,"k":[{"t":10.123456,"s":[123.456789,7.25],"i":{"x":[0.166666],"y":[0.833333]},"o":{"x":[0.1],"y":[0]},"n":["0p833_0p833_0p167_0p167"]},{"t":40,"s":[200.04,9]}],"ix":2},"r":{"a":0,"k":12.345678,"ix":10}},"shapes":[{"ty":"gr","np":2,"cix":2,"ix":1,"mn":"ADBE Vector Group","it":[{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[1.23456,2.34567]],"i":[[0.123456,0]],"o":[[0,0]]}}},{"ty":"fl","c":{"a":0,"k":[0.123456,0.654321,1,1]},"o":{"a":0,"k":100}}]}]}"#
+  let shapeLayer =
+    #"{"ty":4,"ind":1,"ip":0.5,"op":60,"st":0,"nm":"Dot","mn":"ADBE Vector Layer","ks":{"p":{"a":1,"k":[{"t":10.123456,"s":[123.456789,7.25],"i":{"x":[0.166666],"y":[0.833333]},"o":{"x":[0.1],"y":[0]},"n":["0p833_0p833_0p167_0p167"]},{"t":40,"s":[200.04,9]}],"ix":2},"r":{"a":0,"k":12.345678,"ix":10}},"shapes":[{"ty":"gr","np":2,"cix":2,"ix":1,"mn":"ADBE Vector Group","it":[{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[1.23456,2.34567]],"i":[[0.123456,0]],"o":[[0,0]]}}},{"ty":"fl","c":{"a":0,"k":[0.123456,0.654321,1,1]},"o":{"a":0,"k":100}}]}]}"#
 
   func run(_ doc: JSONDocument, shares: [Double]) -> (result: OptimizeResult, calls: Int) {
     var calls = 0
@@ -30,17 +31,18 @@ struct OptimizeLossyTests {
     let (r, calls) = run(try document(shapeLayer), shares: [0])
     #expect(calls == 1 && r.level == 1)
     let out = text(r)
-    #expect(out.contains(#""s":[123.5,7.3]"#), "\(out)")        // positions: 0.1 px on 512 px
-    #expect(out.contains(#""k":12.3"#))                          // an angle: the same step
+    #expect(out.contains(#""s":[123.5,7.3]"#), "\(out)")  // positions: 0.1 px on 512 px
+    #expect(out.contains(#""k":12.3"#))  // an angle: the same step
     #expect(out.contains(#""v":[[1.2,2.3]]"#) && out.contains(#""i":[[0.1,0]]"#))  // paths
-    #expect(out.contains(#""k":[0.123,0.654,1,1]"#))             // colours: 3 places
+    #expect(out.contains(#""k":[0.123,0.654,1,1]"#))  // colours: 3 places
     #expect(out.contains(#""x":[0.167]"#) && out.contains(#""y":[0.833]"#))  // easing: 3 places
     #expect(out.contains(#""t":10.123456"#) && out.contains(#""ip":0.5"#))  // time is exact
     #expect(r.steps.first { $0.name == "precision" }?.detail?.hasPrefix("1 decimal for positions") == true)
   }
 
   @Test func metadataGoesButNotInsideEffectsNorInFilesWithExpressions() throws {
-    let withEffect = shapeLayer.replacingOccurrences(of: #""shapes":"#, with: #""ef":[{"ty":5,"np":3,"ix":1,"mn":"ADBE Slider Control","ef":[{"ty":0,"ix":1,"v":{"a":0,"k":0.123456,"ix":1}}]}],"shapes":"#)
+    let withEffect = shapeLayer.replacingOccurrences(
+      of: #""shapes":"#, with: #""ef":[{"ty":5,"np":3,"ix":1,"mn":"ADBE Slider Control","ef":[{"ty":0,"ix":1,"v":{"a":0,"k":0.123456,"ix":1}}]}],"shapes":"#)
     let out = text(run(try document(withEffect), shares: [0]).result)
     for key in [#""mn":"ADBE Vector"#, #""cix""#] { #expect(!out.contains(key), "\(key) in \(out)") }
     // Keyframe easing names go when the render allows (the first candidate passed).
@@ -95,7 +97,9 @@ struct OptimizeLossyTests {
     var options = Optimize.Options()
     options.level = 0
     var called = false
-    _ = Optimize.optimize(doc, options: options) { _ in called = true; return .success(0) }
+    _ = Optimize.optimize(doc, options: options) { _ in
+      called = true; return .success(0)
+    }
     #expect(!called)
   }
 
@@ -122,7 +126,8 @@ struct OptimizeLossyTests {
     // 3-decimal positions, as Bodymovin writes them, with its metadata: not optimize's output,
     // so the ladder starts at the canvas's 1 decimal.
     let threePlaces = shapeLayer.replacingOccurrences(of: "123.456789", with: "123.457").replacingOccurrences(of: "1.23456", with: "1.235")
-      .replacingOccurrences(of: "2.34567", with: "2.346").replacingOccurrences(of: "0.123456,0]", with: "0.123,0]").replacingOccurrences(of: "12.345678", with: "12.346")
+      .replacingOccurrences(of: "2.34567", with: "2.346").replacingOccurrences(of: "0.123456,0]", with: "0.123,0]").replacingOccurrences(
+        of: "12.345678", with: "12.346")
     let (r, calls) = run(try document(threePlaces), shares: [0])
     #expect(calls == 1 && text(r).contains(#""s":[123.5,7.3]"#), "\(text(r))")
   }
@@ -131,8 +136,10 @@ struct OptimizeLossyTests {
     // Drawn in unit space, shown through a precomp layer scaled 51,200 % (lottie-docs
     // easing.json): a 0.015-wide stroke is 7.7 px on the canvas and must not become 0. The
     // unscaled layer beside it is rounded to the canvas's step.
-    let asset = #"{"id":"unit","layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"el","p":{"a":0,"k":[0.333333,0.5]},"s":{"a":0,"k":[0.05,0.05]}},{"ty":"st","w":{"a":0,"k":0.015},"c":{"a":0,"k":[0.1234,0,0,1]}}]}]}"#
-    let layers = #"{"ty":0,"refId":"unit","ind":1,"ip":0,"op":60,"st":0,"w":512,"h":512,"ks":{"s":{"a":0,"k":[51200,-51200]}}},{"ty":4,"ind":2,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[10.333333,7.25]}},"shapes":[]}"#
+    let asset =
+      #"{"id":"unit","layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"el","p":{"a":0,"k":[0.333333,0.5]},"s":{"a":0,"k":[0.05,0.05]}},{"ty":"st","w":{"a":0,"k":0.015},"c":{"a":0,"k":[0.1234,0,0,1]}}]}]}"#
+    let layers =
+      #"{"ty":0,"refId":"unit","ind":1,"ip":0,"op":60,"st":0,"w":512,"h":512,"ks":{"s":{"a":0,"k":[51200,-51200]}}},{"ty":4,"ind":2,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[10.333333,7.25]}},"shapes":[]}"#
     let doc = try document(layers, extra: #","assets":[\#(asset)]"#)
     let out = text(run(doc, shares: [0]).result)
     #expect(out.contains(#""w":{"a":0,"k":0.015}"#) && out.contains("[0.3333,0.5]") && out.contains("[0.05,0.05]"), "\(out)")
@@ -142,8 +149,9 @@ struct OptimizeLossyTests {
   }
 
   @Test func keyframesRoundingMakesEqualBecomeStaticInTheSameRun() throws {
-    let nearlyStill = shapeLayer.replacingOccurrences(of: #""r":{"a":0,"k":12.345678,"ix":10}"#,
-                                                      with: #""r":{"a":1,"k":[{"t":0,"s":[5.83]},{"t":30,"s":[5.77]}]}"#)
+    let nearlyStill = shapeLayer.replacingOccurrences(
+      of: #""r":{"a":0,"k":12.345678,"ix":10}"#,
+      with: #""r":{"a":1,"k":[{"t":0,"s":[5.83]},{"t":30,"s":[5.77]}]}"#)
     let once = run(try document(nearlyStill), shares: [0]).result
     #expect(text(once).contains(#""r":{"a":0,"k":5.8}"#), "\(text(once))")
     #expect(run(try JSONDocument(parsing: once.bytes), shares: [0]).result.bytes == once.bytes)

@@ -47,7 +47,8 @@ struct OptimizeTests {
   }
 
   @Test func constantAnimationsBecomeStatic() throws {
-    let ks = #"{"o":{"a":1,"k":[{"t":0,"s":[80],"i":{"x":[0.5],"y":[1]},"o":{"x":[0.5],"y":[0]}},{"t":60,"s":[80]}],"ix":11},"p":{"a":1,"k":[{"t":0,"s":[10,20,0]},{"t":60,"s":[10,20,0]}]}}"#
+    let ks =
+      #"{"o":{"a":1,"k":[{"t":0,"s":[80],"i":{"x":[0.5],"y":[1]},"o":{"x":[0.5],"y":[0]}},{"t":60,"s":[80]}],"ix":11},"p":{"a":1,"k":[{"t":0,"s":[10,20,0]},{"t":60,"s":[10,20,0]}]}}"#
     let (doc, r) = try optimize("{\(header),\"layers\":[\(layer("", ks: ks))]}")
     let o = doc.root["layers"]?.element(at: 0)?["ks"]?["o"]
     #expect(o?["a"]?.int == 0 && o?["k"]?.double == 80 && o?["ix"]?.int == 11)
@@ -61,7 +62,7 @@ struct OptimizeTests {
     // A position that travels along a curve between two equal values.
     #"{"p":{"a":1,"k":[{"t":0,"s":[10,20],"to":[30,0],"ti":[0,30]},{"t":60,"s":[10,20]}]}}"#,
     // A slot or an expression acts on the keyframes.
-    #"{"o":{"a":1,"k":[{"t":0,"s":[80]},{"t":60,"s":[80]}],"sid":"fade"}}"#,
+    #"{"o":{"a":1,"k":[{"t":0,"s":[80]},{"t":60,"s":[80]}],"sid":"fade"}}"#
   ])
   func propertiesThatMustStayAnimated(ks: String) throws {
     let (doc, _) = try optimize("{\(header),\"layers\":[\(layer("", ks: ks))]}")
@@ -72,19 +73,26 @@ struct OptimizeTests {
   /// Keys every player defaults the same way go (docs/optimize-defaults.md); the look-alikes that a
   /// player reads differently when missing stay: ddd, st, ml, a fill rule 0, a.
   @Test func keysWithTheValueEveryPlayerAssumesGo() throws {
-    let shapes = #""shapes":[{"ty":"gr","hd":false,"bm":0,"it":[{"d":1,"ty":"el","hd":false},{"ty":"rc","d":3},{"ty":"fl","r":1,"bm":0},{"ty":"fl","r":0},{"ty":"st","ml":4,"bm":0}]}]"#
-    let json = #"{"v":"5.7.4","ddd":0,"fr":30,"ip":0,"op":60,"w":100,"h":100,"markers":[],"layers":[{"ddd":0,"ty":4,"ind":1,"ip":0,"op":60,"st":0,"sr":1,"ao":0,"hd":false,"ct":0,"hasMask":false,"bm":0,"ks":{"o":{"a":0,"k":100}},\#(shapes)}]}"#
+    let shapes =
+      #""shapes":[{"ty":"gr","hd":false,"bm":0,"it":[{"d":1,"ty":"el","hd":false},{"ty":"rc","d":3},{"ty":"fl","r":1,"bm":0},{"ty":"fl","r":0},{"ty":"st","ml":4,"bm":0}]}]"#
+    let json =
+      #"{"v":"5.7.4","ddd":0,"fr":30,"ip":0,"op":60,"w":100,"h":100,"markers":[],"layers":[{"ddd":0,"ty":4,"ind":1,"ip":0,"op":60,"st":0,"sr":1,"ao":0,"hd":false,"ct":0,"hasMask":false,"bm":0,"ks":{"o":{"a":0,"k":100}},\#(shapes)}]}"#
     let (doc, r) = try optimize(json)
     let out = String(decoding: r.bytes, as: UTF8.self)
-    #expect(out == #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ddd":0,"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"gr","it":[{"ty":"el"},{"ty":"rc","d":3},{"ty":"fl"},{"ty":"fl","r":0},{"ty":"st","ml":4}]}]}]}"#, "\(out)")
+    #expect(
+      out
+        == #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ddd":0,"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"gr","it":[{"ty":"el"},{"ty":"rc","d":3},{"ty":"fl"},{"ty":"fl","r":0},{"ty":"st","ml":4}]}]}]}"#,
+      "\(out)")
     #expect(r.steps.first { $0.name == "defaults" }?.detail == "16 keys")
     #expect(doc.root["layers"]?.element(at: 0)?["ddd"] != nil)
     // Other values stay: sr 2, ao 1, hd true (a hidden shape), non-empty markers.
-    let other = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"markers":[{"tm":0,"cm":"a","dr":0}],"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"sr":2,"ao":1,"ks":{},"shapes":[{"ty":"el","hd":true},{"ty":"fl"}]}]}"#
+    let other =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"markers":[{"tm":0,"cm":"a","dr":0}],"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"sr":2,"ao":1,"ks":{},"shapes":[{"ty":"el","hd":true},{"ty":"fl"}]}]}"#
     #expect(try optimize(other).result.steps.first { $0.name == "defaults" }?.saved == 0)
     // A layer "bm": 0 stays when another layer blends: lottie-web's canvas renderer would keep
     // the other layer's mode for a layer without one.
-    let blended = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"bm":3,"ks":{},"shapes":[]},{"ty":4,"ind":2,"ip":0,"op":60,"st":0,"bm":0,"ks":{},"shapes":[]}]}"#
+    let blended =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"bm":3,"ks":{},"shapes":[]},{"ty":4,"ind":2,"ip":0,"op":60,"st":0,"bm":0,"ks":{},"shapes":[]}]}"#
     #expect(String(decoding: try optimize(blended).result.bytes, as: UTF8.self).contains(#""bm":0"#))
   }
 
@@ -95,9 +103,12 @@ struct OptimizeTests {
   @Test func transformsAtTheirDefaultGo() throws {
     let zero = #"{"a":0,"k":[0,0]}"#, hundred = #"{"a":0,"k":[100,100]}"#
     let tr = #"{"ty":"tr","p":\#(zero),"a":\#(zero),"s":\#(hundred),"r":{"a":0,"k":0},"o":{"a":0,"k":100},"sk":{"a":0,"k":0},"sa":{"a":0,"k":0}}"#
-    let rp = #"{"ty":"rp","c":{"a":0,"k":3},"tr":{"ty":"tr","p":\#(zero),"a":\#(zero),"s":\#(hundred),"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}"#
-    let ks = #"{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[0,0,0]},"a":{"a":0,"k":[0,0,0]},"s":{"a":0,"k":[100,100,100]},"sk":{"a":0,"k":0},"sa":{"a":0,"k":30}}"#
-    let json = "{\(header),\"layers\":[{\"ty\":4,\"ind\":1,\"ip\":0,\"op\":60,\"st\":0,\"ks\":\(ks),\"shapes\":[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},\(rp),\(tr)]}]},{\"ty\":13,\"ind\":2,\"ip\":0,\"op\":60,\"st\":0,\"ks\":{\"p\":{\"a\":0,\"k\":[0,0,0]}}}]}"
+    let rp =
+      #"{"ty":"rp","c":{"a":0,"k":3},"tr":{"ty":"tr","p":\#(zero),"a":\#(zero),"s":\#(hundred),"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}"#
+    let ks =
+      #"{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[0,0,0]},"a":{"a":0,"k":[0,0,0]},"s":{"a":0,"k":[100,100,100]},"sk":{"a":0,"k":0},"sa":{"a":0,"k":30}}"#
+    let json =
+      "{\(header),\"layers\":[{\"ty\":4,\"ind\":1,\"ip\":0,\"op\":60,\"st\":0,\"ks\":\(ks),\"shapes\":[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},\(rp),\(tr)]}]},{\"ty\":13,\"ind\":2,\"ip\":0,\"op\":60,\"st\":0,\"ks\":{\"p\":{\"a\":0,\"k\":[0,0,0]}}}]}"
     let out = String(decoding: try optimize(json).result.bytes, as: UTF8.self)
     #expect(out.contains(#""ks":{"sk":{"a":0,"k":0},"sa":{"a":0,"k":30}}"#), "\(out)")  // skew axis 30 keeps its skew
     #expect(out.contains(#"{"ty":"tr","o":{"a":0,"k":100}}"#), "\(out)")

@@ -26,25 +26,25 @@ private func png(width: UInt32, height: UInt32, tag: UInt8 = 0) -> [UInt8] {
 }
 
 private let imageAnimation = """
-{
-  "v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "nm": "Scene",
-  "assets": [
-    {"id": "image_0", "w": 10, "h": 10, "u": "images/", "p": "img_0.png", "e": 0},
-    {"id": "image_1", "w": 10, "h": 10, "u": "images/", "p": "img_1.png", "e": 0},
-    {"id": "comp_0", "nm": "Unused comp", "layers": [{"ty": 2, "ind": 1, "refId": "image_1", "ks": {}}]},
-    {"id": "comp_1", "nm": "Used comp", "layers": [{"ty": 2, "ind": 1, "refId": "image_0", "ks": {}}]}
-  ],
-  "layers": [
-    {"ty": 0, "ind": 1, "nm": "Pre", "refId": "comp_1", "ks": {}, "ip": 0, "op": 60, "st": 0}
-  ]
-}
-"""
+  {
+    "v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "nm": "Scene",
+    "assets": [
+      {"id": "image_0", "w": 10, "h": 10, "u": "images/", "p": "img_0.png", "e": 0},
+      {"id": "image_1", "w": 10, "h": 10, "u": "images/", "p": "img_1.png", "e": 0},
+      {"id": "comp_0", "nm": "Unused comp", "layers": [{"ty": 2, "ind": 1, "refId": "image_1", "ks": {}}]},
+      {"id": "comp_1", "nm": "Used comp", "layers": [{"ty": 2, "ind": 1, "refId": "image_0", "ks": {}}]}
+    ],
+    "layers": [
+      {"ty": 0, "ind": 1, "nm": "Pre", "refId": "comp_1", "ks": {}, "ip": 0, "op": 60, "st": 0}
+    ]
+  }
+  """
 
 @Suite("pack: precision, prune, names, containers, manifest")
 struct PackTests {
   @Test(arguments: [
     (1.23456, 3, "1.235"), (-0.0004, 3, "0"), (12.5, 0, "13"), (100.0, 2, "100"), (0.5, 3, "0.5"),
-    (-2.0000001, 3, "-2"), (0.0999, 2, "0.1"), (123456.789, 1, "123456.8"), (-0.05, 1, "-0.1"),
+    (-2.0000001, 3, "-2"), (0.0999, 2, "0.1"), (123456.789, 1, "123456.8"), (-0.05, 1, "-0.1")
   ])
   func roundedText(value: Double, decimals: Int, expected: String) {
     #expect(Pack.roundedText(value, decimals: decimals).map { String(decoding: $0, as: UTF8.self) } == expected)
@@ -56,10 +56,12 @@ struct PackTests {
   }
 
   @Test func precisionRoundsOnlySafeNumbersAndOnlyWhenShorter() throws {
-    let text = #"{"fr":29.9700003,"ip":0.123456,"op":90.5000001,"layers":[{"ind":1.000001,"parent":2.0000001,"ty":4,"st":-0.3333333,"ks":{"p":{"a":1,"k":[{"t":12.3456789,"s":[1.23456,2.5,1e-7],"i":{"x":[0.833333333],"y":[0.8333]}}]},"o":{"a":0,"k":100.0}},"nm":"1.23456"}],"tm":{"a":1,"k":[{"t":0,"s":[0.123456]}]},"x":1.5,"t":{"d":{"k":[{"s":{"s":12.3456,"lh":14.4000001},"t":0.55555}]}}}"#
+    let text =
+      #"{"fr":29.9700003,"ip":0.123456,"op":90.5000001,"layers":[{"ind":1.000001,"parent":2.0000001,"ty":4,"st":-0.3333333,"ks":{"p":{"a":1,"k":[{"t":12.3456789,"s":[1.23456,2.5,1e-7],"i":{"x":[0.833333333],"y":[0.8333]}}]},"o":{"a":0,"k":100.0}},"nm":"1.23456"}],"tm":{"a":1,"k":[{"t":0,"s":[0.123456]}]},"x":1.5,"t":{"d":{"k":[{"s":{"s":12.3456,"lh":14.4000001},"t":0.55555}]}}}"#
     let doc = try JSONDocument(parsing: text)
     let out = String(decoding: Pack.roundNumbers(doc, decimals: 3), as: UTF8.self)
-    let expected = #"{"fr":29.9700003,"ip":0.123456,"op":90.5000001,"layers":[{"ind":1.000001,"parent":2.0000001,"ty":4,"st":-0.3333333,"ks":{"p":{"a":1,"k":[{"t":12.3456789,"s":[1.235,2.5,0],"i":{"x":[0.833],"y":[0.833]}}]},"o":{"a":0,"k":100}},"nm":"1.23456"}],"tm":{"a":1,"k":[{"t":0,"s":[0.123456]}]},"x":1.5,"t":{"d":{"k":[{"s":{"s":12.346,"lh":14.4},"t":0.55555}]}}}"#
+    let expected =
+      #"{"fr":29.9700003,"ip":0.123456,"op":90.5000001,"layers":[{"ind":1.000001,"parent":2.0000001,"ty":4,"st":-0.3333333,"ks":{"p":{"a":1,"k":[{"t":12.3456789,"s":[1.235,2.5,0],"i":{"x":[0.833],"y":[0.833]}}]},"o":{"a":0,"k":100}},"nm":"1.23456"}],"tm":{"a":1,"k":[{"t":0,"s":[0.123456]}]},"x":1.5,"t":{"d":{"k":[{"s":{"s":12.346,"lh":14.4},"t":0.55555}]}}}"#
     #expect(out == expected)
     // Nothing to round: the bytes come back untouched.
     let short = try JSONDocument(parsing: #"{"a":[1.5,2,3.25]}"#)
@@ -69,9 +71,11 @@ struct PackTests {
   /// #21.18: easing handles keep at least 3 decimals whatever --precision says (at 2 a corpus
   /// file moved 1.1% of its pixels); a shape's vertex tangents (arrays under i/o) follow --precision.
   @Test func easingHandlesKeepThreeDecimals() throws {
-    let text = #"{"layers":[{"ks":{"o":{"a":1,"k":[{"t":0,"s":[0.123456],"i":{"x":0.833333,"y":[0.16666,1.23456]},"o":{"x":[0.16666],"y":0.33333}}]}},"shapes":[{"ty":"sh","ks":{"a":0,"k":{"i":[[0.123456,1.98765]],"o":[[0.55555,0.44444]],"v":[[1.23456,2.34567]],"c":true}}}]}]}"#
+    let text =
+      #"{"layers":[{"ks":{"o":{"a":1,"k":[{"t":0,"s":[0.123456],"i":{"x":0.833333,"y":[0.16666,1.23456]},"o":{"x":[0.16666],"y":0.33333}}]}},"shapes":[{"ty":"sh","ks":{"a":0,"k":{"i":[[0.123456,1.98765]],"o":[[0.55555,0.44444]],"v":[[1.23456,2.34567]],"c":true}}}]}]}"#
     let out = String(decoding: Pack.roundNumbers(try JSONDocument(parsing: text), decimals: 1), as: UTF8.self)
-    let expected = #"{"layers":[{"ks":{"o":{"a":1,"k":[{"t":0,"s":[0.1],"i":{"x":0.833,"y":[0.167,1.235]},"o":{"x":[0.167],"y":0.333}}]}},"shapes":[{"ty":"sh","ks":{"a":0,"k":{"i":[[0.1,2]],"o":[[0.6,0.4]],"v":[[1.23456,2.34567]],"c":true}}}]}]}"#
+    let expected =
+      #"{"layers":[{"ks":{"o":{"a":1,"k":[{"t":0,"s":[0.1],"i":{"x":0.833,"y":[0.167,1.235]},"o":{"x":[0.167],"y":0.333}}]}},"shapes":[{"ty":"sh","ks":{"a":0,"k":{"i":[[0.1,2]],"o":[[0.6,0.4]],"v":[[1.23456,2.34567]],"c":true}}}]}]}"#
     #expect(out == expected)
     // Above 3 decimals, the asked precision holds for handles too.
     let five = String(decoding: Pack.roundNumbers(try JSONDocument(parsing: text), decimals: 5), as: UTF8.self)
@@ -86,8 +90,9 @@ struct PackTests {
     #expect(after.assets.compactMap(\.id) == ["image_0", "comp_1"])
 
     // An expression that names the unused comp keeps it.
-    let withExpression = imageAnimation.replacingOccurrences(of: #""ks": {}, "ip": 0"#,
-                                                             with: #""ks": {"o": {"a": 0, "k": 100, "x": "comp(\"Unused comp\").layer(1)"}}, "ip": 0"#)
+    let withExpression = imageAnimation.replacingOccurrences(
+      of: #""ks": {}, "ip": 0"#,
+      with: #""ks": {"o": {"a": 0, "k": 100, "x": "comp(\"Unused comp\").layer(1)"}}, "ip": 0"#)
     let kept = Pack.prune(try JSONDocument(parsing: withExpression))
     #expect(kept.kept == ["comp_0"])
     #expect(kept.removed == ["image_1"])
@@ -260,7 +265,8 @@ struct PackTests {
   @Test func manifestIsSortedAndDeterministic() {
     let entries = [
       Pack.ManifestEntry(id: "b", file: "2.json.gz", bytes: 10, gzipBytes: 10, sha256: "bb", width: 512, height: 512, frameRate: 60, duration: 3, targets: []),
-      Pack.ManifestEntry(id: "a", file: "1.json.gz", bytes: 20, gzipBytes: 20, sha256: "aa", width: 100, height: 50, frameRate: 29.97, duration: nil, targets: ["ios"]),
+      Pack.ManifestEntry(
+        id: "a", file: "1.json.gz", bytes: 20, gzipBytes: 20, sha256: "aa", width: 100, height: 50, frameRate: 29.97, duration: nil, targets: ["ios"])
     ]
     let one = Pack.manifest(entries, format: .gz, generator: "lottiekit test")
     let two = Pack.manifest(entries.reversed(), format: .gz, generator: "lottiekit test")

@@ -28,7 +28,9 @@ private struct Fixture {
     let assets = images.enumerated().map { k, a in
       "    {\"id\": \"image_\(k)\", \"w\": 1, \"h\": 1, \"u\": \(JSONStringCodec.quoted(a.u)), \"p\": \(JSONStringCodec.quoted(a.p)), \"e\": 0}"
     }
-    try file(relative, """
+    try file(
+      relative,
+      """
       {
         "v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "nm": "Comp 1",
         "assets": [
@@ -74,15 +76,17 @@ struct RenameAssetsTests {
     #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     // Two blocks (56 bytes of message: the padding spills over).
-    #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
-            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-    #expect(SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1000))
-            == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    #expect(
+      SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+        == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    #expect(
+      SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1000))
+        == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
   }
 
   @Test(arguments: [
     ("img_0", "img_0"), ("ünïcødé 图", "unic_de"), ("hero image@2x", "hero_image_2x"), ("--x--", "x"),
-    ("图图", "image"), ("a.b.c", "a_b_c"), ("Crème Brûlée", "Creme_Brulee"), ("_leading", "leading"),
+    ("图图", "image"), ("a.b.c", "a_b_c"), ("Crème Brûlée", "Creme_Brulee"), ("_leading", "leading")
   ])
   func safeNames(_ input: String, _ expected: String) {
     #expect(RenameAssets.safeComponent(input, fallback: "image") == expected)
@@ -279,19 +283,21 @@ struct RenameAssetsTests {
     #expect(plain.removed == 0)
 
     let plan = f.plan(.init(dedupe: true))
-    #expect(plan.files.map { "\($0.kind) \($0.from.dropFirst(f.root.count + 1)) \(Paths.fileName(of: $0.to))" } == [
-      "rename x/images/IMG_0.png b_IMG_0.png",
-      "remove x/images/img_0.png b_IMG_0.png",
-      "rename y/images/img_0.png c_img_0.png",
-      "rename z/images/img_0.png b_IMG_0.png",
-    ])
+    #expect(
+      plan.files.map { "\($0.kind) \($0.from.dropFirst(f.root.count + 1)) \(Paths.fileName(of: $0.to))" } == [
+        "rename x/images/IMG_0.png b_IMG_0.png",
+        "remove x/images/img_0.png b_IMG_0.png",
+        "rename y/images/img_0.png c_img_0.png",
+        "rename z/images/img_0.png b_IMG_0.png"
+      ])
     #expect(changes(plan, "a.json") == ["images/img_0.png → images/b_IMG_0.png"])
     #expect(plan.animations.first { $0.path.hasSuffix("a.json") }?.changes.first?.kind == .deduplicated)
     try RenameAssets.apply(plan)
     let after = try f.snapshot()
-    #expect(after.keys.sorted().filter { $0.contains("images/") } == [
-      "x/images/b_IMG_0.png", "y/images/c_img_0.png", "z/images/b_IMG_0.png",
-    ])
+    #expect(
+      after.keys.sorted().filter { $0.contains("images/") } == [
+        "x/images/b_IMG_0.png", "y/images/c_img_0.png", "z/images/b_IMG_0.png"
+      ])
     #expect(try f.ps("x/a.json") == ["b_IMG_0.png"])
     #expect(f.plan(.init(dedupe: true)).isEmpty)
   }
@@ -336,8 +342,9 @@ struct RenameAssetsTests {
     try f.file("b/images/img_0.png", "b")
     let plan = f.plan()
     #expect(plan.stopped && plan.isEmpty)
-    #expect(plan.problems.map(\.description).contains { $0.hasSuffix("a/a.json:5:60: error: image \"image_1\": images/img_1.png does not exist") },
-            "\(plan.problems.map(\.description))")
+    #expect(
+      plan.problems.map(\.description).contains { $0.hasSuffix("a/a.json:5:60: error: image \"image_1\": images/img_1.png does not exist") },
+      "\(plan.problems.map(\.description))")
     #expect(throws: IOFailure.self) { try RenameAssets.apply(plan) }
   }
 
@@ -418,10 +425,11 @@ struct BundleTransactionTests {
     try ok.copy(f.root + "/img/two.png", to: f.root + "/img/dos.png")
     try ok.remove(f.root + "/img/gone.png")
     try ok.commit()
-    #expect(try f.snapshot() == [
-      "a.json": Array("new json".utf8), "img/uno.png": Array("one".utf8), "img/two.png": Array("two".utf8),
-      "img/dos.png": Array("two".utf8), "img/late.png": Array("someone else's".utf8),
-    ])
+    #expect(
+      try f.snapshot() == [
+        "a.json": Array("new json".utf8), "img/uno.png": Array("one".utf8), "img/two.png": Array("two".utf8),
+        "img/dos.png": Array("two".utf8), "img/late.png": Array("someone else's".utf8)
+      ])
   }
 
   @Test func refusesBeforeChangingAnything() throws {

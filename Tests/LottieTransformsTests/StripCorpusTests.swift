@@ -17,7 +17,8 @@ func corpusDocuments() -> [(String, JSONDocument)] {
   var result: [(String, JSONDocument)] = []
   while let rel = e.nextObject() as? String {
     guard rel.hasSuffix(".json"), let data = FileManager.default.contents(atPath: root + "/" + rel),
-          let doc = try? JSONDocument(parsing: [UInt8](data)), Animation(document: doc).looksLikeLottie else { continue }
+      let doc = try? JSONDocument(parsing: [UInt8](data)), Animation(document: doc).looksLikeLottie
+    else { continue }
     result.append((rel, doc))
   }
   return result.sorted { $0.0 < $1.0 }

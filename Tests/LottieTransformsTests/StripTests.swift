@@ -11,8 +11,10 @@ private func animation(_ layers: [String], assets: [String] = []) -> String {
   "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"nm\":\"Main\",\"assets\":[\(assets.joined(separator: ","))],\"layers\":[\(layers.joined(separator: ","))]}"
 }
 
-private func strip(_ json: String, _ selectors: [String], policy: StripOptions.DependentPolicy = .refuse, hidden: Bool = false,
-                   keepAssets: Bool = false) throws -> (plan: StripPlan, output: String, doc: JSONDocument) {
+private func strip(
+  _ json: String, _ selectors: [String], policy: StripOptions.DependentPolicy = .refuse, hidden: Bool = false,
+  keepAssets: Bool = false
+) throws -> (plan: StripPlan, output: String, doc: JSONDocument) {
   let doc = try JSONDocument(parsing: json)
   var options = StripOptions()
   options.selectors = try selectors.map { try LayerSelector(parsing: $0) }
@@ -50,10 +52,12 @@ struct StripTests {
     #expect(cascade.output == animation([]))
     let detach = try strip(json, ["Parent"], policy: .detach)
     // The parent is a static translation (10,20) with anchor 0: the child keeps its place exactly.
-    #expect(detach.output == animation([
-      "{\"ty\":4,\"nm\":\"Child\",\"ind\":2,\"ip\":0,\"op\":60,\"st\":0,\"ks\":{\"p\":{\"a\":0,\"k\":[20,40,0]}}}",
-      layer(3, "Grandchild", "\"parent\":2"),
-    ]))
+    #expect(
+      detach.output
+        == animation([
+          "{\"ty\":4,\"nm\":\"Child\",\"ind\":2,\"ip\":0,\"op\":60,\"st\":0,\"ks\":{\"p\":{\"a\":0,\"k\":[20,40,0]}}}",
+          layer(3, "Grandchild", "\"parent\":2")
+        ]))
   }
 
   @Test func detachWithAnimatedParentWarns() throws {
@@ -90,8 +94,9 @@ struct StripTests {
 
   @Test func sameNameInTwoCompositionsAndNestedPrecomps() throws {
     let inner = "{\"id\":\"inner\",\"layers\":[\(layer(1, "Logo")),\(layer(2, "Text"))]}"
-    let outer = "{\"id\":\"outer\",\"nm\":\"Outer\",\"layers\":[{\"ty\":0,\"nm\":\"InnerComp\",\"ind\":1,\"refId\":\"inner\",\"ip\":0,\"op\":60,\"ks\":{}},\(layer(2, "Logo"))]}"
-    let root = [ "{\"ty\":0,\"nm\":\"OuterComp\",\"ind\":1,\"refId\":\"outer\",\"ip\":0,\"op\":60,\"ks\":{}}", layer(2, "Logo")]
+    let outer =
+      "{\"id\":\"outer\",\"nm\":\"Outer\",\"layers\":[{\"ty\":0,\"nm\":\"InnerComp\",\"ind\":1,\"refId\":\"inner\",\"ip\":0,\"op\":60,\"ks\":{}},\(layer(2, "Logo"))]}"
+    let root = ["{\"ty\":0,\"nm\":\"OuterComp\",\"ind\":1,\"refId\":\"outer\",\"ip\":0,\"op\":60,\"ks\":{}}", layer(2, "Logo")]
     let json = animation(root, assets: [inner, outer])
     let all = try strip(json, ["Logo"])
     #expect(all.plan.removals.count == 3)
@@ -107,7 +112,8 @@ struct StripTests {
     let image = "{\"id\":\"image_0\",\"w\":1,\"h\":1,\"u\":\"images/\",\"p\":\"a.png\",\"e\":0}"
     let pre = "{\"id\":\"comp\",\"layers\":[{\"ty\":2,\"nm\":\"Pic\",\"ind\":1,\"refId\":\"image_0\",\"ip\":0,\"op\":60,\"ks\":{}}]}"
     let unused = "{\"id\":\"old\",\"layers\":[]}"
-    let json = animation(["{\"ty\":0,\"nm\":\"Badge\",\"ind\":1,\"refId\":\"comp\",\"ip\":0,\"op\":60,\"ks\":{}}", layer(2, "Keep")], assets: [image, pre, unused])
+    let json = animation(
+      ["{\"ty\":0,\"nm\":\"Badge\",\"ind\":1,\"refId\":\"comp\",\"ip\":0,\"op\":60,\"ks\":{}}", layer(2, "Keep")], assets: [image, pre, unused])
     let r = try strip(json, ["Badge"])
     #expect(r.plan.prunedAssets.compactMap(\.id) == ["image_0", "comp"])
     // The already-unused asset stays: strip prunes only what it made unused.
@@ -117,7 +123,8 @@ struct StripTests {
   }
 
   @Test func expressionsMentioningARemovedLayerWarn() throws {
-    let expr = "{\"ty\":4,\"nm\":\"Follower\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{\"p\":{\"a\":0,\"k\":[0,0],\"x\":\"thisComp.layer(\\\"Leader\\\").transform.position\"}}}"
+    let expr =
+      "{\"ty\":4,\"nm\":\"Follower\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{\"p\":{\"a\":0,\"k\":[0,0],\"x\":\"thisComp.layer(\\\"Leader\\\").transform.position\"}}}"
     let r = try strip(animation([layer(1, "Leader"), expr]), ["Leader"])
     #expect(r.plan.warnings == ["the expression at /layers/1/ks/p/x in \"Main › Follower\" mentions removed layer \"Leader\""])
   }

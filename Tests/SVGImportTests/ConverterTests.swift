@@ -75,7 +75,8 @@ struct ConverterTests {
   @Test func fillRuleAndCurrentColor() throws {
     var options = SVGOptions()
     options.currentColor = RGBA(0, 0, 1)
-    let (doc, _) = try convert(svg(#"<path d="M0 0h9v9z" fill="currentColor" fill-rule="evenodd"/><g color="lime"><path d="M0 0h9v9z" fill="currentColor"/></g>"#), options)
+    let (doc, _) = try convert(
+      svg(#"<path d="M0 0h9v9z" fill="currentColor" fill-rule="evenodd"/><g color="lime"><path d="M0 0h9v9z" fill="currentColor"/></g>"#), options)
     let fills = items(doc, "fl")
     #expect(fills.count == 2)
     // Reversed order: the lime one is first.
@@ -85,10 +86,12 @@ struct ConverterTests {
   }
 
   @Test func cssCascadeAndInheritance() throws {
-    let (doc, _) = try convert(svg("""
-      <style>.icon { fill: #00ff00 } g.outline path { stroke: blue; stroke-width: 2 }</style>
-      <g class="outline" stroke-linecap="round"><path class="icon" d="M0 0h9v9z" style="fill-opacity: .5"/></g>
-      """))
+    let (doc, _) = try convert(
+      svg(
+        """
+        <style>.icon { fill: #00ff00 } g.outline path { stroke: blue; stroke-width: 2 }</style>
+        <g class="outline" stroke-linecap="round"><path class="icon" d="M0 0h9v9z" style="fill-opacity: .5"/></g>
+        """))
     let fill = try #require(items(doc, "fl").first)
     #expect(numbers(fill["c"]?["k"]) == [0, 1, 0, 1])
     #expect(fill["o"]?["k"]?.double == 50)
@@ -106,10 +109,12 @@ struct ConverterTests {
   }
 
   @Test func useWithBothHrefsAndSymbolsWithViewBoxes() throws {
-    let (doc, c) = try convert(svg("""
-      <defs><rect id="r" width="2" height="2"/><symbol id="s" viewBox="0 0 1 1"><rect width="1" height="1"/></symbol></defs>
-      <use href="#r" x="3"/><use xlink:href="#r" y="3"/><use href="#s" x="10" width="4" height="4"/><use href="#missing"/>
-      """))
+    let (doc, c) = try convert(
+      svg(
+        """
+        <defs><rect id="r" width="2" height="2"/><symbol id="s" viewBox="0 0 1 1"><rect width="1" height="1"/></symbol></defs>
+        <use href="#r" x="3"/><use xlink:href="#r" y="3"/><use href="#s" x="10" width="4" height="4"/><use href="#missing"/>
+        """))
     let all = items(doc, "sh").flatMap(vertices)
     #expect(all.contains([5, 2]) && all.contains([2, 5]) && all.contains([14, 4]), "\(all)")
     #expect(c.warnings.contains { $0.message.contains("#missing") })
@@ -139,11 +144,13 @@ struct ConverterTests {
   }
 
   @Test func linearGradientInBoundingBoxUnitsWithInheritedStops() throws {
-    let (doc, _) = try convert(svg("""
-      <linearGradient id="base"><stop offset="0" stop-color="red"/><stop offset="100%" stop-color="blue" stop-opacity=".5"/></linearGradient>
-      <linearGradient id="g" href="#base" x2="0" y2="1"/>
-      <rect x="2" y="4" width="10" height="6" fill="url(#g)"/>
-      """))
+    let (doc, _) = try convert(
+      svg(
+        """
+        <linearGradient id="base"><stop offset="0" stop-color="red"/><stop offset="100%" stop-color="blue" stop-opacity=".5"/></linearGradient>
+        <linearGradient id="g" href="#base" x2="0" y2="1"/>
+        <rect x="2" y="4" width="10" height="6" fill="url(#g)"/>
+        """))
     let g = try #require(items(doc, "gf").first)
     #expect(g["t"]?.int == 1)
     #expect(numbers(g["s"]?["k"]) == [2, 4])
@@ -156,55 +163,65 @@ struct ConverterTests {
   @Test func linearGradientUnderSkewStaysExact() throws {
     // Gradient space: colour changes along x. After skewY(45), lines of equal colour stay
     // vertical, so the Lottie vector must stay horizontal even though the mapped end moved down.
-    let (doc, _) = try convert(svg("""
-      <linearGradient id="g" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="10" y2="0"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient>
-      <rect width="10" height="10" fill="url(#g)" transform="skewY(45)"/>
-      """))
+    let (doc, _) = try convert(
+      svg(
+        """
+        <linearGradient id="g" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="10" y2="0"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient>
+        <rect width="10" height="10" fill="url(#g)" transform="skewY(45)"/>
+        """))
     let g = try #require(items(doc, "gf").first)
     #expect(numbers(g["s"]?["k"]) == [0, 0])
     #expect(numbers(g["e"]?["k"]) == [10, 0])
   }
 
   @Test func radialGradientWithFocus() throws {
-    let (doc, c) = try convert(svg("""
-      <radialGradient id="g" cx="10" cy="10" r="5" fx="12" fy="10" gradientUnits="userSpaceOnUse"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></radialGradient>
-      <circle cx="10" cy="10" r="5" fill="url(#g)"/>
-      """))
+    let (doc, c) = try convert(
+      svg(
+        """
+        <radialGradient id="g" cx="10" cy="10" r="5" fx="12" fy="10" gradientUnits="userSpaceOnUse"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></radialGradient>
+        <circle cx="10" cy="10" r="5" fill="url(#g)"/>
+        """))
     let g = try #require(items(doc, "gf").first)
     #expect(g["t"]?.int == 2)
     #expect(numbers(g["s"]?["k"]) == [10, 10] && numbers(g["e"]?["k"]) == [15, 10])
     #expect(close(g["h"]?["k"]?.double ?? 0, 40))
     #expect(c.warnings.isEmpty)
     // Stretched by a non-square bounding box: reported.
-    let (_, stretched) = try convert(svg("""
-      <radialGradient id="g"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></radialGradient>
-      <rect width="10" height="2" fill="url(#g)"/>
-      """))
+    let (_, stretched) = try convert(
+      svg(
+        """
+        <radialGradient id="g"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></radialGradient>
+        <rect width="10" height="2" fill="url(#g)"/>
+        """))
     #expect(stretched.warnings.contains { $0.message.contains("radial gradient") })
   }
 
   @Test func spreadMethodAndPatternsAreReported() throws {
-    let (_, c) = try convert(svg("""
-      <linearGradient id="g" spreadMethod="reflect"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient>
-      <pattern id="p" width="2" height="2"/>
-      <rect width="5" height="5" fill="url(#g)"/>
-      <rect width="5" height="5" fill="url(#p) red"/>
-      """))
+    let (_, c) = try convert(
+      svg(
+        """
+        <linearGradient id="g" spreadMethod="reflect"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient>
+        <pattern id="p" width="2" height="2"/>
+        <rect width="5" height="5" fill="url(#g)"/>
+        <rect width="5" height="5" fill="url(#p) red"/>
+        """))
     #expect(c.warnings.contains { $0.message.contains("spreadMethod") && $0.line == 3 })
     #expect(c.warnings.contains { $0.message.contains("<pattern>") && $0.line == 4 })
   }
 
   @Test func unsupportedFeaturesAreReportedWithTheirLine() throws {
-    let (_, c) = try convert(svg("""
+    let (_, c) = try convert(
+      svg(
+        """
 
-      <text x="1" y="1">hi</text>
-      <image href="a.png" width="1" height="1"/>
-      <clipPath id="c"><rect width="1" height="1"/></clipPath>
-      <rect width="4" height="4" clip-path="url(#c)"/>
-      <rect width="4" height="4" filter="url(#f)" mask="url(#m)"/>
-      <path d="M0 0L1 1" marker-end="url(#m)"/>
-      <animate attributeName="x"/>
-      """))
+        <text x="1" y="1">hi</text>
+        <image href="a.png" width="1" height="1"/>
+        <clipPath id="c"><rect width="1" height="1"/></clipPath>
+        <rect width="4" height="4" clip-path="url(#c)"/>
+        <rect width="4" height="4" filter="url(#f)" mask="url(#m)"/>
+        <path d="M0 0L1 1" marker-end="url(#m)"/>
+        <animate attributeName="x"/>
+        """))
     let lines = Set(c.warnings.map(\.line))
     // Line 5's clip path is converted (#19); line 6's mask names nothing.
     #expect(lines == [2, 3, 6, 7, 8], "\(c.warnings)")
@@ -212,8 +229,10 @@ struct ConverterTests {
   }
 
   @Test func nestedSVGAndUnits() throws {
-    let (doc, c) = try convert(svg(#"<svg x="10" y="10" width="10" height="10" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>"#,
-                                  #"width="1in" height="0.5in""#))
+    let (doc, c) = try convert(
+      svg(
+        #"<svg x="10" y="10" width="10" height="10" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>"#,
+        #"width="1in" height="0.5in""#))
     #expect(c.width == 96 && c.height == 48)
     let v = vertices(try #require(items(doc, "sh").first))
     #expect(v.contains([10, 10]) && v.contains([20, 20]), "\(v)")
@@ -232,16 +251,23 @@ struct ConverterTests {
   }
 
   @Test func displayNoneAndVisibility() throws {
-    let (doc, _) = try convert(svg(#"<rect width="1" height="1" display="none"/><g visibility="hidden"><rect width="1" height="1"/><rect width="2" height="2" visibility="visible"/></g>"#))
+    let (doc, _) = try convert(
+      svg(
+        #"<rect width="1" height="1" display="none"/><g visibility="hidden"><rect width="1" height="1"/><rect width="2" height="2" visibility="visible"/></g>"#)
+    )
     #expect(items(doc, "sh").count == 1)
   }
 
-  @Test("malformed and hostile documents give errors with a line, quickly", arguments: zip(["unclosed", "not svg", "empty", "5000 nested groups"], [
-    ("<svg xmlns=\"http://www.w3.org/2000/svg\"><path d=\"M0 0\"></svg>", "1:"),
-    ("<html/>", "not <svg>"),
-    ("", "empty"),
-    ("<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g>", count: 5000) + String(repeating: "</g>", count: 5000) + "</svg>", "depth"),
-  ]))
+  @Test(
+    "malformed and hostile documents give errors with a line, quickly",
+    arguments: zip(
+      ["unclosed", "not svg", "empty", "5000 nested groups"],
+      [
+        ("<svg xmlns=\"http://www.w3.org/2000/svg\"><path d=\"M0 0\"></svg>", "1:"),
+        ("<html/>", "not <svg>"),
+        ("", "empty"),
+        ("<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g>", count: 5000) + String(repeating: "</g>", count: 5000) + "</svg>", "depth")
+      ]))
   func malformed(_ label: String, _ sample: (String, String)) {
     let (text, expected) = sample
     #expect(throws: SVGConversionError.self) { try SVGConverter.convert(Array(text.utf8)) }
@@ -269,7 +295,8 @@ struct ConverterTests {
   }
 
   @Test func externalEntitiesAreNeverRead() throws {
-    let doc = #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/hostname">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g id="&x;"><rect width="1" height="1"/></g></svg>"#
+    let doc =
+      #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/hostname">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g id="&x;"><rect width="1" height="1"/></g></svg>"#
     let hostname = (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "no-hostname-here"
     do {
       let c = try SVGConverter.convert(Array(doc.utf8))
@@ -280,13 +307,15 @@ struct ConverterTests {
   }
 
   @Test func illustratorStyleEntitiesInNamespacesStillWork() throws {
-    let doc = #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY ns_svg "http://www.w3.org/2000/svg">]><svg xmlns="&ns_svg;" width="10" height="10"><rect width="4" height="4" fill="red"/></svg>"#
+    let doc =
+      #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY ns_svg "http://www.w3.org/2000/svg">]><svg xmlns="&ns_svg;" width="10" height="10"><rect width="4" height="4" fill="red"/></svg>"#
     let (json, _) = try convert(doc)
     #expect(items(json, "sh").count == 1)
   }
 
   @Test func outputLintsClean() throws {
-    let text = svg("""
+    let text = svg(
+      """
       <style>.a { fill: #123456 }</style>
       <defs><linearGradient id="g"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient></defs>
       <g id="group.one"><path class="a" d="M1 1h5v5z"/><path class="a" d="M2 2h5v5z"/><circle cx="10" cy="10" r="3" fill="url(#g)" stroke="black"/></g>
@@ -319,12 +348,14 @@ struct ConverterBudgetTests {
   private func layers(_ doc: JSONDocument) -> [JSONNode] { doc.root["layers"]?.elements.map { $0 } ?? [] }
 
   @Test func clipPathCutsTheElementOutAsALayerWithAMask() throws {
-    let (doc, c) = try convert(svg("""
-      <clipPath id="left"><rect width="12" height="24"/></clipPath>
-      <rect x="2" y="2" width="20" height="20" fill="#08f"/>
-      <circle cx="12" cy="12" r="8" fill="#f80" clip-path="url(#left)"/>
-      <rect x="10" y="10" width="4" height="4" fill="#000"/>
-      """, #"width="24" height="24""#))
+    let (doc, c) = try convert(
+      svg(
+        """
+        <clipPath id="left"><rect width="12" height="24"/></clipPath>
+        <rect x="2" y="2" width="20" height="20" fill="#08f"/>
+        <circle cx="12" cy="12" r="8" fill="#f80" clip-path="url(#left)"/>
+        <rect x="10" y="10" width="4" height="4" fill="#000"/>
+        """, #"width="24" height="24""#))
     #expect(c.warnings.isEmpty, "\(c.warnings)")
     let l = layers(doc)
     // Top-most first: the small square, the clipped circle, the big square; stacking kept.
@@ -341,27 +372,33 @@ struct ConverterBudgetTests {
   }
 
   @Test func aClipCoveringTheCanvasChangesNothing() throws {
-    let (doc, _) = try convert(svg("""
-      <g clip-path="url(#all)"><path d="M12 2L22 20H2Z" fill="#111"/></g>
-      <defs><clipPath id="all"><rect width="24" height="24" fill="white"/></clipPath></defs>
-      """, #"width="24" height="24" viewBox="0 0 24 24""#))
+    let (doc, _) = try convert(
+      svg(
+        """
+        <g clip-path="url(#all)"><path d="M12 2L22 20H2Z" fill="#111"/></g>
+        <defs><clipPath id="all"><rect width="24" height="24" fill="white"/></clipPath></defs>
+        """, #"width="24" height="24" viewBox="0 0 24 24""#))
     #expect(layers(doc).count == 1)
     #expect(layers(doc).first?["masksProperties"] == nil)
   }
 
   @Test func clipTransformsAndTheElementsUserSpaceApply() throws {
-    let (doc, _) = try convert(svg("""
-      <clipPath id="c" transform="translate(1 0)"><rect x="1" y="1" width="2" height="2"/></clipPath>
-      <g transform="scale(2)"><rect width="8" height="8" clip-path="url(#c)"/></g>
-      """, #"width="16" height="16""#))
+    let (doc, _) = try convert(
+      svg(
+        """
+        <clipPath id="c" transform="translate(1 0)"><rect x="1" y="1" width="2" height="2"/></clipPath>
+        <g transform="scale(2)"><rect width="8" height="8" clip-path="url(#c)"/></g>
+        """, #"width="16" height="16""#))
     let v = layers(doc).first?["masksProperties"]?.element(at: 0)?["pt"]?["k"]?["v"]?.elements.map(numbers) ?? []
     #expect(Set(v.map { "\($0)" }) == ["[4.0, 2.0]", "[8.0, 2.0]", "[8.0, 6.0]", "[4.0, 6.0]"], "\(v)")
   }
 
   @Test func evenOddClipMakesAHoleAndNonzeroFollowsTheWinding() throws {
     func modes(_ d: String, _ rule: String) throws -> [String] {
-      let (doc, _) = try convert(svg(#"<clipPath id="r"><path clip-rule="\#(rule)" d="\#(d)"/></clipPath><rect width="24" height="24" clip-path="url(#r)"/>"#,
-                                     #"width="24" height="24""#))
+      let (doc, _) = try convert(
+        svg(
+          #"<clipPath id="r"><path clip-rule="\#(rule)" d="\#(d)"/></clipPath><rect width="24" height="24" clip-path="url(#r)"/>"#,
+          #"width="24" height="24""#))
       return layers(doc).first?["masksProperties"]?.elements.compactMap { $0["mode"]?.string } ?? []
     }
     #expect(try modes("M2 2h20v20H2zM8 8h8v8H8z", "evenodd") == ["a", "s"])
@@ -371,10 +408,12 @@ struct ConverterBudgetTests {
   }
 
   @Test func opacityAroundACutOutElementMovesToItsLayer() throws {
-    let (doc, _) = try convert(svg("""
-      <clipPath id="c"><rect width="4" height="8"/></clipPath>
-      <g opacity="0.5"><rect width="8" height="8" fill="red"/><rect width="8" height="8" fill="blue" opacity="0.5" clip-path="url(#c)"/></g>
-      """, #"width="8" height="8""#))
+    let (doc, _) = try convert(
+      svg(
+        """
+        <clipPath id="c"><rect width="4" height="8"/></clipPath>
+        <g opacity="0.5"><rect width="8" height="8" fill="red"/><rect width="8" height="8" fill="blue" opacity="0.5" clip-path="url(#c)"/></g>
+        """, #"width="8" height="8""#))
     let l = layers(doc)
     #expect(l.count == 2)
     #expect(l[0]["ks"]?["o"]?["k"]?.double == 25)  // the group's 50 % and the element's 50 %, on the layer
@@ -392,10 +431,12 @@ struct ConverterBudgetTests {
   }
 
   @Test func maskBecomesALumaMatteAbove() throws {
-    let (doc, c) = try convert(svg("""
-      <mask id="m"><rect width="24" height="24" fill="white"/><circle cx="12" cy="12" r="5" fill="black"/></mask>
-      <rect x="2" y="2" width="20" height="20" fill="#08f" mask="url(#m)"/>
-      """, #"width="24" height="24""#))
+    let (doc, c) = try convert(
+      svg(
+        """
+        <mask id="m"><rect width="24" height="24" fill="white"/><circle cx="12" cy="12" r="5" fill="black"/></mask>
+        <rect x="2" y="2" width="20" height="20" fill="#08f" mask="url(#m)"/>
+        """, #"width="24" height="24""#))
     #expect(c.warnings.isEmpty, "\(c.warnings)")
     let l = layers(doc)
     #expect(l.count == 2)
@@ -405,10 +446,12 @@ struct ConverterBudgetTests {
   }
 
   @Test func clipsInsideClippedContentAreSaidNotConverted() throws {
-    let (doc, c) = try convert(svg("""
-      <clipPath id="a"><rect width="4" height="8"/></clipPath><clipPath id="b"><rect width="8" height="4"/></clipPath>
-      <g clip-path="url(#a)"><rect width="8" height="8" clip-path="url(#b)"/></g>
-      """, #"width="8" height="8""#))
+    let (doc, c) = try convert(
+      svg(
+        """
+        <clipPath id="a"><rect width="4" height="8"/></clipPath><clipPath id="b"><rect width="8" height="4"/></clipPath>
+        <g clip-path="url(#a)"><rect width="8" height="8" clip-path="url(#b)"/></g>
+        """, #"width="8" height="8""#))
     #expect(layers(doc).count == 1)
     #expect(layers(doc).first?["masksProperties"]?.count == 1)
     #expect(c.warnings.contains { $0.message.contains("inside clipped or masked content is not converted") })
@@ -416,8 +459,10 @@ struct ConverterBudgetTests {
 
   @Test func opacityOverOverlappingPartsIsALayersOpacity() throws {
     // Two children: the group is cut out, its 50 % on the layer.
-    let (doc, _) = try convert(svg(#"<g opacity="0.5"><rect width="6" height="6" fill="red"/><rect x="3" y="3" width="6" height="6" fill="blue"/></g>"#,
-                                   #"width="10" height="10""#))
+    let (doc, _) = try convert(
+      svg(
+        #"<g opacity="0.5"><rect width="6" height="6" fill="red"/><rect x="3" y="3" width="6" height="6" fill="blue"/></g>"#,
+        #"width="10" height="10""#))
     #expect(layers(doc).count == 1)
     #expect(layers(doc).first?["ks"]?["o"]?["k"]?.double == 50)
     // A fill under a stroke: the same.
@@ -429,4 +474,3 @@ struct ConverterBudgetTests {
     #expect(items(single, "tr").contains { $0["o"]?["k"]?.double == 50 })
   }
 }
-

@@ -10,14 +10,16 @@ private func ends(_ s: Subpath) -> [Point] { [s.start] + s.segments.map(\.to) }
 
 @Suite("SVG path data")
 struct PathDataTests {
-  @Test("numbers: packed, exponents, signs and dots as separators", arguments: [
-    ("M1.5.5L2-3", [Point(1.5, 0.5), Point(2, -3)]),
-    ("M1e2,1E-1l.5.5", [Point(100, 0.1), Point(100.5, 0.6)]),
-    ("M 1 , 2 L 3,4", [Point(1, 2), Point(3, 4)]),
-    ("M0 0l1-1-1-1", [Point(0, 0), Point(1, -1), Point(0, -2)]),
-    ("M-.5-.5h+1v1", [Point(-0.5, -0.5), Point(0.5, -0.5), Point(0.5, 0.5)]),
-    ("M0,0L1e+1,0", [Point(0, 0), Point(10, 0)]),
-  ])
+  @Test(
+    "numbers: packed, exponents, signs and dots as separators",
+    arguments: [
+      ("M1.5.5L2-3", [Point(1.5, 0.5), Point(2, -3)]),
+      ("M1e2,1E-1l.5.5", [Point(100, 0.1), Point(100.5, 0.6)]),
+      ("M 1 , 2 L 3,4", [Point(1, 2), Point(3, 4)]),
+      ("M0 0l1-1-1-1", [Point(0, 0), Point(1, -1), Point(0, -2)]),
+      ("M-.5-.5h+1v1", [Point(-0.5, -0.5), Point(0.5, -0.5), Point(0.5, 0.5)]),
+      ("M0,0L1e+1,0", [Point(0, 0), Point(10, 0)])
+    ])
   func numbers(_ d: String, _ expected: [Point]) {
     let parsed = PathData.parse(d)
     #expect(parsed.error == nil)
@@ -176,8 +178,9 @@ struct ArcTests {
   @Test func pathArcsUpTo45DegreesAreOneCubicAndQuartersAreHalvedCubics() {
     // Up to 45°: one cubic, as `arc`.
     let small = Point(10 * cos(0.5), 10 * sin(0.5))
-    #expect(Geometry.pathArc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: small)
-            == Geometry.arc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: small))
+    #expect(
+      Geometry.pathArc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: small)
+        == Geometry.arc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: small))
     // A quarter: the renderers' single 90° cubic (k = 0.5523), cut at its midpoint.
     let quarter = Geometry.pathArc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: Point(0, 10))
     #expect(quarter.count == 2)
@@ -199,13 +202,15 @@ struct ArcTests {
 
 @Suite("SVG values")
 struct ValueTests {
-  @Test("colours", arguments: [
-    ("red", RGBA(1, 0, 0)), ("#0f0", RGBA(0, 1, 0)), ("#00F", RGBA(0, 0, 1)), ("#ff000080", RGBA(1, 0, 0, 128.0 / 255)),
-    ("#f008", RGBA(1, 0, 0, 136.0 / 255)), ("rgb(255, 0, 0)", RGBA(1, 0, 0)), ("rgb(100%,50%,0%)", RGBA(1, 0.5, 0)),
-    ("rgba(0,0,255,.5)", RGBA(0, 0, 1, 0.5)), ("rgb(0 0 255 / 50%)", RGBA(0, 0, 1, 0.5)), ("hsl(120, 100%, 50%)", RGBA(0, 1, 0)),
-    ("hsla(240,100%,50%,0.25)", RGBA(0, 0, 1, 0.25)), ("HSL(0deg 100% 25%)", RGBA(0.5, 0, 0)), ("RebeccaPurple", RGBA(0x66 / 255.0, 0.2, 0.6)),
-    ("transparent", RGBA(0, 0, 0, 0)),
-  ])
+  @Test(
+    "colours",
+    arguments: [
+      ("red", RGBA(1, 0, 0)), ("#0f0", RGBA(0, 1, 0)), ("#00F", RGBA(0, 0, 1)), ("#ff000080", RGBA(1, 0, 0, 128.0 / 255)),
+      ("#f008", RGBA(1, 0, 0, 136.0 / 255)), ("rgb(255, 0, 0)", RGBA(1, 0, 0)), ("rgb(100%,50%,0%)", RGBA(1, 0.5, 0)),
+      ("rgba(0,0,255,.5)", RGBA(0, 0, 1, 0.5)), ("rgb(0 0 255 / 50%)", RGBA(0, 0, 1, 0.5)), ("hsl(120, 100%, 50%)", RGBA(0, 1, 0)),
+      ("hsla(240,100%,50%,0.25)", RGBA(0, 0, 1, 0.25)), ("HSL(0deg 100% 25%)", RGBA(0.5, 0, 0)), ("RebeccaPurple", RGBA(0x66 / 255.0, 0.2, 0.6)),
+      ("transparent", RGBA(0, 0, 0, 0))
+    ])
   func colours(_ text: String, _ expected: RGBA) {
     let c = SVGValues.color(text)
     #expect(c != nil)
@@ -222,9 +227,11 @@ struct ValueTests {
     #expect(SVGValues.paint("url('#g')") == .reference("g", fallback: nil))
   }
 
-  @Test("units", arguments: [
-    ("10", 10.0), ("10px", 10), ("3pt", 4), ("1pc", 16), ("25.4mm", 96), ("2.54cm", 96), ("1in", 96), ("2em", 32), ("50%", 50),
-  ])
+  @Test(
+    "units",
+    arguments: [
+      ("10", 10.0), ("10px", 10), ("3pt", 4), ("1pc", 16), ("25.4mm", 96), ("2.54cm", 96), ("1in", 96), ("2em", 32), ("50%", 50)
+    ])
   func units(_ text: String, _ expected: Double) {
     #expect(close(SVGValues.length(text, axis: .horizontal, viewport: (100, 40)) ?? -1, expected, 1e-9))
   }
@@ -271,7 +278,8 @@ struct CSSTests {
   @Test func specificityOrderAndImportance() throws {
     let t = try tree(#"<svg xmlns="http://www.w3.org/2000/svg"><g class="a"><path id="p" class="b c" d="M0 0"/></g></svg>"#)
     var sheet = Stylesheet()
-    sheet.add("""
+    sheet.add(
+      """
       /* comment */ path { fill: red } .b { fill: green; stroke: black !important } #p { fill: blue }
       g path.c { stroke: white } @media print { path { fill: pink } } .a > .b { opacity: .5 } path:hover { fill: teal }
       """)

@@ -25,7 +25,8 @@ struct RootStyleTests {
 
   /// The issue's example: a Feather/Lucide-style icon is a black round-capped stroke, not a fill.
   @Test func outlineIconFromTheIssue() throws {
-    let doc = try Self.convert("""
+    let doc = try Self.convert(
+      """
       <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none"
            stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">
         <polyline points="22 12 18 12 15 21 9 3 6 12 2 12"/></svg>
@@ -38,7 +39,8 @@ struct RootStyleTests {
   }
 
   @Test func rootStyleAttributeAndOverrides() throws {
-    let doc = try Self.convert(#"""
+    let doc = try Self.convert(
+      #"""
       <svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" style="fill:none;stroke:#ff0000;stroke-width:3;stroke-linecap:square;stroke-linejoin:bevel">
         <path d="M1 1L10 10"/><path d="M2 2h5v5z" fill="#0000ff" stroke="none"/></svg>
       """#)

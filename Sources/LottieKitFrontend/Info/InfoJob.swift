@@ -28,9 +28,12 @@ package struct InfoJob {
         failed = true
         printError(error.errorLine)
         if format == .json {
-          jsonFiles.append(.object([("path", .string(error.path)), ("error", .string(error.message)),
-                                    ("line", error.location.map { .int($0.line) } ?? .null),
-                                    ("column", error.location.map { .int($0.column) } ?? .null)]))
+          jsonFiles.append(
+            .object([
+              ("path", .string(error.path)), ("error", .string(error.message)),
+              ("line", error.location.map { .int($0.line) } ?? .null),
+              ("column", error.location.map { .int($0.column) } ?? .null)
+            ]))
         }
       case .success(let animations):
         let archive = animations.first?.source.container == .dotLottie ? try? ZipArchive(bytes: FileIO.read(path)) : nil

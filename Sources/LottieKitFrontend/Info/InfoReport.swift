@@ -21,7 +21,8 @@ package struct InfoReport {
         return (asset, entry.uncompressedSize, false)
       }
       guard let base = parsed.source.baseDirectory,
-            case .file(_, let path) = AssetPaths.locate(asset, baseDirectory: base) else { return (asset, nil, false) }
+        case .file(_, let path) = AssetPaths.locate(asset, baseDirectory: base)
+      else { return (asset, nil, false) }
       let size = FileIO.fileSize(path)
       return (asset, size, size == nil)
     }
@@ -102,10 +103,12 @@ package struct InfoReport {
   package var json: JSONValue {
     let s = summary
     let images: [JSONValue] = self.images.map { item in
-      .object([("id", .optional(item.asset.id)), ("embedded", .bool(item.asset.isEmbedded)),
-               ("path", .optional(item.asset.relativePath)),
-               ("bytes", item.bytes.map { .int($0) } ?? .null), ("missing", .bool(item.missing)),
-               ("w", .optional(item.asset.width)), ("h", .optional(item.asset.height))])
+      .object([
+        ("id", .optional(item.asset.id)), ("embedded", .bool(item.asset.isEmbedded)),
+        ("path", .optional(item.asset.relativePath)),
+        ("bytes", item.bytes.map { .int($0) } ?? .null), ("missing", .bool(item.missing)),
+        ("w", .optional(item.asset.width)), ("h", .optional(item.asset.height))
+      ])
     }
     return .object([
       ("path", .string(parsed.source.displayPath)),
@@ -124,16 +127,25 @@ package struct InfoReport {
       ("frames", .optional(s.frames)),
       ("duration", .optional(s.duration)),
       ("compositions", .int(s.compositions)),
-      ("layers", .object([("total", .int(s.layerCount)),
-                          ("byType", .object(s.layersByType.map { ($0.type, .int($0.count)) }))])),
+      (
+        "layers",
+        .object([
+          ("total", .int(s.layerCount)),
+          ("byType", .object(s.layersByType.map { ($0.type, .int($0.count)) }))
+        ])
+      ),
       ("assets", .object([("images", .array(images)), ("precomps", .int(s.precompAssets)), ("other", .int(s.otherAssets))])),
-      ("features", .object(s.features.map { f in
-        (f.feature.rawValue, .object([("count", .int(f.count)), ("details", .array(f.details.map { .string($0) }))]))
-      })),
+      (
+        "features",
+        .object(
+          s.features.map { f in
+            (f.feature.rawValue, .object([("count", .int(f.count)), ("details", .array(f.details.map { .string($0) }))]))
+          })
+      ),
       ("markers", .int(s.markers)),
       ("fonts", .int(s.fonts)),
       ("hasBOM", .bool(s.hasBOM)),
-      ("duplicateKeys", .int(s.duplicateKeys)),
+      ("duplicateKeys", .int(s.duplicateKeys))
     ])
   }
 }

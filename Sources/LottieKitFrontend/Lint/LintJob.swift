@@ -150,8 +150,9 @@ package enum LintConfigurationFile {
     guard let configPath = explicit ?? discover(from: FileManager.default.currentDirectoryPath) else { return Configuration() }
     do {
       let bytes = try FileIO.read(configPath, limit: 1024 * 1024)
-      return try Configuration.parse(String(decoding: bytes, as: UTF8.self), path: configPath,
-                                     knownProfiles: KnownNames.profiles)
+      return try Configuration.parse(
+        String(decoding: bytes, as: UTF8.self), path: configPath,
+        knownProfiles: KnownNames.profiles)
     } catch let error as Configuration.Error {
       printError(error.description)
       throw Exit.failure

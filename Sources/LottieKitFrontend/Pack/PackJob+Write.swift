@@ -55,10 +55,12 @@ extension PackJob {
         if manifest {
           let animation = (try? JSONDocument(parsing: p.json)).map(Animation.init(document:))
           let gzipBytes = (format == .gz || format == .tgs) ? p.bytes.count : ((try? Gzip.compress(p.bytes).count) ?? p.bytes.count)
-          entries.append(Pack.ManifestEntry(id: p.id, file: Paths.fileName(of: p.destination), bytes: p.bytes.count,
-                                            gzipBytes: gzipBytes, sha256: SHA256.hex(p.bytes), width: animation?.width,
-                                            height: animation?.height, frameRate: animation?.frameRate,
-                                            duration: animation?.duration, targets: p.targets))
+          entries.append(
+            Pack.ManifestEntry(
+              id: p.id, file: Paths.fileName(of: p.destination), bytes: p.bytes.count,
+              gzipBytes: gzipBytes, sha256: SHA256.hex(p.bytes), width: animation?.width,
+              height: animation?.height, frameRate: animation?.frameRate,
+              duration: animation?.duration, targets: p.targets))
         }
       }
       if manifest {
@@ -96,11 +98,14 @@ extension PackJob {
 
   func sizeLine(_ name: String, _ before: Int, _ after: Int, style: Style) -> String {
     let change: String
-    if before == 0 { change = "" } else {
+    if before == 0 {
+      change = ""
+    } else {
       let percent = (Double(after) - Double(before)) / Double(before) * 100
       change = after == before ? "   0.0%" : String(format: "%+6.1f%%", percent)
     }
-    let line = name.padding(toLength: 22, withPad: " ", startingAt: 0)
+    let line =
+      name.padding(toLength: 22, withPad: " ", startingAt: 0)
       + leftPad(grouped(before), 12) + " → " + leftPad(grouped(after), 12) + " bytes  " + change
     if after < before { return line.replacingOccurrences(of: change, with: style.cyan(change)) }
     if after > before { return line.replacingOccurrences(of: change, with: style.yellow(change)) }

@@ -73,7 +73,8 @@ package struct PackJob {
     }
     let list = try collectInputs()
     // `-o out/` names a folder even when it does not exist yet.
-    let folderMode = manifest || list.count > 1 || inputs.contains(where: { FileIO.isDirectory($0) })
+    let folderMode =
+      manifest || list.count > 1 || inputs.contains(where: { FileIO.isDirectory($0) })
       || FileIO.isDirectory(outputPath) || outputPath.hasSuffix("/")
     let linter = makeLinter()
     var packed: [Packed] = []
@@ -104,8 +105,10 @@ package struct PackJob {
   }
 
   /// Packs one animation of an input, or says why not (and returns nil).
-  func pack(_ source: AnimationSource, of input: Input, among count: Int, linter: Linter?, folderMode: Bool,
-            failures: inout Failures) -> Packed? {
+  func pack(
+    _ source: AnimationSource, of input: Input, among count: Int, linter: Linter?, folderMode: Bool,
+    failures: inout Failures
+  ) -> Packed? {
     var id = input.id
     if count > 1, let entry = source.entryName {
       id += "_" + Paths.fileName(of: entry).replacingOccurrences(of: ".json", with: "")
@@ -132,7 +135,9 @@ package struct PackJob {
       let r = OptimizeJob.optimize(document, path: source.displayPath, imagesFrom: baseDirectory, options: level)
       if !quiet { for note in r.notes { printError("\(source.displayPath): \(note)") } }
       if let doc = try? JSONDocument(parsing: r.bytes) {
-        optimized = (doc, PackStep(name: r.level > 0 ? "optimize (level \(r.level))" : "optimize (lossless)", before: document.bytes.count, after: r.bytes.count))
+        optimized = (
+          doc, PackStep(name: r.level > 0 ? "optimize (level \(r.level))" : "optimize (lossless)", before: document.bytes.count, after: r.bytes.count)
+        )
       }
     }
     var prepared = Pack.prepare(optimized?.document ?? document, baseDirectory: baseDirectory, options: options)
@@ -172,9 +177,10 @@ package struct PackJob {
       destination = outputPath
     }
     let checkedTargets = (format == .tgs ? ["telegram-sticker"] : []) + targets
-    return Packed(input: source.displayPath, id: id, bytes: container.bytes, json: prepared.json,
-                  destination: destination, steps: steps, inputBytes: prepared.inputBytes,
-                  imageBytesRead: prepared.imageBytesRead, imageCount: prepared.images.count, targets: checkedTargets)
+    return Packed(
+      input: source.displayPath, id: id, bytes: container.bytes, json: prepared.json,
+      destination: destination, steps: steps, inputBytes: prepared.inputBytes,
+      imageBytesRead: prepared.imageBytesRead, imageCount: prepared.images.count, targets: checkedTargets)
   }
 
   /// The lint gate (tgs, --target): true, with every reason said, when the prepared JSON has errors.

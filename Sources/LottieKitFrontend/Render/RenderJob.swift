@@ -54,8 +54,9 @@ package struct RenderJob {
     let (aw, ah) = source.size
     let (w, h) = size.flatMap(Self.parseSize) ?? Self.fit(aw, ah, longest: 256)
     let numbers = Sheets.evenlySpaced(cols * rows, first: source.firstFrame, end: source.endFrame)
-    let images = try renderer.render(file: source.path, frames: numbers.map { $0 - source.firstFrame }, width: w, height: h,
-                                     shownAs: source.displayName)
+    let images = try renderer.render(
+      file: source.path, frames: numbers.map { $0 - source.firstFrame }, width: w, height: h,
+      shownAs: source.displayName)
     let bg = background ?? (255, 255, 255)
     let png = try PNG.encode(Sheets.contactSheet(Array(zip(numbers, images)).map { ($0.0, $0.1) }, columns: cols, background: bg))
     try FileIO.writeAtomically(png, to: output)
@@ -69,8 +70,9 @@ package struct RenderJob {
       printError("\(source.displayName): error: no frame of \(frames ?? "") lies in the animation's frames \(source.firstFrame)–\(source.endFrame - 1)")
       throw Exit.failure
     }
-    let images = try renderer.render(file: source.path, frames: numbers.map { $0 - source.firstFrame }, width: w, height: h,
-                                     shownAs: source.displayName)
+    let images = try renderer.render(
+      file: source.path, frames: numbers.map { $0 - source.firstFrame }, width: w, height: h,
+      shownAs: source.displayName)
     try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
     let stem = Self.stem(source.displayName)
     let digits = String(numbers.last ?? 0).count

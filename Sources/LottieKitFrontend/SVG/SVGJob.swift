@@ -63,18 +63,20 @@ package struct SVGJob {
     let layerName = name
     let baseOptions = options
     var converted: [Converted] = []
-    parallelOrdered(inputs, window: 32, { path -> Converted in
-      var opts = baseOptions
-      opts.name = layerName ?? SVGJob.stem(path)
-      let bytes: [UInt8]
-      do {
-        bytes = path == "-" ? try FileIO.readStandardInput(limit: 256 * 1024 * 1024) : try FileIO.read(path, limit: 256 * 1024 * 1024)
-      } catch {
-        return Converted(input: path, result: nil, readError: (error as? IOFailure)?.message ?? "\(error)")
-      }
-      let result = Result { () throws(SVGConversionError) -> SVGConversion in try SVGConverter.convert(bytes, options: opts) }
-      return Converted(input: path, result: result, readError: nil)
-    }, emit: { converted.append($0) })
+    parallelOrdered(
+      inputs, window: 32,
+      { path -> Converted in
+        var opts = baseOptions
+        opts.name = layerName ?? SVGJob.stem(path)
+        let bytes: [UInt8]
+        do {
+          bytes = path == "-" ? try FileIO.readStandardInput(limit: 256 * 1024 * 1024) : try FileIO.read(path, limit: 256 * 1024 * 1024)
+        } catch {
+          return Converted(input: path, result: nil, readError: (error as? IOFailure)?.message ?? "\(error)")
+        }
+        let result = Result { () throws(SVGConversionError) -> SVGConversion in try SVGConverter.convert(bytes, options: opts) }
+        return Converted(input: path, result: result, readError: nil)
+      }, emit: { converted.append($0) })
 
     var failed = false
     var strictFailures = 0
@@ -155,7 +157,9 @@ package struct SVGJob {
     let paths = outputs.reduce(0) { $0 + $1.conversion.pathCount }
     let warnings = outputs.reduce(0) { $0 + $1.conversion.warnings.count }
     if outputs.count == 1, let o = outputs.first {
-      printError("\(o.input == "-" ? "<stdin>" : o.input): \(o.conversion.width)×\(o.conversion.height), \(paths) path\(paths == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+      printError(
+        "\(o.input == "-" ? "<stdin>" : o.input): \(o.conversion.width)×\(o.conversion.height), \(paths) path\(paths == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+      )
     } else {
       printError("converted \(outputs.count) SVG files: \(paths) paths, \(warnings) warning\(warnings == 1 ? "" : "s")")
     }

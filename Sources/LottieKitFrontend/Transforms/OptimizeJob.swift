@@ -23,7 +23,9 @@ package struct OptimizeJob {
     var optimized: [OptimizeResult] = []
     parallelOrdered(documents.map { ($0.0, $0.1, $0.2) }) { item in
       Self.optimize(item.1, path: item.0, imagesFrom: item.2, options: options)
-    } emit: { optimized.append($0) }
+    } emit: {
+      optimized.append($0)
+    }
     var results: [TransformResult] = []
     var reports: [JSONValue] = []
     for ((path, document, _), r) in zip(documents, optimized) {
@@ -66,12 +68,20 @@ package struct OptimizeJob {
   }
 
   static func json(_ r: OptimizeResult, path: String) -> JSONValue {
-    .object([("path", .string(path)), ("before", .int(r.inputBytes)), ("after", .int(r.bytes.count)),
-             ("steps", .array(r.steps.map { s in
-               .object([("name", .string(s.name)), ("before", .int(s.before)), ("after", .int(s.after)),
-                        ("detail", .optional(s.detail))])
-             })),
-             ("level", .int(r.level)),
-             ("notes", .array(r.notes.map { .string($0) }))])
+    .object([
+      ("path", .string(path)), ("before", .int(r.inputBytes)), ("after", .int(r.bytes.count)),
+      (
+        "steps",
+        .array(
+          r.steps.map { s in
+            .object([
+              ("name", .string(s.name)), ("before", .int(s.before)), ("after", .int(s.after)),
+              ("detail", .optional(s.detail))
+            ])
+          })
+      ),
+      ("level", .int(r.level)),
+      ("notes", .array(r.notes.map { .string($0) }))
+    ])
   }
 }

@@ -31,8 +31,11 @@ extension RenameAssetsJob {
           printError("  \(c.from) → \(style.cyan(c.to))\(how)")
         }
         for l in a.leftAlone {
-          printError(style.dim(l.kind == .embedded ? "  image \"\(l.assetID)\" is embedded: left alone"
-                                                   : "  image \"\(l.assetID)\" is a URL (\(l.detail)): left alone"))
+          printError(
+            style.dim(
+              l.kind == .embedded
+                ? "  image \"\(l.assetID)\" is embedded: left alone"
+                : "  image \"\(l.assetID)\" is a URL (\(l.detail)): left alone"))
         }
         for p in a.problems { printError("  " + style.yellow("warning") + ": image \"\(p.assetID ?? "?")\": \(p.message)") }
       }
@@ -61,7 +64,8 @@ extension RenameAssetsJob {
     if plan.copied > 0 { parts.append("\(would ? "copy" : "copied") \(plan.copied)") }
     if plan.removed > 0 { parts.append("\(would ? "remove" : "removed") \(plan.removed) duplicate\(plan.removed == 1 ? "" : "s")") }
     let animations = plan.rewrites.count
-    parts.append("\(would ? "rewrite" : "rewrote") \(plan.references) reference\(plan.references == 1 ? "" : "s") in \(animations) animation\(animations == 1 ? "" : "s")")
+    parts.append(
+      "\(would ? "rewrite" : "rewrote") \(plan.references) reference\(plan.references == 1 ? "" : "s") in \(animations) animation\(animations == 1 ? "" : "s")")
     printError(parts.joined(separator: ", ") + (dryRun ? " (dry run: nothing was changed)" : ""))
   }
 
@@ -73,46 +77,13 @@ extension RenameAssetsJob {
   /// contents, files: [{path, bytes, sha256, used}]}], "problems": [...], "skipped": [{path,
   /// reason}], "notes": [...], "summary": {...}, "error"?}`.
   func json(_ plan: RenameAssets.Plan, applied: Bool, failure: IOFailure?) -> JSONValue {
-    func problem(_ p: RenameAssets.Problem) -> JSONValue {
-      var members: [(String, JSONValue)] = [("severity", .string(p.severity.rawValue)), ("path", .string(p.path))]
-      if let id = p.assetID { members.append(("asset", .string(id))) }
-      members.append(("message", .string(p.message)))
-      if let l = p.location {
-        members.append(("line", .int(l.line)))
-        members.append(("column", .int(l.column)))
-      }
-      return .object(members)
-    }
-    let animations: [JSONValue] = plan.animations.map { a in
-      .object([
-        ("path", .string(a.path)),
-        ("name", .string(a.name)),
-        ("images", .int(a.images)),
-        ("changes", .array(a.changes.map { c in
-          .object([("asset", .string(c.assetID)), ("pointer", .string(c.pointer)), ("from", .string(c.from)),
-                   ("to", .string(c.to)), ("action", .string(c.kind.rawValue))])
-        })),
-        ("leftAlone", .array(a.leftAlone.map { l in
-          .object([("asset", .string(l.assetID)), ("kind", .string(l.kind.rawValue)), ("detail", .string(l.detail))])
-        })),
-        ("problems", .array(a.problems.map(problem))),
-      ])
-    }
     let files: [JSONValue] = plan.files.map { f in
-      var members: [(String, JSONValue)] = [("action", .string(f.kind.rawValue)), ("from", .string(f.from)), ("to", .string(f.to)),
-                                            ("bytes", .int(f.bytes)), ("sha256", .string(f.sha256))]
+      var members: [(String, JSONValue)] = [
+        ("action", .string(f.kind.rawValue)), ("from", .string(f.from)), ("to", .string(f.to)),
+        ("bytes", .int(f.bytes)), ("sha256", .string(f.sha256))
+      ]
       if let note = f.note { members.append(("note", .string(note))) }
       return .object(members)
-    }
-    let collisions: [JSONValue] = plan.collisions.map { c in
-      .object([
-        ("name", .string(c.name)),
-        ("contents", .int(c.distinctContents)),
-        ("files", .array(c.members.map { m in
-          .object([("path", .string(m.path)), ("bytes", .int(m.bytes)), ("sha256", m.sha256.map { .string($0) } ?? .null),
-                   ("used", .bool(m.used))])
-        })),
-      ])
     }
     var root: [(String, JSONValue)] = [
       ("version", .int(1)),
@@ -121,27 +92,87 @@ extension RenameAssetsJob {
       ("scheme", .string(options.scheme.rawValue)),
       ("dedupe", .bool(options.dedupe)),
       ("bundle", .array(bundles.map { .string($0) })),
-      ("animations", .array(animations)),
+      ("animations", .array(plan.animations.map(Self.animationJSON))),
       ("files", .array(files)),
-      ("collisions", .array(collisions)),
-      ("problems", .array(plan.problems.map(problem))),
+      ("collisions", .array(plan.collisions.map(Self.collisionJSON))),
+      ("problems", .array(plan.problems.map(Self.problemJSON))),
       ("skipped", .array(plan.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
       ("notes", .array(plan.notes.map { .string($0) })),
-      ("summary", .object([
-        ("animations", .int(plan.animations.count)),
-        ("imageFiles", .int(plan.imageFiles)),
-        ("collisions", .int(plan.collisions.count)),
-        ("renamed", .int(plan.renamed)),
-        ("copied", .int(plan.copied)),
-        ("removed", .int(plan.removed)),
-        ("deduplicated", .int(plan.deduplicated)),
-        ("references", .int(plan.references)),
-        ("rewrittenAnimations", .int(plan.rewrites.count)),
-        ("errors", .int(plan.problems.filter { $0.severity == .error }.count)),
-        ("warnings", .int(plan.warnings)),
-      ])),
+      ("summary", Self.summaryJSON(plan))
     ]
     if let failure { root.append(("error", .string(failure.description))) }
     return .object(root)
+  }
+
+  static func problemJSON(_ p: RenameAssets.Problem) -> JSONValue {
+    var members: [(String, JSONValue)] = [("severity", .string(p.severity.rawValue)), ("path", .string(p.path))]
+    if let id = p.assetID { members.append(("asset", .string(id))) }
+    members.append(("message", .string(p.message)))
+    if let l = p.location {
+      members.append(("line", .int(l.line)))
+      members.append(("column", .int(l.column)))
+    }
+    return .object(members)
+  }
+
+  static func animationJSON(_ a: RenameAssets.AnimationPlan) -> JSONValue {
+    .object([
+      ("path", .string(a.path)),
+      ("name", .string(a.name)),
+      ("images", .int(a.images)),
+      (
+        "changes",
+        .array(
+          a.changes.map { c in
+            .object([
+              ("asset", .string(c.assetID)), ("pointer", .string(c.pointer)), ("from", .string(c.from)),
+              ("to", .string(c.to)), ("action", .string(c.kind.rawValue))
+            ])
+          })
+      ),
+      (
+        "leftAlone",
+        .array(
+          a.leftAlone.map { l in
+            .object([("asset", .string(l.assetID)), ("kind", .string(l.kind.rawValue)), ("detail", .string(l.detail))])
+          })
+      ),
+      ("problems", .array(a.problems.map(problemJSON)))
+    ])
+
+  }
+
+  static func collisionJSON(_ c: RenameAssets.Collision) -> JSONValue {
+    .object([
+      ("name", .string(c.name)),
+      ("contents", .int(c.distinctContents)),
+      (
+        "files",
+        .array(
+          c.members.map { m in
+            .object([
+              ("path", .string(m.path)), ("bytes", .int(m.bytes)), ("sha256", m.sha256.map { .string($0) } ?? .null),
+              ("used", .bool(m.used))
+            ])
+          })
+      )
+    ])
+
+  }
+
+  static func summaryJSON(_ plan: RenameAssets.Plan) -> JSONValue {
+    .object([
+      ("animations", .int(plan.animations.count)),
+      ("imageFiles", .int(plan.imageFiles)),
+      ("collisions", .int(plan.collisions.count)),
+      ("renamed", .int(plan.renamed)),
+      ("copied", .int(plan.copied)),
+      ("removed", .int(plan.removed)),
+      ("deduplicated", .int(plan.deduplicated)),
+      ("references", .int(plan.references)),
+      ("rewrittenAnimations", .int(plan.rewrites.count)),
+      ("errors", .int(plan.problems.filter { $0.severity == .error }.count)),
+      ("warnings", .int(plan.warnings))
+    ])
   }
 }

@@ -23,7 +23,8 @@ package struct GitHubReporter: Reporter {
     }
     let reported = ReportedFile(d.file)
     // An archive member's lines are not the archive's: the annotation is on the whole file.
-    let position = reported.member == nil
+    let position =
+      reported.member == nil
       ? [("line", String(d.line)), ("col", String(d.column)), ("endLine", String(d.endLine)), ("endColumn", String(d.endColumn))]
       : []
     let properties = ([("file", reported.file)] + position + [("title", "\(d.code) \(d.name)")])

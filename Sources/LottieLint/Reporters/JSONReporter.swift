@@ -16,8 +16,9 @@ package struct JSONReporter: Reporter {
   package func render(_ report: LintReport) -> String {
     var out = header()
     for (k, file) in report.files.enumerated() { out += self.file(file, first: k == 0) }
-    out += footer(files: report.files.count, errors: report.count(.error), warnings: report.count(.warning),
-                  infos: report.count(.info))
+    out += footer(
+      files: report.files.count, errors: report.count(.error), warnings: report.count(.warning),
+      infos: report.count(.info))
     return out
   }
 
@@ -124,8 +125,10 @@ package struct JSONReporter: Reporter {
 
   /// A JSON array whose `[` is at `depth`, laid out as `JSONValue.appendPretty` lays one out:
   /// `[]` when empty, else one element a line, a level deeper, and `]` on a line of its own.
-  static func appendArray<C: Collection>(_ items: C, depth: Int, to out: inout [UInt8],
-                                         _ element: (C.Element, inout [UInt8]) -> Void) {
+  static func appendArray<C: Collection>(
+    _ items: C, depth: Int, to out: inout [UInt8],
+    _ element: (C.Element, inout [UInt8]) -> Void
+  ) {
     guard !items.isEmpty else {
       out.put("[]")
       return
@@ -163,9 +166,12 @@ extension [UInt8] {
   mutating func putDecimal(_ value: Int) {
     if value < 0 { append(UInt8(ascii: "-")) }
     var v = value.magnitude
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                 UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var digits:
+      (
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+      ) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var n = 0
     Swift.withUnsafeMutableBytes(of: &digits) { buf in
       repeat {

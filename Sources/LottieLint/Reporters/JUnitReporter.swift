@@ -42,7 +42,7 @@ package struct JUnitReporter: Reporter {
     var lines = [
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
       "<testsuites name=\"lottiekit\" \(counts)>",
-      "  <testsuite name=\"lottiekit\" \(counts) skipped=\"0\">",
+      "  <testsuite name=\"lottiekit\" \(counts) skipped=\"0\">"
     ]
     for file in report.files {
       let path = Self.escaped(file.path)
@@ -55,12 +55,14 @@ package struct JUnitReporter: Reporter {
       }
       lines.append(open + ">")
       for d in failures {
-        lines.append("      <failure type=\"\(Self.escaped(d.code))\" message=\"\(Self.escaped(d.message))\">"
-                     + Self.escaped(Self.textLines(d).joined(separator: "\n"), attribute: false) + "</failure>")
+        lines.append(
+          "      <failure type=\"\(Self.escaped(d.code))\" message=\"\(Self.escaped(d.message))\">"
+            + Self.escaped(Self.textLines(d).joined(separator: "\n"), attribute: false) + "</failure>")
       }
       if !infos.isEmpty {
-        lines.append("      <system-out>" + Self.escaped(infos.flatMap(Self.textLines).joined(separator: "\n"), attribute: false)
-                     + "</system-out>")
+        lines.append(
+          "      <system-out>" + Self.escaped(infos.flatMap(Self.textLines).joined(separator: "\n"), attribute: false)
+            + "</system-out>")
       }
       lines.append("    </testcase>")
     }

@@ -94,18 +94,25 @@ package enum Reporters {
 extension Fix {
   /// JSON Patch-like form used by the json and sarif reporters.
   package var json: JSONValue {
-    .object([("summary", .string(summary)), ("operations", .array(operations.map { op in
-      switch op {
-      case .replace(let pointer, let json):
-        return .object([("op", .string("replace")), ("path", .string(pointer)), ("value", .raw(Array(json.utf8)))])
-      case .add(let pointer, let key, let json):
-        return .object([("op", .string("add")), ("path", .string(pointer + "/" + JSONPointer.escape(key))), ("value", .raw(Array(json.utf8)))])
-      case .remove(let pointer):
-        return .object([("op", .string("remove")), ("path", .string(pointer))])
-      case .removeBOM:
-        return .object([("op", .string("remove-bom"))])
-      }
-    }))])
+    .object([
+      ("summary", .string(summary)),
+      (
+        "operations",
+        .array(
+          operations.map { op in
+            switch op {
+            case .replace(let pointer, let json):
+              return .object([("op", .string("replace")), ("path", .string(pointer)), ("value", .raw(Array(json.utf8)))])
+            case .add(let pointer, let key, let json):
+              return .object([("op", .string("add")), ("path", .string(pointer + "/" + JSONPointer.escape(key))), ("value", .raw(Array(json.utf8)))])
+            case .remove(let pointer):
+              return .object([("op", .string("remove")), ("path", .string(pointer))])
+            case .removeBOM:
+              return .object([("op", .string("remove-bom"))])
+            }
+          })
+      )
+    ])
   }
 }
 

@@ -53,8 +53,10 @@ package struct SARIFReporter: Reporter {
     driver.append(("rules", .array(rules.map(Self.descriptor))))
 
     let artifacts: [JSONValue] = paths.map { path in
-      .object([("location", .object([("uri", .string(Self.uri(forPath: path)))])),
-               ("roles", .array([.string("analysisTarget")]))])
+      .object([
+        ("location", .object([("uri", .string(Self.uri(forPath: path)))])),
+        ("roles", .array([.string("analysisTarget")]))
+      ])
     }
     let results: [JSONValue] = report.all.map { d in
       Self.result(d, ruleIndex: ruleIndex[d.code], artifactIndex: artifactIndex[ReportedFile(d.file).file])
@@ -63,12 +65,12 @@ package struct SARIFReporter: Reporter {
       ("tool", .object([("driver", .object(driver))])),
       ("columnKind", .string("unicodeCodePoints")),
       ("artifacts", .array(artifacts)),
-      ("results", .array(results)),
+      ("results", .array(results))
     ])
     return JSONValue.object([
       ("$schema", .string(Self.schemaURI)),
       ("version", .string("2.1.0")),
-      ("runs", .array([run])),
+      ("runs", .array([run]))
     ]).prettyString
   }
 
@@ -82,7 +84,8 @@ package struct SARIFReporter: Reporter {
   }
 
   static func descriptor(_ rule: RuleDescription) -> JSONValue {
-    let markdown = sentence(markdownEscaped(rule.fixHint)) + "\n\n" + sentence(markdownEscaped(rule.rationale))
+    let markdown =
+      sentence(markdownEscaped(rule.fixHint)) + "\n\n" + sentence(markdownEscaped(rule.rationale))
       + "\n\n`lottiekit explain \(rule.code)` shows the rule's page with examples."
     return .object([
       ("id", .string(rule.code)),
@@ -91,8 +94,13 @@ package struct SARIFReporter: Reporter {
       ("fullDescription", .object([("text", .string(rule.rationale))])),
       ("help", .object([("text", .string(rule.fixHint)), ("markdown", .string(markdown))])),
       ("defaultConfiguration", .object([("level", .string(level(rule.defaultSeverity)))])),
-      ("properties", .object([("category", .string(rule.category.rawValue)),
-                              ("tags", .array([.string(rule.category.rawValue)]))])),
+      (
+        "properties",
+        .object([
+          ("category", .string(rule.category.rawValue)),
+          ("tags", .array([.string(rule.category.rawValue)]))
+        ])
+      )
     ])
   }
 
@@ -111,22 +119,26 @@ package struct SARIFReporter: Reporter {
     var physical: [(String, JSONValue)] = [("artifactLocation", .object(artifactLocation))]
     // Lines and columns are the member's, not the archive's: an archive member has no region.
     if reported.member == nil {
-      physical.append(("region", .object([
-        ("startLine", .int(d.line)), ("startColumn", .int(d.column)),
-        ("endLine", .int(d.endLine)), ("endColumn", .int(d.endColumn)),
-      ])))
+      physical.append(
+        (
+          "region",
+          .object([
+            ("startLine", .int(d.line)), ("startColumn", .int(d.column)),
+            ("endLine", .int(d.endLine)), ("endColumn", .int(d.endColumn))
+          ])
+        ))
     }
     let logical = (reported.member.map { $0 + "#" } ?? "") + d.pointer
     let location = JSONValue.object([
       ("physicalLocation", .object(physical)),
-      ("logicalLocations", .array([.object([("fullyQualifiedName", .string(logical)), ("kind", .string("member"))])])),
+      ("logicalLocations", .array([.object([("fullyQualifiedName", .string(logical)), ("kind", .string("member"))])]))
     ])
     members.append(("locations", .array([location])))
 
     var properties: [(String, JSONValue)] = [
       ("pointer", .string(d.pointer)),
       ("layerPath", .array(d.layerPath.map { .string($0) })),
-      ("renderers", .array(d.renderers.map { .string($0) })),
+      ("renderers", .array(d.renderers.map { .string($0) }))
     ]
     if let fix = d.fix { properties.append(("fix", fix.json)) }
     members.append(("properties", .object(properties)))
@@ -145,7 +157,7 @@ package struct SARIFReporter: Reporter {
     for byte in path.utf8 {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-           UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
         out.append(byte)
       default:
         out.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])

@@ -26,8 +26,9 @@ package struct TextReporter: Reporter {
 
   package func render(_ report: LintReport) -> String {
     let body = report.files.compactMap(file).joined(separator: "\n")
-    let summary = self.summary(files: report.files.count, errors: report.count(.error), warnings: report.count(.warning),
-                               infos: report.count(.info))
+    let summary = self.summary(
+      files: report.files.count, errors: report.count(.error), warnings: report.count(.warning),
+      infos: report.count(.info))
     return body.isEmpty ? summary : body + "\n" + summary
   }
 

@@ -35,8 +35,10 @@ final class SchemaValidator {
 
   /// Whether `instance` is valid against `node`; when `collecting`, the violations are appended
   /// to `collect` (otherwise it stops at the first one).
-  private func evaluate(_ node: JSONNode, _ instance: JSONNode, path: String,
-                        collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+  private func evaluate(
+    _ node: JSONNode, _ instance: JSONNode, path: String,
+    collect: inout [SchemaViolation], collecting: Bool
+  ) -> Bool {
     if let b = node.bool { return b || fail(instance, "is not allowed here", path, &collect, collecting) }
     guard node.isObject else { return true }
     var valid = true
@@ -48,51 +50,72 @@ final class SchemaValidator {
     }
     if let type = node["type"], !matchesType(type, instance) {
       let expected = type.string.map { [$0] } ?? type.elements.compactMap(\.string)
-      valid = fail(instance, "must be \(expected.map(Self.article).joined(separator: " or ")), not \(Self.describe(instance))",
-                   sub("type"), &collect, collecting)
+      valid = fail(
+        instance, "must be \(expected.map(Self.article).joined(separator: " or ")), not \(Self.describe(instance))",
+        sub("type"), &collect, collecting)
       // The other keywords are about values of the right type: stop here.
       return false
     }
     guard valueKeywords(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
-          arrayKeywords(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
-          patternKeyword(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
-          objectKeywords(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
-          combinators(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting) else { return false }
+      arrayKeywords(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
+      patternKeyword(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
+      objectKeywords(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
+      combinators(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting)
+    else { return false }
     return valid
   }
 
   /// const, enum, minimum and maximum. Returns false to stop (not collecting, and invalid).
-  private func valueKeywords(_ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
-                              collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+  private func valueKeywords(
+    _ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
+    collect: inout [SchemaViolation], collecting: Bool
+  ) -> Bool {
     func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
     if let c = node["const"], !Self.equal(c, instance) {
-      guard violation(instance, "must be \(c.sourceText), not \(Self.describe(instance))", sub("const"), valid: &valid, &collect, collecting) else { return false }
+      guard violation(instance, "must be \(c.sourceText), not \(Self.describe(instance))", sub("const"), valid: &valid, &collect, collecting) else {
+        return false
+      }
     }
     if let e = node["enum"], !e.elements.contains(where: { Self.equal($0, instance) }) {
       let allowed = e.elements.map(\.sourceText).joined(separator: ", ")
-      guard violation(instance, "must be one of \(allowed), not \(Self.describe(instance))", sub("enum"), valid: &valid, &collect, collecting) else { return false }
+      guard violation(instance, "must be one of \(allowed), not \(Self.describe(instance))", sub("enum"), valid: &valid, &collect, collecting) else {
+        return false
+      }
     }
     if instance.isNumber, let v = instance.double {
       if let m = node["minimum"]?.double, v < m {
-        guard violation(instance, "must be at least \(node["minimum"]?.sourceText ?? ""), not \(instance.sourceText)", sub("minimum"), valid: &valid, &collect, collecting) else { return false }
+        guard
+          violation(
+            instance, "must be at least \(node["minimum"]?.sourceText ?? ""), not \(instance.sourceText)", sub("minimum"), valid: &valid, &collect, collecting)
+        else { return false }
       }
       if let m = node["maximum"]?.double, v > m {
-        guard violation(instance, "must be at most \(node["maximum"]?.sourceText ?? ""), not \(instance.sourceText)", sub("maximum"), valid: &valid, &collect, collecting) else { return false }
+        guard
+          violation(
+            instance, "must be at most \(node["maximum"]?.sourceText ?? ""), not \(instance.sourceText)", sub("maximum"), valid: &valid, &collect, collecting)
+        else { return false }
       }
     }
     return true
   }
 
   /// minItems, maxItems and items. Returns false to stop (not collecting, and invalid).
-  private func arrayKeywords(_ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
-                              collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+  private func arrayKeywords(
+    _ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
+    collect: inout [SchemaViolation], collecting: Bool
+  ) -> Bool {
     func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
     if instance.isArray {
       if let m = node["minItems"]?.int, instance.count < m {
-        guard violation(instance, "must have at least \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", sub("minItems"), valid: &valid, &collect, collecting) else { return false }
+        guard
+          violation(
+            instance, "must have at least \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", sub("minItems"), valid: &valid, &collect, collecting)
+        else { return false }
       }
       if let m = node["maxItems"]?.int, instance.count > m {
-        guard violation(instance, "must have at most \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", sub("maxItems"), valid: &valid, &collect, collecting) else { return false }
+        guard
+          violation(instance, "must have at most \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", sub("maxItems"), valid: &valid, &collect, collecting)
+        else { return false }
       }
       if let items = node["items"] {
         for (k, element) in instance.elements.enumerated() {
@@ -105,20 +128,27 @@ final class SchemaValidator {
   }
 
   /// pattern. Returns false to stop (not collecting, and invalid).
-  private func patternKeyword(_ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
-                               collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+  private func patternKeyword(
+    _ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
+    collect: inout [SchemaViolation], collecting: Bool
+  ) -> Bool {
     func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
     if instance.isString, let p = node["pattern"], let regex = pattern(p), let text = instance.string,
-       regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
+      regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil
+    {
       let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-      guard violation(instance, "\"\(shown)\" does not match the pattern \(p.string ?? "")", sub("pattern"), valid: &valid, &collect, collecting) else { return false }
+      guard violation(instance, "\"\(shown)\" does not match the pattern \(p.string ?? "")", sub("pattern"), valid: &valid, &collect, collecting) else {
+        return false
+      }
     }
     return true
   }
 
   /// required and properties. Returns false to stop (not collecting, and invalid).
-  private func objectKeywords(_ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
-                               collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+  private func objectKeywords(
+    _ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
+    collect: inout [SchemaViolation], collecting: Bool
+  ) -> Bool {
     func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
     if instance.isObject {
       if let required = node["required"] {
@@ -138,8 +168,10 @@ final class SchemaValidator {
   }
 
   /// allOf, anyOf, oneOf, not and if/then/else. Returns false to stop (not collecting, and invalid).
-  private func combinators(_ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
-                            collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+  private func combinators(
+    _ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
+    collect: inout [SchemaViolation], collecting: Bool
+  ) -> Bool {
     func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
     if let all = node["allOf"] {
       for (k, branch) in all.elements.enumerated() {
@@ -149,7 +181,9 @@ final class SchemaValidator {
     if let any = node["anyOf"] {
       var none: [SchemaViolation] = []
       if !any.elements.contains(where: { evaluate($0, instance, path: "", collect: &none, collecting: false) }) {
-        guard violation(instance, "matches none of the \(any.count) forms allowed here", sub("anyOf"), valid: &valid, &collect, collecting) else { return false }
+        guard violation(instance, "matches none of the \(any.count) forms allowed here", sub("anyOf"), valid: &valid, &collect, collecting) else {
+          return false
+        }
       }
     }
     if let one = node["oneOf"] {
@@ -168,15 +202,18 @@ final class SchemaValidator {
       var none: [SchemaViolation] = []
       let holds = evaluate(condition, instance, path: "", collect: &none, collecting: false)
       if let branch = holds ? node["then"] : node["else"],
-         !also(branch, instance, path: sub(holds ? "then" : "else"), valid: &valid, collect: &collect, collecting: collecting) {
+        !also(branch, instance, path: sub(holds ? "then" : "else"), valid: &valid, collect: &collect, collecting: collecting)
+      {
         return false
       }
     }
     return true
   }
 
-  private func oneOf(_ one: JSONNode, _ instance: JSONNode, path: String,
-                     collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+  private func oneOf(
+    _ one: JSONNode, _ instance: JSONNode, path: String,
+    collect: inout [SchemaViolation], collecting: Bool
+  ) -> Bool {
     let branches = Array(one.elements)
     // Candidates: branches whose discriminators agree with the value; with how many of them the
     // value names explicitly (a layer's `ty: 4` names the shape layer; the catch-all names none).
@@ -218,14 +255,18 @@ final class SchemaValidator {
     if constants.count == branches.count && !branches.isEmpty {
       // An enumeration written as oneOf of titled constants (shape direction, blend mode…).
       let allowed = zip(constants, branches).map { c, b in b["title"]?.string.map { "\(c.sourceText) (\($0))" } ?? c.sourceText }
-      collect.append(SchemaViolation(instance: instance, message: "must be one of \(allowed.joined(separator: ", ")), not \(Self.describe(instance))",
-                                     schemaPath: path))
+      collect.append(
+        SchemaViolation(
+          instance: instance, message: "must be one of \(allowed.joined(separator: ", ")), not \(Self.describe(instance))",
+          schemaPath: path))
     } else if let best, !best.isEmpty {
       collect.append(contentsOf: best)
     } else {
       let names = (candidates.isEmpty ? Array(branches.indices) : candidates.map(\.index)).map { title(of: branches[$0]) ?? "form \($0 + 1)" }
-      collect.append(SchemaViolation(instance: instance, message: "matches none of the forms allowed here (\(names.joined(separator: ", ")))",
-                                     schemaPath: path))
+      collect.append(
+        SchemaViolation(
+          instance: instance, message: "matches none of the forms allowed here (\(names.joined(separator: ", ")))",
+          schemaPath: path))
     }
     return false
   }
@@ -271,8 +312,10 @@ final class SchemaValidator {
   /// Evaluates a subschema that `instance` must satisfy as well (items, properties, allOf, then,
   /// else); when it does not, `valid` becomes false. Returns false to stop (not collecting, and
   /// invalid).
-  private func also(_ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
-                    collect: inout [SchemaViolation], collecting: Bool) -> Bool {
+  private func also(
+    _ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
+    collect: inout [SchemaViolation], collecting: Bool
+  ) -> Bool {
     if evaluate(node, instance, path: path, collect: &collect, collecting: collecting) { return true }
     valid = false
     return collecting
@@ -280,14 +323,18 @@ final class SchemaValidator {
 
   /// Reports a violation (when collecting) and makes `valid` false. Returns false to stop (not
   /// collecting).
-  private func violation(_ instance: JSONNode, _ message: String, _ path: String, valid: inout Bool,
-                         _ collect: inout [SchemaViolation], _ collecting: Bool) -> Bool {
+  private func violation(
+    _ instance: JSONNode, _ message: String, _ path: String, valid: inout Bool,
+    _ collect: inout [SchemaViolation], _ collecting: Bool
+  ) -> Bool {
     valid = fail(instance, message, path, &collect, collecting)
     return collecting
   }
 
-  private func fail(_ instance: JSONNode, _ message: String, _ path: String,
-                    _ collect: inout [SchemaViolation], _ collecting: Bool) -> Bool {
+  private func fail(
+    _ instance: JSONNode, _ message: String, _ path: String,
+    _ collect: inout [SchemaViolation], _ collecting: Bool
+  ) -> Bool {
     if collecting { collect.append(SchemaViolation(instance: instance, message: message, schemaPath: path)) }
     return false
   }

@@ -111,9 +111,10 @@ package enum Pack {
     let minify = PackStep(name: "minify", before: document.bytes.count, after: minified.count)
     let doc: JSONDocument
     do { doc = try JSONDocument(parsing: minified) } catch {
-      return PreparedAnimation(json: [], images: [], steps: [minify],
-                               notes: [PackNote(kind: .error, message: "internal error: minified JSON does not parse: \(error.message)")],
-                               inputBytes: document.bytes.count, imageBytesRead: 0)
+      return PreparedAnimation(
+        json: [], images: [], steps: [minify],
+        notes: [PackNote(kind: .error, message: "internal error: minified JSON does not parse: \(error.message)")],
+        inputBytes: document.bytes.count, imageBytesRead: 0)
     }
     var pipeline = PackPipeline(original: document, baseDirectory: baseDirectory, options: options, minified: minified, doc: doc, minify: minify)
     guard pipeline.rewrite() else { return pipeline.stopped() }
@@ -131,8 +132,9 @@ package enum Pack {
       let gz = try Gzip.compress(prepared.json)
       return (gz, PackStep(name: "gzip", before: prepared.json.count, after: gz.count))
     case .lottie:
-      let archive = try dotLottie(json: prepared.json, images: prepared.images, id: id, version: options.dotLottieVersion,
-                                  generator: options.generator)
+      let archive = try dotLottie(
+        json: prepared.json, images: prepared.images, id: id, version: options.dotLottieVersion,
+        generator: options.generator)
       let before = prepared.json.count + prepared.images.reduce(0) { $0 + $1.bytes.count }
       return (archive, PackStep(name: "zip (deflate)", before: before, after: archive.count))
     }
@@ -142,20 +144,29 @@ package enum Pack {
   /// `a/<id>.json`, `i/<image>`; v1: `animations/<id>.json`, `images/<image>`. The manifest goes
   /// first (readers that stream the zip find it at once); entries are written in a fixed order with
   /// a fixed timestamp, so the same input always gives the same bytes.
-  package static func dotLottie(json: [UInt8], images: [PackedImage], id: String, version: Int,
-                               generator: String) throws(ArchiveError) -> [UInt8] {
+  package static func dotLottie(
+    json: [UInt8], images: [PackedImage], id: String, version: Int,
+    generator: String
+  ) throws(ArchiveError) -> [UInt8] {
     let manifest: JSONValue
     if version == 1 {
       manifest = .object([
         ("version", .string("1.0")), ("generator", .string(generator)), ("author", .string(generator)), ("revision", .int(1)),
-        ("animations", .array([.object([("id", .string(id)), ("speed", .int(1)), ("loop", .bool(true)),
-                                        ("autoplay", .bool(true)), ("direction", .int(1)), ("playMode", .string("normal"))])])),
-        ("activeAnimationId", .string(id)),
+        (
+          "animations",
+          .array([
+            .object([
+              ("id", .string(id)), ("speed", .int(1)), ("loop", .bool(true)),
+              ("autoplay", .bool(true)), ("direction", .int(1)), ("playMode", .string("normal"))
+            ])
+          ])
+        ),
+        ("activeAnimationId", .string(id))
       ])
     } else {
       manifest = .object([
         ("version", .string("2")), ("generator", .string(generator)),
-        ("animations", .array([.object([("id", .string(id))])])),
+        ("animations", .array([.object([("id", .string(id))])]))
       ])
     }
     var zip = ZipWriter()

@@ -79,8 +79,10 @@ extension Pack {
   /// `tp`, `td`, `tt`), types and enumerations (`ty`), and time (`ip`, `op`, `st`, `sr`, keyframe `t`,
   /// the frame rate, marker `tm`/`dr`), where a rounded frame moves a keyframe or cuts a layer.
   /// Time remapping (`tm` on a layer) holds times in its keyframe values, so its whole subtree is kept.
-  static let protectedKeys: Set<String> = ["ind", "parent", "refId", "ty", "tp", "td", "tt", "ip", "op", "st", "sr", "t",
-                                            "fr", "tm", "dr", "w", "h", "v", "ddd", "ao", "bm", "np", "ix", "cix", "id"]
+  static let protectedKeys: Set<String> = [
+    "ind", "parent", "refId", "ty", "tp", "td", "tt", "ip", "op", "st", "sr", "t",
+    "fr", "tm", "dr", "w", "h", "v", "ddd", "ao", "bm", "np", "ix", "cix", "id"
+  ]
 
   /// Rounds numbers to `decimals` places where it is safe, and only where the rounded spelling is
   /// shorter than the original: a number already short enough keeps its exact text.
@@ -120,7 +122,8 @@ extension Pack {
     var current = node
     if let parent = current.parent, parent.isArray { current = parent }
     guard let key = current.key, key == "x" || key == "y", let handle = current.parent, handle.isObject,
-          let handleKey = handle.key else { return false }
+      let handleKey = handle.key
+    else { return false }
     return handleKey == "i" || handleKey == "o"
   }
 

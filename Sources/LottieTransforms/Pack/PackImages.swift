@@ -10,7 +10,8 @@ extension Pack {
   /// archive and points its asset there (`u: "/i/"`, `p: name`, `e: 0`). The original file name is
   /// kept when it is a plain, safe name, so that `unpack` gives back `images/<name>`.
   static func collectImages(_ document: JSONDocument, baseDirectory: String, root: String?, version: Int)
-    -> (bytes: [UInt8], images: [PackedImage], notes: [PackNote]) {
+    -> (bytes: [UInt8], images: [PackedImage], notes: [PackNote])
+  {
     let animation = Animation(document: document)
     var edits = JSONEdits(document)
     var notes: [PackNote] = []
@@ -34,7 +35,9 @@ extension Pack {
       let bytes: [UInt8]
       do { bytes = try FileIO.read(path, limit: 512 * 1024 * 1024) } catch let failure { refuse("\(relative) cannot be read: \(failure.message)"); continue }
       let info = ImageSniffer.sniff(bytes)
-      if info == nil { notes.append(PackNote(kind: .warning, message: "image \"\(id)\": \(relative) is not a PNG, JPEG, WebP, GIF or SVG image (by its bytes)")) }
+      if info == nil {
+        notes.append(PackNote(kind: .warning, message: "image \"\(id)\": \(relative) is not a PNG, JPEG, WebP, GIF or SVG image (by its bytes)"))
+      }
       let original = asset.fileName ?? ""
       let stem: String
       let ext: String

@@ -18,8 +18,10 @@ extension Pack {
     package var frameRate: Double?
     package var duration: Double?
     package var targets: [String]
-    package init(id: String, file: String, bytes: Int, gzipBytes: Int, sha256: String, width: Double?, height: Double?,
-                frameRate: Double?, duration: Double?, targets: [String]) {
+    package init(
+      id: String, file: String, bytes: Int, gzipBytes: Int, sha256: String, width: Double?, height: Double?,
+      frameRate: Double?, duration: Double?, targets: [String]
+    ) {
       self.id = id
       self.file = file
       self.bytes = bytes
@@ -48,14 +50,18 @@ extension Pack {
       ("format", .string(format.rawValue)),
       ("contentType", .string(format.contentType)),
       ("contentEncoding", .optional(format.contentEncoding)),
-      ("animations", .array(sorted.map { e in
-        .object([
-          ("id", .string(e.id)), ("file", .string(e.file)), ("bytes", .int(e.bytes)), ("gzipBytes", .int(e.gzipBytes)),
-          ("sha256", .string(e.sha256)), ("w", .optional(e.width)), ("h", .optional(e.height)),
-          ("fr", .optional(e.frameRate)), ("duration", .optional(e.duration)),
-          ("targets", .array(e.targets.map { .string($0) })),
-        ])
-      })),
+      (
+        "animations",
+        .array(
+          sorted.map { e in
+            .object([
+              ("id", .string(e.id)), ("file", .string(e.file)), ("bytes", .int(e.bytes)), ("gzipBytes", .int(e.gzipBytes)),
+              ("sha256", .string(e.sha256)), ("w", .optional(e.width)), ("h", .optional(e.height)),
+              ("fr", .optional(e.frameRate)), ("duration", .optional(e.duration)),
+              ("targets", .array(e.targets.map { .string($0) }))
+            ])
+          })
+      )
     ])
     return value.pretty + [0x0A]
   }

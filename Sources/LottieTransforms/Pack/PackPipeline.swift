@@ -53,7 +53,10 @@ struct PackPipeline {
       let result = Pack.prune(doc)
       for id in result.kept { notes.append(PackNote(kind: .info, message: "asset \"\(id)\" looks unused but an expression names it: kept")) }
       if !result.removed.isEmpty {
-        notes.append(PackNote(kind: .info, message: "pruned \(result.removed.count) unused asset\(result.removed.count == 1 ? "" : "s"): \(result.removed.joined(separator: ", "))"))
+        notes.append(
+          PackNote(
+            kind: .info,
+            message: "pruned \(result.removed.count) unused asset\(result.removed.count == 1 ? "" : "s"): \(result.removed.joined(separator: ", "))"))
       }
       guard advance("prune", result.bytes) else { return false }
     }
@@ -108,9 +111,15 @@ struct PackPipeline {
       imageBytesRead = collected.images.reduce(0) { $0 + $1.bytes.count }
       guard advance("images into archive", collected.bytes) else { return stopped() }
     } else if !external.isEmpty, options.format != .tgs {
-      notes.append(PackNote(kind: .warning, message: "\(external.count) external image\(external.count == 1 ? " is" : "s are") referenced but not packed: upload \(external.count == 1 ? "it" : "them") beside the file, or use --inline or --format lottie"))
+      notes.append(
+        PackNote(
+          kind: .warning,
+          message:
+            "\(external.count) external image\(external.count == 1 ? " is" : "s are") referenced but not packed: upload \(external.count == 1 ? "it" : "them") beside the file, or use --inline or --format lottie"
+        ))
     }
-    return PreparedAnimation(json: current, images: images, steps: steps, notes: notes,
-                             inputBytes: original.bytes.count, imageBytesRead: imageBytesRead)
+    return PreparedAnimation(
+      json: current, images: images, steps: steps, notes: notes,
+      inputBytes: original.bytes.count, imageBytesRead: imageBytesRead)
   }
 }

@@ -3,9 +3,9 @@ import LottieJSON
 import LottieKitIO
 import LottieModel
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Reading image files once: size, SHA-256 and exact byte comparison.

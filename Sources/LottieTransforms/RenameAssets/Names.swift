@@ -3,9 +3,9 @@ import LottieJSON
 import LottieKitIO
 import LottieModel
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// New names: safe components, extensions, the animation names the prefix scheme uses.

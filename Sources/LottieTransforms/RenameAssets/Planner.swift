@@ -3,9 +3,9 @@ import LottieJSON
 import LottieKitIO
 import LottieModel
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Building the plan (which names collide, the new names, the file operations, the new JSON) and applying it.
@@ -82,8 +82,9 @@ extension RenameAssets {
       self.bundle = bundle
       self.options = options
       self.names = RenameAssets.animationNames(bundle.animations)
-      self.plan = Plan(options: options, roots: bundle.roots, animations: [], collisions: [], files: [], rewrites: [],
-                       problems: bundle.problems, skipped: bundle.skipped, imageFiles: 0)
+      self.plan = Plan(
+        options: options, roots: bundle.roots, animations: [], collisions: [], files: [], rewrites: [],
+        problems: bundle.problems, skipped: bundle.skipped, imageFiles: 0)
     }
 
     /// 1. Every image reference of one animation, resolved and confined to its folder.
@@ -138,8 +139,10 @@ extension RenameAssets {
             continue
           }
           let pFolder = p.lastIndex(of: "/").map { String(p[...$0]) } ?? ""
-          references.append(Reference(animation: k, assetID: id, pNode: pNode, u: u, p: p, pFolder: pFolder, name: name,
-                                      path: path, key: key))
+          references.append(
+            Reference(
+              animation: k, assetID: id, pNode: pNode, u: u, p: p, pFolder: pFolder, name: name,
+              path: path, key: key))
           var file = used[key] ?? UsedFile(key: key, path: path, name: name)
           if file.references.isEmpty {
             // The first rewritable use names the file (an earlier use from outside its folder gave an
@@ -174,7 +177,8 @@ extension RenameAssets {
     mutating func findCollisions() {
       for folded in groups.keys.sorted(by: RenameAssets.bytesBefore) {
         guard let members = groups[folded], members.count >= 2,
-              members.contains(where: { used[$0.key].map { !$0.references.isEmpty } ?? false }) else { continue }
+          members.contains(where: { used[$0.key].map { !$0.references.isEmpty } ?? false })
+        else { continue }
         let sorted = members.sorted { RenameAssets.bytesBefore($0.path, $1.path) }
         var distinct = Set<String>()
         var described: [Collision.Member] = []
@@ -195,9 +199,11 @@ extension RenameAssets {
     mutating func record(_ file: UsedFile, _ name: String, _ digest: Digest) {
       let folder = Paths.directory(of: file.path)
       let copy = !file.outsideUses.isEmpty
-      plan.files.append(FileAction(kind: copy ? .copy : .rename, from: file.path, to: folder + "/" + name, bytes: digest.size,
-                                   sha256: digest.sha256,
-                                   note: copy ? "the original stays: \(file.outsideUses.joined(separator: ", ")) still uses it" : nil))
+      plan.files.append(
+        FileAction(
+          kind: copy ? .copy : .rename, from: file.path, to: folder + "/" + name, bytes: digest.size,
+          sha256: digest.sha256,
+          note: copy ? "the original stays: \(file.outsideUses.joined(separator: ", ")) still uses it" : nil))
       for r in file.references { newP[r] = (references[r].pFolder + name, copy ? .copied : .renamed) }
       let chosen = Chosen(name: name, folder: folder, original: file.path, sha256: digest.sha256, size: digest.size)
       chosenByName[RenameAssets.fold(name), default: []].append(chosen)
@@ -217,12 +223,15 @@ extension RenameAssets {
       // --dedupe: identical bytes already renamed take the same name (and, in the same folder, the
       // same file).
       if options.dedupe, let twins = chosenByContent[contentKey]?.filter({ contents.sameBytes($0.original, file.path) }),
-         let twin = twins.first {
+        let twin = twins.first
+      {
         if let sameFolder = twins.first(where: { $0.folder == folder }) {
           let kept = folder + "/" + sameFolder.name
           if file.outsideUses.isEmpty {
-            plan.files.append(FileAction(kind: .remove, from: file.path, to: kept, bytes: digest.size, sha256: digest.sha256,
-                                         note: "same bytes as \(sameFolder.original), renamed to \(kept)"))
+            plan.files.append(
+              FileAction(
+                kind: .remove, from: file.path, to: kept, bytes: digest.size, sha256: digest.sha256,
+                note: "same bytes as \(sameFolder.original), renamed to \(kept)"))
           } else {
             plan.notes.append("\(file.path) has the same bytes as \(kept) but stays: \(file.outsideUses.joined(separator: ", ")) still uses it")
           }
@@ -259,8 +268,10 @@ extension RenameAssets {
       for (r, change) in newP.sorted(by: { $0.key < $1.key }) {
         let ref = references[r]
         edits[ref.animation, default: JSONEdits(bundle.animations[ref.animation].document)].replace(ref.pNode, with: .string(change.p))
-        plan.animations[ref.animation].changes.append(AssetChange(kind: change.kind, assetID: ref.assetID, pointer: ref.pNode.pointer,
-                                                                  from: ref.u + ref.p, to: ref.u + change.p, oldP: ref.p, newP: change.p))
+        plan.animations[ref.animation].changes.append(
+          AssetChange(
+            kind: change.kind, assetID: ref.assetID, pointer: ref.pNode.pointer,
+            from: ref.u + ref.p, to: ref.u + change.p, oldP: ref.p, newP: change.p))
       }
       for k in edits.keys.sorted() {
         guard let e = edits[k] else { continue }

@@ -3,9 +3,9 @@ import LottieJSON
 import LottieKitIO
 import LottieModel
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Finding the bundle's animations, image files and their identities on disk.
@@ -112,9 +112,10 @@ extension RenameAssets {
       }
     }
     let byPath: (String, String) -> Bool = { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-    return Bundle(roots: roots, animations: animations.sorted { byPath($0.path, $1.path) },
-                  files: files.sorted { byPath($0.path, $1.path) }, skipped: skipped.sorted { byPath($0.0, $1.0) },
-                  problems: problems)
+    return Bundle(
+      roots: roots, animations: animations.sorted { byPath($0.path, $1.path) },
+      files: files.sorted { byPath($0.path, $1.path) }, skipped: skipped.sorted { byPath($0.0, $1.0) },
+      problems: problems)
   }
 
   /// Every regular file of a bundle folder, directly or through a symlink (its name is what

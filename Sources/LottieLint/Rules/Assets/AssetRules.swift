@@ -3,5 +3,5 @@
 let assetRules: [any LintRule.Type] = [
   EmbeddedFlagMissingRule.self, AudioMissingRule.self,
   ImageMissingRule.self, ImagePathUnsafeRule.self, DataURIMalformedRule.self, Base64InvalidRule.self,
-  ImageTypeMismatchRule.self, ImageSizeMismatchRule.self, ImageTooLargeRule.self, EmbeddedImagesBudgetRule.self,
+  ImageTypeMismatchRule.self, ImageSizeMismatchRule.self, ImageTooLargeRule.self, EmbeddedImagesBudgetRule.self
 ]

@@ -11,23 +11,38 @@ struct RendererCompatRule: LintRule {
   static let description = RuleDescription(
     code: "LK701", name: "renderer-unsupported-feature",
     summary: "a feature is not (fully) supported by a target renderer chosen with --target",
-    rationale: "players silently skip what they do not support: an effect is not drawn, an expression does not run, a luma matte becomes an alpha matte; designers see it only on the device (Rules/renderers/ cites each renderer's source)",
+    rationale:
+      "players silently skip what they do not support: an effect is not drawn, an expression does not run, a luma matte becomes an alpha matte; designers see it only on the device (Rules/renderers/ cites each renderer's source)",
     fixHint: "use the workaround given for the renderer, or drop the target if the app does not use that player",
     category: .compat, defaultSeverity: .warning,
     triggering: [
-      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[↓{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2"}]}]}"#, targets: ["ios", "rlottie"]),
-      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"r":{"a":0,"k":0,"x":↓"time*90"}},"shapes":[]}]}"#, targets: ["android"]),
-      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"td":1,"ip":0,"op":60,"ks":{},"shapes":[]},{"ty":4,"ind":2,"tt":↓3,"ip":0,"op":60,"ks":{},"shapes":[]}]}"#, targets: ["ios"]),
+      Example(
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[↓{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2"}]}]}"#,
+        targets: ["ios", "rlottie"]),
+      Example(
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"r":{"a":0,"k":0,"x":↓"time*90"}},"shapes":[]}]}"#,
+        targets: ["android"]),
+      Example(
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"td":1,"ip":0,"op":60,"ks":{},"shapes":[]},{"ty":4,"ind":2,"tt":↓3,"ip":0,"op":60,"ks":{},"shapes":[]}]}"#,
+        targets: ["ios"]),
       // Versioned target: lottie-ios draws Drop Shadow since 4.3.0, so an app pinned to 4.2 loses it.
-      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[↓{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow"}]}]}"#, targets: ["ios@4.2"]),
+      Example(
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[↓{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow"}]}]}"#,
+        targets: ["ios@4.2"]),
       // rlottie reads a property whose last keyframe has easing handles as 0: the fix drops them.
-      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"p":↓{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}},{"t":9,"s":[5,5],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}}]}},"shapes":[]}]}"#,
-              fixed: #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}},{"t":9,"s":[5,5]}]}},"shapes":[]}]}"#,
-              targets: ["rlottie"]),
+      Example(
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"p":↓{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}},{"t":9,"s":[5,5],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}}]}},"shapes":[]}]}"#,
+        fixed:
+          #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}},{"t":9,"s":[5,5]}]}},"shapes":[]}]}"#,
+        targets: ["rlottie"])
     ],
     nonTriggering: [
-      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow"}]}]}"#, targets: ["ios", "android"]),
-      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":29,"nm":"Gaussian Blur"}]}]}"#),
+      Example(
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow"}]}]}"#,
+        targets: ["ios", "android"]),
+      Example(
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":29,"nm":"Gaussian Blur"}]}]}"#
+      )
     ])
 
   func check(_ context: LintContext) -> [Finding] {
@@ -40,8 +55,9 @@ struct RendererCompatRule: LintRule {
     let selection = context.targets.map { $0.name + "@" + ($0.version ?? "") }
     var findings: [Finding] = []
     for use in context.featureUses {
-      let key = UseKey(targets: selection, feature: use.feature, type: use.node["ty"]?.int,
-                       matchName: use.node["mn"]?.string, detail: use.detail)
+      let key = UseKey(
+        targets: selection, feature: use.feature, type: use.node["ty"]?.int,
+        matchName: use.node["mn"]?.string, detail: use.detail)
       let verdict: Verdict?
       if let known = Self.verdicts.withLock({ $0[key] }) {
         verdict = known
@@ -50,8 +66,10 @@ struct RendererCompatRule: LintRule {
         Self.verdicts.withLock { $0[key] = verdict }
       }
       guard let verdict else { continue }
-      findings.append(Finding(use.node, verdict.message, help: verdict.help, layerPath: use.layerPath,
-                              fix: Self.fix(for: use), renderers: verdict.renderers, severity: verdict.severity))
+      findings.append(
+        Finding(
+          use.node, verdict.message, help: verdict.help, layerPath: use.layerPath,
+          fix: Self.fix(for: use), renderers: verdict.renderers, severity: verdict.severity))
     }
     return findings
   }
@@ -63,7 +81,8 @@ struct RendererCompatRule: LintRule {
   /// them; rlottie reads the property as 0 because of them). Safe.
   static func fix(for use: FeatureUse) -> Fix? {
     guard use.feature == .easedLastKeyframe, let k = use.node["k"], k.isArray, k.count > 0,
-          let last = k.element(at: k.count - 1) else { return nil }
+      let last = k.element(at: k.count - 1)
+    else { return nil }
     let pointer = last.pointer
     let operations: [Fix.Operation] = ["i", "o"].filter { last[$0] != nil }.map { .remove(pointer: pointer + "/" + $0) }
     return Fix(summary: "drop the easing handles of the last keyframe", operations: operations)
@@ -98,9 +117,10 @@ struct RendererCompatRule: LintRule {
     }
     var workarounds: [String] = []
     for a in affected { if let w = a.entry.workaround.map(Self.clause), !workarounds.contains(w) { workarounds.append(w) } }
-    return Verdict(message: "\(phrase(use)) — " + parts.joined(separator: "; "),
-                   help: workarounds.isEmpty ? nil : workarounds.joined(separator: "; "),
-                   renderers: affected.map(\.label), severity: severity)
+    return Verdict(
+      message: "\(phrase(use)) — " + parts.joined(separator: "; "),
+      help: workarounds.isEmpty ? nil : workarounds.joined(separator: "; "),
+      renderers: affected.map(\.label), severity: severity)
   }
 
   static func phrase(_ use: FeatureUse) -> String {

@@ -7,19 +7,27 @@ struct NameWhitespaceRule: LintRule {
   static let description = RuleDescription(
     code: "LK402", name: "name-whitespace",
     summary: "a layer or shape name starts or ends with whitespace",
-    rationale: "keypaths match names exactly, and nobody sees or types the invisible space, so the layer cannot be found by the name everyone reads (lottie-ios #417)",
-    fixHint: "trim the name; `--fix` does it unless an expression mentions the name or a sibling already has the trimmed name, and code that spelled the space must then drop it",
+    rationale:
+      "keypaths match names exactly, and nobody sees or types the invisible space, so the layer cannot be found by the name everyone reads (lottie-ios #417)",
+    fixHint:
+      "trim the name; `--fix` does it unless an expression mentions the name or a sibling already has the trimmed name, and code that spelled the space must then drop it",
     category: .naming, defaultSeverity: .warning, isFixable: true,
     triggering: [
-      Example("{\(header),\"layers\":[{\"ty\":3,\"nm\":↓\"Bubble \",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}",
-              fixed: "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Bubble\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"),
-      Example("{\(header),\"layers\":[{\"ty\":4,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"nm\":↓\"\\tGroup 1\",\"it\":[{\"ty\":\"fl\",\"nm\":↓\" Fill\\u00a0\"}]}]}]}",
-              fixed: "{\(header),\"layers\":[{\"ty\":4,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"nm\":\"Group 1\",\"it\":[{\"ty\":\"fl\",\"nm\":\"Fill\"}]}]}]}"),
+      Example(
+        "{\(header),\"layers\":[{\"ty\":3,\"nm\":↓\"Bubble \",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}",
+        fixed: "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Bubble\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"),
+      Example(
+        "{\(header),\"layers\":[{\"ty\":4,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"nm\":↓\"\\tGroup 1\",\"it\":[{\"ty\":\"fl\",\"nm\":↓\" Fill\\u00a0\"}]}]}]}",
+        fixed:
+          "{\(header),\"layers\":[{\"ty\":4,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"nm\":\"Group 1\",\"it\":[{\"ty\":\"fl\",\"nm\":\"Fill\"}]}]}]}"
+      ),
       // Not fixed: an expression names the layer, and renaming would change what it finds.
-      Example("{\(header),\"layers\":[{\"ty\":3,\"nm\":↓\"Bubble \",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"nm\":\"Follower\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":100,\"x\":\"thisComp.layer('Bubble ').transform.opacity\"}}}]}"),
+      Example(
+        "{\(header),\"layers\":[{\"ty\":3,\"nm\":↓\"Bubble \",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"nm\":\"Follower\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":100,\"x\":\"thisComp.layer('Bubble ').transform.opacity\"}}}]}"
+      )
     ],
     nonTriggering: [
-      Example("{\(header),\"layers\":[{\"ty\":4,\"nm\":\"Big Bubble\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"nm\":\"Fill 1\"}]}]}"),
+      Example("{\(header),\"layers\":[{\"ty\":4,\"nm\":\"Big Bubble\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"nm\":\"Fill 1\"}]}]}")
     ])
 
   func check(_ context: LintContext) -> [Finding] {
@@ -31,8 +39,10 @@ struct NameWhitespaceRule: LintRule {
         let trimmed = NameScopes.trimmed(entry.name)
         guard trimmed != entry.name else { continue }
         guard !trimmed.isEmpty else {
-          findings.append(Finding(entry.nameNode, "\(entry.description) has a name made only of whitespace",
-                                  help: "give it a visible name"))
+          findings.append(
+            Finding(
+              entry.nameNode, "\(entry.description) has a name made only of whitespace",
+              help: "give it a visible name"))
           continue
         }
         let leading = entry.name.unicodeScalars.first?.properties.isWhitespace == true
@@ -42,18 +52,24 @@ struct NameWhitespaceRule: LintRule {
 
         let collides = scope.entries.contains { $0.nameNode != entry.nameNode && NameScopes.trimmed($0.name) == trimmed }
         if collides {
-          findings.append(Finding(entry.nameNode, message,
-                                  help: "rename it by hand: a sibling is (or trims to) \"\(trimmed)\", and two equal names make the keypath ambiguous"))
+          findings.append(
+            Finding(
+              entry.nameNode, message,
+              help: "rename it by hand: a sibling is (or trims to) \"\(trimmed)\", and two equal names make the keypath ambiguous"))
           continue
         }
         if expressions == nil { expressions = Self.expressionTexts(context.document) }
         if let expressions, expressions.contains(where: { $0.contains(trimmed) }) {
-          findings.append(Finding(entry.nameNode, message,
-                                  help: "trim the name by hand and update the expressions that mention \"\(trimmed)\" (not fixed automatically: renaming could change what they find)"))
+          findings.append(
+            Finding(
+              entry.nameNode, message,
+              help:
+                "trim the name by hand and update the expressions that mention \"\(trimmed)\" (not fixed automatically: renaming could change what they find)"))
           continue
         }
-        let fix = Fix(summary: "trim the name to \"\(trimmed)\"",
-                      operations: [.replace(pointer: entry.nameNode.pointer, json: JSONStringCodec.quoted(trimmed))])
+        let fix = Fix(
+          summary: "trim the name to \"\(trimmed)\"",
+          operations: [.replace(pointer: entry.nameNode.pointer, json: JSONStringCodec.quoted(trimmed))])
         findings.append(Finding(entry.nameNode, message, fix: fix))
       }
     }

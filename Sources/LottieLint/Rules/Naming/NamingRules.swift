@@ -2,7 +2,7 @@ import LottieJSON
 import LottieModel
 
 let namingRules: [any LintRule.Type] = [
-  KeypathSeparatorInNameRule.self, NameWhitespaceRule.self, DuplicateSiblingNameRule.self,
+  KeypathSeparatorInNameRule.self, NameWhitespaceRule.self, DuplicateSiblingNameRule.self
 ]
 
 /// The lists of siblings that keypaths tell apart by name: the layers of each composition, the
@@ -75,8 +75,10 @@ enum NameScopes {
       var layerEntries: [Entry] = []
       for layer in composition.layers where layer.node.isObject {
         if let nameNode = layer.node["nm"], let name = nameNode.string {
-          layerEntries.append(Entry(object: layer.node, nameNode: nameNode, name: name, layer: layer, isShape: false,
-                                    placeParts: Place(composition: compName, layer: nil, groupName: nil, groupPosition: -1)))
+          layerEntries.append(
+            Entry(
+              object: layer.node, nameNode: nameNode, name: name, layer: layer, isShape: false,
+              placeParts: Place(composition: compName, layer: nil, groupName: nil, groupPosition: -1)))
         }
         guard let shapes = layer.node["shapes"], shapes.isArray else { continue }
         var pending: [(list: JSONNode, place: Place)] = [(shapes, Place(composition: compName, layer: layer, groupName: nil, groupPosition: -1))]
@@ -120,7 +122,8 @@ enum NameScopes {
     guard hasEdgeWhitespace(name) else { return name }
     let scalars = name.unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-          let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    else { return "" }
     return String(scalars[first...last])
   }
 }

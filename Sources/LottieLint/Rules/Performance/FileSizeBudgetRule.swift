@@ -5,15 +5,18 @@ struct FileSizeBudgetRule: LintRule {
   static let description = RuleDescription(
     code: "LK503", name: "file-size-budget",
     summary: "the animation's JSON is larger than the budget",
-    rationale: "players read and parse the whole JSON before the first frame, and apps often bundle or download it; real exports have a median of about 25 KB and a 90th percentile of about 220 KB, so megabytes usually mean embedded base64 images, which also cost memory and decode time (lottie-ios #2698)",
-    fixHint: "move embedded images out of the JSON or shrink them, remove hidden layers and unused assets, and minify; raise max-file-bytes in .lottiekit.yml if the size is expected",
+    rationale:
+      "players read and parse the whole JSON before the first frame, and apps often bundle or download it; real exports have a median of about 25 KB and a 90th percentile of about 220 KB, so megabytes usually mean embedded base64 images, which also cost memory and decode time (lottie-ios #2698)",
+    fixHint:
+      "move embedded images out of the JSON or shrink them, remove hidden layers and unused assets, and minify; raise max-file-bytes in .lottiekit.yml if the size is expected",
     category: .performance, defaultSeverity: .warning,
     triggering: [
-      Example(#"↓{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":3,"ip":0,"op":60,"ks":{}}]}"#,
-              budgets: .with(\.maxFileBytes, 64)),
+      Example(
+        #"↓{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":3,"ip":0,"op":60,"ks":{}}]}"#,
+        budgets: .with(\.maxFileBytes, 64))
     ],
     nonTriggering: [
-      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[]}"#, budgets: .with(\.maxFileBytes, 64)),
+      Example(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[]}"#, budgets: .with(\.maxFileBytes, 64))
     ])
 
   func check(_ context: LintContext) -> [Finding] {

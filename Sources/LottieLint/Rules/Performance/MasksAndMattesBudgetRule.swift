@@ -8,18 +8,24 @@ struct MasksAndMattesBudgetRule: LintRule {
   static let description = RuleDescription(
     code: "LK501", name: "masks-and-mattes-budget",
     summary: "the animation has more masks and track mattes than the budget",
-    rationale: "lottie-android counts every mask and every layer with \"tt\" in the whole file (precomps included, each once) and above 4 switches the animation to software rendering, which is slower and draws into a bitmap (RenderMode.java, LayerParser.java); masks and mattes also cost an offscreen pass per frame in every player",
-    fixHint: "replace masks with shape paths or trim paths, merge mattes, or flatten the effect in After Effects; if the count is expected, measure both render modes on Android and set RenderMode explicitly, or raise max-masks-and-mattes in .lottiekit.yml",
+    rationale:
+      "lottie-android counts every mask and every layer with \"tt\" in the whole file (precomps included, each once) and above 4 switches the animation to software rendering, which is slower and draws into a bitmap (RenderMode.java, LayerParser.java); masks and mattes also cost an offscreen pass per frame in every player",
+    fixHint:
+      "replace masks with shape paths or trim paths, merge mattes, or flatten the effect in After Effects; if the count is expected, measure both render modes on Android and set RenderMode explicitly, or raise max-masks-and-mattes in .lottiekit.yml",
     category: .performance, defaultSeverity: .warning,
     triggering: [
-      Example("{\(header),\"layers\":↓[{\"ty\":4,\"nm\":\"Card\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask),\(oneMask)]}]}",
-              budgets: .with(\.maxMasksAndMattes, 1)),
+      Example(
+        "{\(header),\"layers\":↓[{\"ty\":4,\"nm\":\"Card\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask),\(oneMask)]}]}",
+        budgets: .with(\.maxMasksAndMattes, 1)),
       // Counted across compositions: one mask in the root and a track matte in a precomp.
-      Example("{\(header),\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"nm\":\"Shine\",\"ind\":2,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}],\"layers\":↓[{\"ty\":0,\"nm\":\"Card\",\"refId\":\"c\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask)]}]}",
-              budgets: .with(\.maxMasksAndMattes, 1)),
+      Example(
+        "{\(header),\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"nm\":\"Shine\",\"ind\":2,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}],\"layers\":↓[{\"ty\":0,\"nm\":\"Card\",\"refId\":\"c\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask)]}]}",
+        budgets: .with(\.maxMasksAndMattes, 1))
     ],
     nonTriggering: [
-      Example("{\(header),\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask),\(oneMask),\(oneMask)]}]}"),
+      Example(
+        "{\(header),\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask),\(oneMask),\(oneMask)]}]}"
+      )
     ])
 
   func check(_ context: LintContext) -> [Finding] {

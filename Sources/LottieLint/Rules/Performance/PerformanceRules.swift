@@ -3,7 +3,7 @@ import LottieModel
 
 let performanceRules: [any LintRule.Type] = [
   MasksAndMattesBudgetRule.self, ImageLayersBudgetRule.self, FileSizeBudgetRule.self, CompositionSizeBudgetRule.self,
-  PrecompDepthBudgetRule.self,
+  PrecompDepthBudgetRule.self
 ]
 
 /// Words shared by the budget rules.

@@ -7,16 +7,19 @@ struct PrecompDepthBudgetRule: LintRule {
   static let description = RuleDescription(
     code: "LK505", name: "precomp-depth-budget",
     summary: "precompositions are nested deeper than the budget",
-    rationale: "every level of precomposition is one more layer tree that players build, transform and, with mattes, masks or opacity, composite offscreen each frame; deep nesting usually comes from After Effects precomps that could be flattened, and keypath search does not enter precomps in some lottie-ios versions (lottie-ios #1206)",
+    rationale:
+      "every level of precomposition is one more layer tree that players build, transform and, with mattes, masks or opacity, composite offscreen each frame; deep nesting usually comes from After Effects precomps that could be flattened, and keypath search does not enter precomps in some lottie-ios versions (lottie-ios #1206)",
     fixHint: "flatten precomps that only wrap one other precomp or hold one layer, or raise max-precomp-depth in .lottiekit.yml",
     category: .performance, defaultSeverity: .warning,
     triggering: [
-      Example("{\(header),\"assets\":[{\"id\":\"outer\",\"layers\":[{\"ty\":0,\"nm\":\"Inner\",\"refId\":↓\"inner\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]},{\"id\":\"inner\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"nm\":\"Outer\",\"refId\":\"outer\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}",
-              budgets: .with(\.maxPrecompDepth, 1)),
+      Example(
+        "{\(header),\"assets\":[{\"id\":\"outer\",\"layers\":[{\"ty\":0,\"nm\":\"Inner\",\"refId\":↓\"inner\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]},{\"id\":\"inner\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"nm\":\"Outer\",\"refId\":\"outer\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}",
+        budgets: .with(\.maxPrecompDepth, 1))
     ],
     nonTriggering: [
-      Example("{\(header),\"assets\":[{\"id\":\"outer\",\"layers\":[]},{\"id\":\"inner\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"refId\":\"outer\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":0,\"refId\":\"inner\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{}}]}",
-              budgets: .with(\.maxPrecompDepth, 1)),
+      Example(
+        "{\(header),\"assets\":[{\"id\":\"outer\",\"layers\":[]},{\"id\":\"inner\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"refId\":\"outer\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":0,\"refId\":\"inner\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{}}]}",
+        budgets: .with(\.maxPrecompDepth, 1))
     ])
 
   func check(_ context: LintContext) -> [Finding] {
@@ -34,7 +37,12 @@ struct PrecompDepthBudgetRule: LintRule {
     var names = ["\"\(animation.rootComposition.displayName)\""]
     names += chain.map { "\"\(animation.composition(id: $0.target)?.displayName ?? $0.target)\"" }
     let step = chain[index]
-    return [Finding(node, "precompositions are nested \(depth) deep (\(Chain.text(names))), more than \(limit); level \(index + 1) is layer \(step.layer.label) in composition \"\(step.from)\"")]
+    return [
+      Finding(
+        node,
+        "precompositions are nested \(depth) deep (\(Chain.text(names))), more than \(limit); level \(index + 1) is layer \(step.layer.label) in composition \"\(step.from)\""
+      )
+    ]
   }
 
   /// One precomp layer on a nesting chain: the composition it is in, the layer, the asset it uses.
@@ -80,7 +88,8 @@ struct PrecompDepthBudgetRule: LintRule {
     var visited = Set<String>()
     var current: String? = nil
     while let best = (edges[current] ?? []).filter({ !visited.contains($0.target) })
-      .max(by: { (depthBelow[$0.target] ?? 0) < (depthBelow[$1.target] ?? 0) }) {
+      .max(by: { (depthBelow[$0.target] ?? 0) < (depthBelow[$1.target] ?? 0) })
+    {
       chain.append(Step(from: best.from, layer: best.layer, target: best.target))
       visited.insert(best.target)
       current = best.target

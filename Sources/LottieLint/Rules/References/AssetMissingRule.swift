@@ -11,12 +11,17 @@ struct AssetMissingRule: LintRule {
     fixHint: "point \"refId\" at an existing asset id, or add the asset",
     category: .references, defaultSeverity: .error,
     triggering: [Example("{\(header),\"assets\":[],\"layers\":[{\"ty\":2,\"refId\":↓\"image_9\",\"ip\":0,\"op\":60,\"ks\":{}}]}")],
-    nonTriggering: [Example("{\(header),\"assets\":[{\"id\":\"image_0\",\"p\":\"a.png\",\"u\":\"\",\"w\":1,\"h\":1}],\"layers\":[{\"ty\":2,\"refId\":\"image_0\",\"ip\":0,\"op\":60,\"ks\":{}}]}")])
+    nonTriggering: [
+      Example(
+        "{\(header),\"assets\":[{\"id\":\"image_0\",\"p\":\"a.png\",\"u\":\"\",\"w\":1,\"h\":1}],\"layers\":[{\"ty\":2,\"refId\":\"image_0\",\"ip\":0,\"op\":60,\"ks\":{}}]}"
+      )
+    ])
   func check(_ context: LintContext) -> [Finding] {
     let ids = Set(context.animation.assets.compactMap(\.id))
     return context.layerVisits.compactMap { visit in
       guard visit.layer.typeCode == 0 || visit.layer.typeCode == 2, let node = visit.layer.node["refId"],
-            let ref = visit.layer.refId, !ids.contains(ref) else { return nil }
+        let ref = visit.layer.refId, !ids.contains(ref)
+      else { return nil }
       return Finding(node, "layer \(visit.layer.label) uses asset \"\(ref)\", which does not exist", layerPath: visit.path)
     }
   }

@@ -10,7 +10,10 @@ struct AssetWrongKindRule: LintRule {
     rationale: "players look the asset up by kind; the layer draws nothing (lottie-ios fails to decode the layer)",
     fixHint: "use ty 0 for precomp assets and ty 2 for image assets",
     category: .references, defaultSeverity: .error,
-    triggering: [Example("{\(header),\"assets\":[{\"id\":\"image_0\",\"p\":\"a.png\",\"u\":\"\"}],\"layers\":[{\"ty\":0,\"refId\":↓\"image_0\",\"ip\":0,\"op\":60,\"ks\":{}}]}")],
+    triggering: [
+      Example(
+        "{\(header),\"assets\":[{\"id\":\"image_0\",\"p\":\"a.png\",\"u\":\"\"}],\"layers\":[{\"ty\":0,\"refId\":↓\"image_0\",\"ip\":0,\"op\":60,\"ks\":{}}]}")
+    ],
     nonTriggering: [Example("{\(header),\"assets\":[{\"id\":\"c\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"refId\":\"c\",\"ip\":0,\"op\":60,\"ks\":{}}]}")])
   func check(_ context: LintContext) -> [Finding] {
     let byID = context.animation.assetsByID

@@ -11,7 +11,11 @@ struct DuplicateIndexRule: LintRule {
     fixHint: "give every layer of the composition its own \"ind\"",
     category: .references, defaultSeverity: .error,
     triggering: [Example("{\(header),\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":↓1,\"ip\":0,\"op\":60,\"ks\":{}}]}")],
-    nonTriggering: [Example("{\(header),\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}],\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}]}")])
+    nonTriggering: [
+      Example(
+        "{\(header),\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}],\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}]}"
+      )
+    ])
   func check(_ context: LintContext) -> [Finding] {
     var findings: [Finding] = []
     for composition in context.animation.compositions {
@@ -19,8 +23,10 @@ struct DuplicateIndexRule: LintRule {
       for layer in composition.layers {
         guard let ind = layer.index, let node = layer.node["ind"] else { continue }
         if let first = seen[ind] {
-          findings.append(Finding(node, "layer \(layer.label) has the same ind as \(first.label) in composition \"\(composition.displayName)\"",
-                                  layerPath: [composition.displayName, layer.name ?? "#\(layer.position)"]))
+          findings.append(
+            Finding(
+              node, "layer \(layer.label) has the same ind as \(first.label) in composition \"\(composition.displayName)\"",
+              layerPath: [composition.displayName, layer.name ?? "#\(layer.position)"]))
         } else {
           seen[ind] = layer
         }

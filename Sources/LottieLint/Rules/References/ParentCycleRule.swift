@@ -10,9 +10,15 @@ struct ParentCycleRule: LintRule {
     rationale: "players follow the parent chain to compute transforms; a loop hangs some (lottie-web) and breaks the motion in others",
     fixHint: "break the loop: remove \"parent\" from one of the layers",
     category: .references, defaultSeverity: .error,
-    triggering: [Example("{\(header),\"layers\":[{\"ty\":3,\"ind\":1,\"parent\":↓2,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":2,\"parent\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}")],
+    triggering: [
+      Example(
+        "{\(header),\"layers\":[{\"ty\":3,\"ind\":1,\"parent\":↓2,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":2,\"parent\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"
+      )
+    ],
     nonTriggering: [
-      Example("{\(header),\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":2,\"parent\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":3,\"parent\":2,\"ip\":0,\"op\":60,\"ks\":{}}]}"),
+      Example(
+        "{\(header),\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":2,\"parent\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":3,\"parent\":2,\"ip\":0,\"op\":60,\"ks\":{}}]}"
+      )
     ])
   func check(_ context: LintContext) -> [Finding] {
     var findings: [Finding] = []
@@ -35,9 +41,12 @@ struct ParentCycleRule: LintRule {
               let cycle = Array(chain[k...])
               // Reported at the layer of the loop that comes first in the file.
               if let first = cycle.compactMap({ byIndex[$0] }).min(by: { $0.position < $1.position }),
-                 let node = first.node["parent"] {
-                findings.append(Finding(node, "layers \(Chain.text(cycle.map(String.init) + [String(cycle[0])])) are parents of each other in a loop",
-                                        layerPath: [composition.displayName, first.name ?? "#\(first.position)"]))
+                let node = first.node["parent"]
+              {
+                findings.append(
+                  Finding(
+                    node, "layers \(Chain.text(cycle.map(String.init) + [String(cycle[0])])) are parents of each other in a loop",
+                    layerPath: [composition.displayName, first.name ?? "#\(first.position)"]))
               }
             }
             break
@@ -61,8 +70,11 @@ struct ParentCycleRule: LintRule {
         while budget > 0, let parent = current.parentIndex, parent != current.index, let next = byIndex[parent] {
           budget -= 1
           if parent == start, let node = layer.node["parent"] {
-            findings.append(Finding(node, "layers \(Chain.text(chain.map(String.init) + [String(start)])) are parents of each other in a loop (ind \(start) is used by more than one layer)",
-                                    layerPath: [composition.displayName, layer.name ?? "#\(layer.position)"]))
+            findings.append(
+              Finding(
+                node,
+                "layers \(Chain.text(chain.map(String.init) + [String(start)])) are parents of each other in a loop (ind \(start) is used by more than one layer)",
+                layerPath: [composition.displayName, layer.name ?? "#\(layer.position)"]))
           }
           if !seen.insert(parent).inserted { break }
           chain.append(parent)

@@ -7,11 +7,16 @@ struct UnusedSlotRule: LintRule {
   static let description = RuleDescription(
     code: "LK214", name: "unused-slot",
     summary: "a slot that no property's sid names",
-    rationale: "Lottie 1.0.1 (https://lottie.github.io/lottie-spec/1.0.1/specs/slots/): a slot only acts through the properties that name it; one no property names does nothing, and code that sets it changes nothing on screen",
+    rationale:
+      "Lottie 1.0.1 (https://lottie.github.io/lottie-spec/1.0.1/specs/slots/): a slot only acts through the properties that name it; one no property names does nothing, and code that sets it changes nothing on screen",
     fixHint: "add \"sid\" to the property the slot is meant for, or remove the slot",
     category: .references, defaultSeverity: .info,
     triggering: [Example("{\(header),\"slots\":{↓\"spare\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[]}")],
-    nonTriggering: [Example("{\(header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":\"accent\"}}]}]}")])
+    nonTriggering: [
+      Example(
+        "{\(header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":\"accent\"}}]}]}"
+      )
+    ])
   func check(_ context: LintContext) -> [Finding] {
     let animation = context.animation
     guard let slots = animation.root["slots"], slots.isObject else { return [] }

@@ -8,15 +8,19 @@ struct ImageAssetWithoutSizeRule: LintRule {
   static let description = RuleDescription(
     code: "LK604", name: "image-asset-without-size",
     summary: "an image asset has no \"w\" or \"h\"",
-    rationale: "the Lottie 1.0 schema requires \"w\" and \"h\" on image assets without a slot id; players use them to size or scale the image (lottie-web's SVG renderer writes them on the <image> element) and each treats missing ones its own way, so writing them in can change what a player draws",
-    fixHint: "set \"w\" and \"h\" to the image's size in pixels and check the result in the target players; there is no automatic fix because adding a size can change how a player draws the image",
+    rationale:
+      "the Lottie 1.0 schema requires \"w\" and \"h\" on image assets without a slot id; players use them to size or scale the image (lottie-web's SVG renderer writes them on the <image> element) and each treats missing ones its own way, so writing them in can change what a player draws",
+    fixHint:
+      "set \"w\" and \"h\" to the image's size in pixels and check the result in the target players; there is no automatic fix because adding a size can change how a player draws the image",
     category: .specStrict, defaultSeverity: .warning, profiles: SpecStrict.profiles,
     triggering: [
       Example("{\(header),\"assets\":[↓{\"id\":\"image_0\",\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}],\"layers\":[\(imageLayer)]}"),
-      Example("{\(header),\"assets\":[↓{\"id\":\"image_0\",\"w\":64,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}],\"layers\":[]}"),
+      Example("{\(header),\"assets\":[↓{\"id\":\"image_0\",\"w\":64,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}],\"layers\":[]}")
     ],
     nonTriggering: [
-      Example("{\(header),\"assets\":[{\"id\":\"image_0\",\"w\":64,\"h\":64,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0},{\"id\":\"slot\",\"sid\":\"photo\",\"p\":\"placeholder.png\"},{\"id\":\"comp_0\",\"layers\":[]}],\"layers\":[\(imageLayer)]}"),
+      Example(
+        "{\(header),\"assets\":[{\"id\":\"image_0\",\"w\":64,\"h\":64,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0},{\"id\":\"slot\",\"sid\":\"photo\",\"p\":\"placeholder.png\"},{\"id\":\"comp_0\",\"layers\":[]}],\"layers\":[\(imageLayer)]}"
+      )
     ])
 
   func check(_ context: LintContext) -> [Finding] {

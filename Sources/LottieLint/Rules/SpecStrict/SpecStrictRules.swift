@@ -3,7 +3,7 @@ import LottieModel
 
 let specStrictRules: [any LintRule.Type] = [
   KeyframeMissingStartRule.self, AnimatedFlagMissingRule.self, StaticValueMarkedAnimatedRule.self,
-  ImageAssetWithoutSizeRule.self, NonIntegerSizeRule.self, SchemaViolationRule.self, KeyframeMissingEasingRule.self,
+  ImageAssetWithoutSizeRule.self, NonIntegerSizeRule.self, SchemaViolationRule.self, KeyframeMissingEasingRule.self
 ]
 
 /// Shared by the spec-strict rules: the legacy forms that the Lottie 1.0 schema rejects and players
@@ -93,8 +93,10 @@ enum SpecStrict {
         layer = known
       } else {
         let visit = visits[property.visitIndex]
-        layer = (visit.layer.node.pointer + "/",
-                 " of layer \(visit.layer.label) in composition \"\(visit.composition.displayName)\"")
+        layer = (
+          visit.layer.node.pointer + "/",
+          " of layer \(visit.layer.label) in composition \"\(visit.composition.displayName)\""
+        )
         layers[property.visitIndex] = layer
       }
       let relative = pointer.utf8.starts(with: layer.pointer.utf8) ? String(pointer.utf8.dropFirst(layer.pointer.utf8.count)) ?? pointer : pointer

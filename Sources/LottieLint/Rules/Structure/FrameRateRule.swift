@@ -8,8 +8,10 @@ struct FrameRateRule: LintRule {
     rationale: "with fr <= 0 players divide by zero or never advance; above 240 fps the file was probably written wrong (exports use 15–120)",
     fixHint: "set \"fr\" to the composition's frame rate (usually 24, 25, 30 or 60)",
     category: .structure, defaultSeverity: .error,
-    triggering: [Example(#"{"v":"5","fr":↓0,"ip":0,"op":60,"w":10,"h":10,"layers":[]}"#),
-                 Example(#"{"v":"5","fr":↓1000,"ip":0,"op":60,"w":10,"h":10,"layers":[]}"#)],
+    triggering: [
+      Example(#"{"v":"5","fr":↓0,"ip":0,"op":60,"w":10,"h":10,"layers":[]}"#),
+      Example(#"{"v":"5","fr":↓1000,"ip":0,"op":60,"w":10,"h":10,"layers":[]}"#)
+    ],
     nonTriggering: [Example(#"{"v":"5","fr":29.97,"ip":0,"op":60,"w":10,"h":10,"layers":[]}"#)])
   func check(_ context: LintContext) -> [Finding] {
     guard let node = context.document.root["fr"], let fr = node.double else { return [] }

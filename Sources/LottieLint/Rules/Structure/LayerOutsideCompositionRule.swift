@@ -16,7 +16,9 @@ struct LayerOutsideCompositionRule: LintRule {
     for layer in context.animation.rootComposition.layers {
       guard let lip = layer.inPoint, let lop = layer.outPoint, lip < lop else { continue }
       if lop <= ip || lip >= op {
-        findings.append(Finding(layer.node, "layer \(layer.label) spans frames \(lip.compactText)–\(lop.compactText), outside the animation's \(ip.compactText)–\(op.compactText)"))
+        findings.append(
+          Finding(
+            layer.node, "layer \(layer.label) spans frames \(lip.compactText)–\(lop.compactText), outside the animation's \(ip.compactText)–\(op.compactText)"))
       }
     }
     return findings

@@ -4,7 +4,7 @@ import LottieModel
 let structureRules: [any LintRule.Type] = [
   NotLottieRule.self, MissingFieldRule.self, WrongTypeRule.self, EmptyFrameRangeRule.self, CanvasSizeRule.self,
   FrameRateRule.self, LayerOutsideCompositionRule.self, KeyframeOrderRule.self, UnknownLayerTypeRule.self,
-  UnknownShapeTypeRule.self,
+  UnknownShapeTypeRule.self
 ]
 
 /// Keys of an object that a player needs, and what kind of value each must be.
@@ -39,4 +39,3 @@ extension LintContext {
     for entry in animatedProperties { body(entry.property, entry.frames) }
   }
 }
-

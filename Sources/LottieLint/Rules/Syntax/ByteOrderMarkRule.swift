@@ -11,7 +11,10 @@ struct ByteOrderMarkRule: LintRule {
     nonTriggering: [Example(#"{"layers":[]}"#)])
   func check(_ context: LintContext) -> [Finding] {
     guard context.document.hasBOM else { return [] }
-    return [Finding(context.document.root, "the file starts with a UTF-8 byte order mark (EF BB BF)",
-                    fix: Fix(summary: "remove the byte order mark", operations: [.removeBOM]))]
+    return [
+      Finding(
+        context.document.root, "the file starts with a UTF-8 byte order mark (EF BB BF)",
+        fix: Fix(summary: "remove the byte order mark", operations: [.removeBOM]))
+    ]
   }
 }

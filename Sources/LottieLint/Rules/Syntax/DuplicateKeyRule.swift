@@ -15,8 +15,9 @@ struct DuplicateKeyRule: LintRule {
       let name = key.string ?? ""
       // At the repeated value: that is where the pointer resolves (the last value wins).
       let value = context.document.node(JSONNode.ID(raw: id.raw + 1))
-      return Finding(value, "key \"\(name)\" appears more than once in this object; players keep only one value",
-                     help: "remove the duplicate \"\(name)\" (the last one is the one most players use)")
+      return Finding(
+        value, "key \"\(name)\" appears more than once in this object; players keep only one value",
+        help: "remove the duplicate \"\(name)\" (the last one is the one most players use)")
     }
   }
 }

@@ -9,13 +9,22 @@ struct StickerCanvasBoundsRule: LintRule {
   static let description = RuleDescription(
     code: "LK806", name: "sticker-leaves-canvas",
     summary: "a Telegram sticker draws outside its canvas",
-    rationale: "Telegram requires objects to stay inside the 512×512 canvas; parts outside are cut off in the chat and stickers that leave the canvas can be refused",
+    rationale:
+      "Telegram requires objects to stay inside the 512×512 canvas; parts outside are cut off in the chat and stickers that leave the canvas can be refused",
     fixHint: "move or scale the artwork inside the canvas",
     category: .compat, defaultSeverity: .warning, profiles: ["telegram-sticker"],
-    triggering: [Example(#"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"layers":[↓{"ty":4,"nm":"Ball","ind":1,"ip":0,"op":180,"ks":{"p":{"a":0,"k":[480,256]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]}},"shapes":[{"ty":"gr","it":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]}},{"ty":"tr","p":{"a":0,"k":[0,0]}}]}]}]}"#)],
+    triggering: [
+      Example(
+        #"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"layers":[↓{"ty":4,"nm":"Ball","ind":1,"ip":0,"op":180,"ks":{"p":{"a":0,"k":[480,256]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]}},"shapes":[{"ty":"gr","it":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]}},{"ty":"tr","p":{"a":0,"k":[0,0]}}]}]}]}"#
+      )
+    ],
     nonTriggering: [
-      Example(#"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"layers":[{"ty":4,"nm":"Ball","ind":1,"ip":0,"op":180,"ks":{"p":{"a":0,"k":[256,256]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]}},"shapes":[{"ty":"gr","it":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]}},{"ty":"tr","p":{"a":0,"k":[0,0]}}]}]}]}"#),
-      Example(#"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"layers":[{"ty":4,"nm":"Moving","ind":1,"ip":0,"op":180,"ks":{"p":{"a":1,"k":[{"t":0,"s":[600,256]},{"t":180,"s":[256,256]}]}},"shapes":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]}}]}]}"#),
+      Example(
+        #"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"layers":[{"ty":4,"nm":"Ball","ind":1,"ip":0,"op":180,"ks":{"p":{"a":0,"k":[256,256]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]}},"shapes":[{"ty":"gr","it":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]}},{"ty":"tr","p":{"a":0,"k":[0,0]}}]}]}]}"#
+      ),
+      Example(
+        #"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"layers":[{"ty":4,"nm":"Moving","ind":1,"ip":0,"op":180,"ks":{"p":{"a":1,"k":[{"t":0,"s":[600,256]},{"t":180,"s":[256,256]}]}},"shapes":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]}}]}]}"#
+      )
     ])
 
   struct Box {
@@ -43,7 +52,8 @@ struct StickerCanvasBoundsRule: LintRule {
   static func transform(_ box: Box, _ tr: JSONNode?) -> Box? {
     guard let tr else { return box }
     guard tr.isObject, let a = vector(tr["a"], [0, 0]), let p = vector(tr["p"], [0, 0]),
-          let s = vector(tr["s"], [100, 100]), let r = vector(tr["r"], [0, 0]), r[0] == 0 else { return nil }
+      let s = vector(tr["s"], [100, 100]), let r = vector(tr["r"], [0, 0]), r[0] == 0
+    else { return nil }
     if tr["p"]?["s"]?.truthy == true || (tr["sk"].flatMap { vector($0, [0, 0]) }?[0] ?? 0) != 0 { return nil }
     if tr["rx"] != nil || tr["ry"] != nil || tr["rz"] != nil || tr["or"] != nil { return nil }
     var out = Box()
@@ -102,8 +112,11 @@ struct StickerCanvasBoundsRule: LintRule {
       let slack = 0.5
       if box.minX < -slack || box.minY < -slack || box.maxX > w + slack || box.maxY > h + slack {
         let f = { (v: Double) in String(format: "%.0f", v) }
-        findings.append(Finding(layer.node, "layer \(layer.label) draws from (\(f(box.minX)), \(f(box.minY))) to (\(f(box.maxX)), \(f(box.maxY))), outside the \(w.compactText)×\(h.compactText) canvas",
-                                renderers: ["rlottie"]))
+        findings.append(
+          Finding(
+            layer.node,
+            "layer \(layer.label) draws from (\(f(box.minX)), \(f(box.minY))) to (\(f(box.maxX)), \(f(box.maxY))), outside the \(w.compactText)×\(h.compactText) canvas",
+            renderers: ["rlottie"]))
       }
     }
     return findings

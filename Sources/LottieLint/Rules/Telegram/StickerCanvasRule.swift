@@ -17,7 +17,10 @@ struct StickerCanvasRule: LintRule {
     let (ew, eh) = context.stickerEmoji ? (100.0, 100.0) : (512.0, 512.0)
     let root = context.document.root
     guard let wNode = root["w"], let hNode = root["h"], let w = wNode.double, let h = hNode.double, w != ew || h != eh else { return [] }
-    return [Finding(w != ew ? wNode : hNode, "the canvas is \(w.compactText)×\(h.compactText); Telegram stickers must be \(ew.compactText)×\(eh.compactText)",
-                    renderers: ["rlottie"])]
+    return [
+      Finding(
+        w != ew ? wNode : hNode, "the canvas is \(w.compactText)×\(h.compactText); Telegram stickers must be \(ew.compactText)×\(eh.compactText)",
+        renderers: ["rlottie"])
+    ]
   }
 }

@@ -17,7 +17,10 @@ struct StickerFrameRateRule: LintRule {
     guard let frNode = context.document.root["fr"], let fr = frNode.double else { return [] }
     let allowed: [Double] = context.stickerAllow30fps ? [30, 60] : [60]
     guard !allowed.contains(fr) else { return [] }
-    return [Finding(frNode, "the frame rate is \(fr.compactText) fps; Telegram stickers must be \(allowed.map(\.compactText).joined(separator: " or ")) fps",
-                    renderers: ["rlottie"])]
+    return [
+      Finding(
+        frNode, "the frame rate is \(fr.compactText) fps; Telegram stickers must be \(allowed.map(\.compactText).joined(separator: " or ")) fps",
+        renderers: ["rlottie"])
+    ]
   }
 }

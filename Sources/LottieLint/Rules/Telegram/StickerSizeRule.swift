@@ -8,7 +8,8 @@ struct StickerSizeRule: LintRule {
   static let description = RuleDescription(
     code: "LK804", name: "sticker-file-size",
     summary: "a Telegram sticker is larger than 64 KB after gzip",
-    rationale: "Telegram rejects .tgs files over 64 KB; the size is measured on the minified JSON gzipped at the best level, as lottiekit pack --format tgs writes it",
+    rationale:
+      "Telegram rejects .tgs files over 64 KB; the size is measured on the minified JSON gzipped at the best level, as lottiekit pack --format tgs writes it",
     fixHint: "simplify paths (fewer vertices and keyframes), remove hidden layers, round numbers with lottiekit pack --precision",
     category: .compat, defaultSeverity: .error, profiles: ["telegram-sticker"],
     triggering: [Example("↓{\"v\":\"5.5.2\",\"fr\":60,\"ip\":0,\"op\":180,\"w\":512,\"h\":512,\"layers\":[],\"noise\":[\(StickerSizeRule.noise)]}")],
@@ -38,8 +39,12 @@ struct StickerSizeRule: LintRule {
     let medium = Gzip.compressedSize(json, atMost: limit * 4 / 3, level: 6)
     if let medium, medium <= limit { return [] }
     if medium != nil, Gzip.compressedSize(json, atMost: limit) != nil { return [] }
-    return [Finding(context.document.root, "the sticker is more than \(limit) bytes gzipped (best compression, \(json.count) bytes minified); Telegram allows at most \(limit)",
-                    help: "simplify the animation (fewer keyframes, layers and points); lottiekit pack --format tgs reports the exact size",
-                    renderers: ["rlottie"])]
+    return [
+      Finding(
+        context.document.root,
+        "the sticker is more than \(limit) bytes gzipped (best compression, \(json.count) bytes minified); Telegram allows at most \(limit)",
+        help: "simplify the animation (fewer keyframes, layers and points); lottiekit pack --format tgs reports the exact size",
+        renderers: ["rlottie"])
+    ]
   }
 }

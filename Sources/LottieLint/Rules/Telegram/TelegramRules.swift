@@ -4,9 +4,8 @@ import LottieModel
 
 let telegramRules: [any LintRule.Type] = [
   StickerCanvasRule.self, StickerDurationRule.self, StickerFrameRateRule.self, StickerSizeRule.self, StickerFeatureRule.self,
-  StickerCanvasBoundsRule.self,
+  StickerCanvasBoundsRule.self
 ]
-
 
 /// The Telegram sticker profile's data (Rules/profiles/telegram-sticker.json).
 enum TelegramProfile {

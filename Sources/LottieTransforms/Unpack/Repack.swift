@@ -72,8 +72,9 @@ package enum Repack {
   /// What `files(under:)` walks, as it always has (it was Foundation's `enumerator(atPath:)`, that
   /// is fts(3) with FTS_PHYSICAL | FTS_XDEV): hidden entries too (`.dotlottie/`; junk is dropped
   /// after), not into another file system, and nothing when the folder is itself a symlink.
-  static let unpackedFiles = FolderWalk.Options(yield: .nonFolders, includesHidden: true, crossesFileSystems: false,
-                                                followsSymlinkedRoot: false)
+  static let unpackedFiles = FolderWalk.Options(
+    yield: .nonFolders, includesHidden: true, crossesFileSystems: false,
+    followsSymlinkedRoot: false)
 
   /// Assets that `unpack` pointed at `images/` and `audio/` point back into the archive.
   static func pointIntoArchive(_ bytes: [UInt8], version: Int, name: String) throws(ArchiveError) -> [UInt8] {

@@ -74,8 +74,9 @@ package enum Unpack {
       do { document = try JSONDocument(parsing: json) } catch {
         throw ArchiveError("'\(entry.name)' is not valid JSON (\(error.location.line):\(error.location.column): \(error.message))")
       }
-      let rewritten = try pointAssets(document, images: Set(mediaEntries["images/"]?.keys ?? [:].keys),
-                                      sounds: Set(mediaEntries["audio/"]?.keys ?? [:].keys))
+      let rewritten = try pointAssets(
+        document, images: Set(mediaEntries["images/"]?.keys ?? [:].keys),
+        sounds: Set(mediaEntries["audio/"]?.keys ?? [:].keys))
       guard written.insert(relative).inserted else { throw ArchiveError("two animations unpack to '\(relative)'") }
       result.files.append((relative, rewritten))
     }
@@ -91,9 +92,7 @@ package enum Unpack {
     for asset in animation.assets where !asset.isEmbedded {
       guard let p = asset.fileName else { continue }
       let folder: String
-      if asset.isImage && images.contains(p) { folder = "images/" }
-      else if asset.isSound && sounds.contains(p) { folder = "audio/" }
-      else { continue }
+      if asset.isImage && images.contains(p) { folder = "images/" } else if asset.isSound && sounds.contains(p) { folder = "audio/" } else { continue }
       guard asset.folder != folder else { continue }
       do { try edits.set("u", to: .string(folder), in: asset.node) } catch { throw ArchiveError("internal error: \(error.message)") }
     }
@@ -111,7 +110,7 @@ package enum DotLottieLayout {
   static let folders: [(archive: String, unpacked: String)] = [
     ("i/", "images/"), ("images/", "images/"), ("u/", "audio/"), ("audio/", "audio/"),
     ("t/", keptFolder + "themes/"), ("themes/", keptFolder + "themes/"),
-    ("s/", keptFolder + "states/"), ("states/", keptFolder + "states/"),
+    ("s/", keptFolder + "states/"), ("states/", keptFolder + "states/")
   ]
 
   /// Entries a file system adds (`.DS_Store`, `__MACOSX/`): never part of the animation.

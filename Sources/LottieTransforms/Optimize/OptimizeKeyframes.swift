@@ -35,7 +35,8 @@ extension Optimize {
     for keyIndex in document.keyIndices(named: "k", in: document.root.subtreeRange) {
       let k = document.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
       guard k.isArray, let property = k.parent, property.isObject, property["k"] == k, property.key != "d",
-            property["x"] == nil, property["sid"] == nil, AnimatedProperty(node: property).isAnimated else { continue }
+        property["x"] == nil, property["sid"] == nil, AnimatedProperty(node: property).isAnimated
+      else { continue }
       let c = context[Int(k.id.raw)]
       guard c != .exact else { continue }
       let places = c == .fine ? max(fineDecimals, spatial) : spatial + Int(extra[Int(k.id.raw)])
@@ -98,8 +99,9 @@ extension Optimize {
       var candidate = a + 2
       // Every segment from a to the candidate linear, every value of one shape.
       while candidate < parsed.count, candidate - a <= simplificationWindow, parsed[candidate - 1].linearOut,
-            parsed[candidate - 1].shape == parsed[a].shape, parsed[candidate].shape == parsed[a].shape,
-            lineHolds(parsed, from: a, to: candidate, tolerance: tolerance) {
+        parsed[candidate - 1].shape == parsed[a].shape, parsed[candidate].shape == parsed[a].shape,
+        lineHolds(parsed, from: a, to: candidate, tolerance: tolerance)
+      {
         end = candidate
         candidate += 1
       }
@@ -181,7 +183,8 @@ extension Optimize {
           shape.append(points.count)
           for point in points.elements {
             guard point.isArray, point.count == 2, let x = point.element(at: 0)?.double,
-                  let y = point.element(at: 1)?.double else { return false }
+              let y = point.element(at: 1)?.double
+            else { return false }
             numbers.append(x)
             numbers.append(y)
           }

@@ -87,31 +87,50 @@ extension Optimize {
         case .success(let share):
           finest = finest.map { min($0, share) } ?? share
           guard share <= options.maxDiff else { continue }
-          let metadataSize = stripped.written(.minified).count
-          var detail = metadata.count == 0 ? nil : "\(metadata.count) key\(metadata.count == 1 ? "" : "s")"
-          if variants.count == 2, !dropEasingNames { detail = (detail.map { $0 + "; " } ?? "") + "keyframe easing names kept: rlottie drew differently without them" }
-          result.steps.append(OptimizeStep(name: "metadata", before: base.bytes.count, after: metadataSize + metadata.names, detail: detail))
-          if options.level >= 2 {
-            let kept = options.keepNames.isEmpty ? nil : "kept: \(options.keepNames.sorted().joined(separator: ", "))"
-            result.steps.append(OptimizeStep(name: "names", before: metadataSize + metadata.names, after: metadataSize, detail: kept))
-          }
-          let pixels = "\(percent(share)) of pixels differ (limit \(percent(options.maxDiff)))"
-          let places = "\(decimals) decimal\(decimals == 1 ? "" : "s") for positions and paths, 3 for colours"
-          if simplified.count > 0 {
-            result.steps.append(OptimizeStep(name: "precision", before: metadataSize, after: simplified.before, detail: places))
-            result.steps.append(OptimizeStep(name: "keyframes", before: simplified.before, after: bytes.count,
-                                             detail: "\(simplified.count) keyframe\(simplified.count == 1 ? "" : "s") a line between their neighbours reproduces; \(pixels)"))
-          } else {
-            result.steps.append(OptimizeStep(name: "precision", before: metadataSize, after: bytes.count, detail: "\(places); \(pixels)"))
-          }
+          result.steps += acceptedSteps(
+            baseSize: base.bytes.count, metadataSize: stripped.written(.minified).count, metadata: metadata,
+            keptEasingNames: variants.count == 2 && !dropEasingNames, options: options, share: share, decimals: decimals,
+            simplified: simplified, size: bytes.count)
           result.bytes = bytes
           result.level = options.level
           return result
         }
       }
     }
-    result.notes.append("lossy steps not applied: the finest candidate still changed \(percent(finest ?? 1)) of pixels (limit \(percent(options.maxDiff))); the lossless result is kept")
+    result.notes.append(
+      "lossy steps not applied: the finest candidate still changed \(percent(finest ?? 1)) of pixels (limit \(percent(options.maxDiff))); the lossless result is kept"
+    )
     return result
+  }
+
+  /// What an accepted candidate reports, step by step: metadata, names (level 2), precision and,
+  /// when level 3 removed keyframes, keyframes.
+  static func acceptedSteps(
+    baseSize: Int, metadataSize: Int, metadata: (bytes: [UInt8], count: Int, names: Int), keptEasingNames: Bool,
+    options: Options, share: Double, decimals: Int, simplified: (before: Int, count: Int), size: Int
+  ) -> [OptimizeStep] {
+    var steps: [OptimizeStep] = []
+    var detail = metadata.count == 0 ? nil : "\(metadata.count) key\(metadata.count == 1 ? "" : "s")"
+    if keptEasingNames {
+      detail = (detail.map { $0 + "; " } ?? "") + "keyframe easing names kept: rlottie drew differently without them"
+    }
+    steps.append(OptimizeStep(name: "metadata", before: baseSize, after: metadataSize + metadata.names, detail: detail))
+    if options.level >= 2 {
+      let kept = options.keepNames.isEmpty ? nil : "kept: \(options.keepNames.sorted().joined(separator: ", "))"
+      steps.append(OptimizeStep(name: "names", before: metadataSize + metadata.names, after: metadataSize, detail: kept))
+    }
+    let pixels = "\(percent(share)) of pixels differ (limit \(percent(options.maxDiff)))"
+    let places = "\(decimals) decimal\(decimals == 1 ? "" : "s") for positions and paths, 3 for colours"
+    if simplified.count > 0 {
+      steps.append(OptimizeStep(name: "precision", before: metadataSize, after: simplified.before, detail: places))
+      steps.append(
+        OptimizeStep(
+          name: "keyframes", before: simplified.before, after: size,
+          detail: "\(simplified.count) keyframe\(simplified.count == 1 ? "" : "s") a line between their neighbours reproduces; \(pixels)"))
+    } else {
+      steps.append(OptimizeStep(name: "precision", before: metadataSize, after: size, detail: "\(places); \(pixels)"))
+    }
+    return steps
   }
 
   /// One lossy candidate at these places: rounded; with `simplify`, keyframes a line reproduces
@@ -121,7 +140,8 @@ extension Optimize {
   /// first's; then keyframes rounding made equal become a static value and values it brought to
   /// their default go, now, not on the next run. Minified; nil when a step's output does not parse.
   static func lossyCandidate(_ stripped: JSONDocument, decimals: Int, simplify: Bool, hasExpressions: Bool)
-    -> (bytes: [UInt8], simplified: (before: Int, count: Int))? {
+    -> (bytes: [UInt8], simplified: (before: Int, count: Int))?
+  {
     var rounded = roundNumbers(stripped, spatial: decimals)
     var simplified = (before: 0, count: 0)
     if simplify, let doc = try? JSONDocument(parsing: rounded) {
@@ -207,15 +227,18 @@ extension Optimize {
   static func isKeyframeEasingName(_ value: JSONNode) -> Bool {
     guard value.isString || (value.isArray && value.elements.allSatisfy { $0.isString }) else { return false }
     guard let keyframe = value.parent, keyframe.isObject, keyframe["t"]?.isNumber == true,
-          let list = keyframe.parent, list.isArray, list.key == "k" else { return false }
+      let list = keyframe.parent, list.isArray, list.key == "k"
+    else { return false }
     return true
   }
 
   // MARK: precision
 
   /// Numbers that are identities, references, enumerations, sizes of images and precomps, or time.
-  static let exactKeys: Set<String> = ["ind", "parent", "refId", "ty", "tp", "td", "tt", "ip", "op", "st", "sr", "t",
-                                      "fr", "dr", "w", "h", "ddd", "ao", "bm", "np", "ix", "cix", "id", "a", "j", "m"]
+  static let exactKeys: Set<String> = [
+    "ind", "parent", "refId", "ty", "tp", "td", "tt", "ip", "op", "st", "sr", "t",
+    "fr", "dr", "w", "h", "ddd", "ao", "bm", "np", "ix", "cix", "id", "a", "j", "m"
+  ]
   /// Subtrees kept exactly: time remapping holds times, slots hold values of any kind.
   static let exactSubtrees: Set<String> = ["tm", "slots"]
   /// Subtrees of values in 0…1 (colours, gradient stops) or of unknown units (effects).

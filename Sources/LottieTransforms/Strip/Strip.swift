@@ -58,10 +58,15 @@ package enum LayerSelector: Sendable, CustomStringConvertible {
     let p = Array(pattern.unicodeScalars), t = Array(s.unicodeScalars)
     var i = 0, j = 0, star = -1, mark = 0
     while j < t.count {
-      if i < p.count && (p[i] == "?" || p[i] == t[j]) { i += 1; j += 1 }
-      else if i < p.count && p[i] == "*" { star = i; mark = j; i += 1 }
-      else if star >= 0 { i = star + 1; mark += 1; j = mark }
-      else { return false }
+      if i < p.count && (p[i] == "?" || p[i] == t[j]) {
+        i += 1; j += 1
+      } else if i < p.count && p[i] == "*" {
+        star = i; mark = j; i += 1
+      } else if star >= 0 {
+        i = star + 1; mark += 1; j = mark
+      } else {
+        return false
+      }
     }
     while i < p.count && p[i] == "*" { i += 1 }
     return i == p.count
@@ -131,15 +136,20 @@ package enum Strip {
     guard let parentNode = layer.node["parent"] else { return }
     plan.changes.append(StripPlan.Change(node: parentNode, replacement: nil, description: "\(layer.label): \"parent\" removed"))
     if let offset = staticTranslation(parent), parent.parentIndex == nil,
-       let p = layer.transform?["p"], let k = p["k"], !AnimatedProperty(node: p).isAnimated, k.isArray,
-       let x = k.element(at: 0)?.double, let y = k.element(at: 1)?.double {
+      let p = layer.transform?["p"], let k = p["k"], !AnimatedProperty(node: p).isAnimated, k.isArray,
+      let x = k.element(at: 0)?.double, let y = k.element(at: 1)?.double
+    {
       if offset == (0, 0) { return }  // the parent did not move it: nothing changes on screen
       var values: [JSONValue] = [.double(x + offset.0), .double(y + offset.1)]
       for extra in k.elements.dropFirst(2) { values.append(.raw(Array(extra.sourceBytes))) }
-      plan.changes.append(StripPlan.Change(node: k, replacement: .array(values),
-                                           description: "\(layer.label) keeps its position exactly: the parent's offset (\(offset.0.compactText), \(offset.1.compactText)) is added to it"))
+      plan.changes.append(
+        StripPlan.Change(
+          node: k, replacement: .array(values),
+          description: "\(layer.label) keeps its position exactly: the parent's offset (\(offset.0.compactText), \(offset.1.compactText)) is added to it"))
     } else {
-      plan.warnings.append("\(layer.label) in \"\(comp.displayName)\" no longer follows \(parent.label): the parent's motion, rotation and scale are lost (they cannot be baked exactly)")
+      plan.warnings.append(
+        "\(layer.label) in \"\(comp.displayName)\" no longer follows \(parent.label): the parent's motion, rotation and scale are lost (they cannot be baked exactly)"
+      )
     }
   }
 
@@ -154,7 +164,8 @@ package enum Strip {
       return k.elements.map { $0.double ?? .nan }
     }
     guard let a = staticVector("a", [0, 0]), let p = staticVector("p", [0, 0]), let s = staticVector("s", [100, 100]),
-          let r = staticVector("r", [0]) else { return nil }
+      let r = staticVector("r", [0])
+    else { return nil }
     if ks["p"]?["s"]?.truthy == true { return nil }  // split position
     guard a.count >= 2, p.count >= 2, s.count >= 2, s[0] == 100, s[1] == 100, (r.first ?? 0) == 0 else { return nil }
     if ks["rz"] != nil || ks["sk"]?["k"]?.double.map({ $0 != 0 }) == true { return nil }
@@ -204,4 +215,3 @@ package enum Strip {
     return try edits.apply()
   }
 }
-

@@ -54,7 +54,10 @@ package enum Optimize {
     } else {
       let hidden = hiddenLayers(doc)
       if let note = hidden.note { notes.append(note) }
-      advance("hidden layers", hidden.bytes, hidden.removed.isEmpty ? nil : "\(hidden.removed.count) layer\(hidden.removed.count == 1 ? "" : "s"): \(hidden.removed.prefix(5).joined(separator: ", "))")
+      advance(
+        "hidden layers", hidden.bytes,
+        hidden.removed.isEmpty
+          ? nil : "\(hidden.removed.count) layer\(hidden.removed.count == 1 ? "" : "s"): \(hidden.removed.prefix(5).joined(separator: ", "))")
     }
     let pruned = Pack.prune(doc)
     for id in pruned.kept { notes.append("asset \"\(id)\" looks unused but an expression names it: kept") }
@@ -98,13 +101,15 @@ package enum Optimize {
       let layer = visit.layer
       let node = layer.node
       guard node.isObject, let ip = layer.inPoint, let op = layer.outPoint, (node["sr"]?.double ?? 1) == 1,
-            (layer.startTime ?? 0) == 0 else { return }
+        (layer.startTime ?? 0) == 0
+      else { return }
       let start = visit.composition.isRoot ? max(ip, animation.inPoint ?? ip) : ip
       guard op > start else { return }
       for keyIndex in document.keyIndices(named: "k", in: node.subtreeRange) {
         let k = document.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
         guard let property = k.parent, property.isObject, property["k"] == k, property.key != "d",
-              AnimatedProperty(node: property).isAnimated, k.isArray else { continue }
+          AnimatedProperty(node: property).isAnimated, k.isArray
+        else { continue }
         let frames = Array(k.elements)
         let times = frames.map { $0.isObject ? $0["t"]?.double : nil }
         guard frames.count > 2, times.allSatisfy({ $0 != nil }) else { continue }
@@ -128,7 +133,8 @@ package enum Optimize {
     for keyIndex in document.keyIndices(named: "k", in: document.root.subtreeRange) {
       let k = document.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
       guard let property = k.parent, property.isObject, property["k"] == k,
-            let value = constantValue(of: property) else { continue }
+        let value = constantValue(of: property)
+      else { continue }
       if let a = property["a"] { edits.replace(a, with: .int(0)) }
       edits.replace(k, withRaw: value)
       count += 1

@@ -89,12 +89,15 @@ extension Optimize {
   }
 
   /// The transform properties of `transform` that hold their default (see `defaults`).
-  static func transformDefaults(_ transform: JSONNode, opacity: Bool, position: Bool,
-                                drop: (JSONNode, String, (JSONNode) -> Bool) -> Void) {
+  static func transformDefaults(
+    _ transform: JSONNode, opacity: Bool, position: Bool,
+    drop: (JSONNode, String, (JSONNode) -> Bool) -> Void
+  ) {
     func holds(_ values: Double) -> (JSONNode) -> Bool {
       { property in
         guard property.isObject, property["x"] == nil, property["sid"] == nil,
-              !AnimatedProperty(node: property).isAnimated, let k = property["k"] else { return false }
+          !AnimatedProperty(node: property).isAnimated, let k = property["k"]
+        else { return false }
         if k.isNumber { return k.double == values }
         return k.isArray && k.count > 0 && k.elements.allSatisfy { $0.isNumber && $0.double == values }
       }

@@ -77,8 +77,10 @@ struct StripPlanner {
         Strip.detachParent(layer, parent: on, comp: comp, plan: &plan)
       } else {
         if let tt = layer.node["tt"] {
-          plan.changes.append(StripPlan.Change(node: tt, replacement: nil,
-                                               description: "\(layer.label) loses its track matte (\(on.label) is removed): it is drawn unmatted"))
+          plan.changes.append(
+            StripPlan.Change(
+              node: tt, replacement: nil,
+              description: "\(layer.label) loses its track matte (\(on.label) is removed): it is drawn unmatted"))
         }
         if let tp = layer.node["tp"] {
           plan.changes.append(StripPlan.Change(node: tp, replacement: nil, description: "\(layer.label): \"tp\" removed"))
@@ -104,8 +106,7 @@ struct StripPlanner {
           // Matte source removed.
           if let tt = layer.matteModeCode, tt != 0 {
             var source: Layer? = nil
-            if let tp = layer.matteParent { source = byIndex[tp] }
-            else if layer.position > 0 { source = layers[layer.position - 1] }
+            if let tp = layer.matteParent { source = byIndex[tp] } else if layer.position > 0 { source = layers[layer.position - 1] }
             if let s = source, removed[Int(s.node.id.raw)] != nil {
               handle(layer, comp, kind: "matte", on: s, key: key)
             }
