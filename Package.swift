@@ -66,10 +66,12 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser")
       ]),
     .testTarget(name: "LottieJSONTests", dependencies: ["LottieJSON", .product(name: "PropertyBased", package: "swift-property-based")]),
-    .testTarget(name: "LottieModelTests", dependencies: ["LottieModel", "LottieJSON", "LottieKitIO"]),
+    .testTarget(name: "LottieModelTests", dependencies: ["LottieModel", "LottieJSON"]),
+    .testTarget(name: "LottieKitIOTests", dependencies: ["LottieKitIO", "LottieModel", "LottieJSON"]),
     .testTarget(name: "LottieLintTests", dependencies: ["LottieLint", "LottieCompat", "LottieJSON", "LottieModel", "LottieKitIO"]),
     .testTarget(name: "LottieTransformsTests", dependencies: ["LottieTransforms", "LottieJSON", "LottieModel", "LottieLint"]),
-    .testTarget(name: "LottieRenderTests", dependencies: ["LottieRender", "LottieDiff", "LottieCompat", "LottieJSON"]),
+    .testTarget(name: "LottieRenderTests", dependencies: ["LottieRender", "LottieJSON"]),
+    .testTarget(name: "LottieDiffTests", dependencies: ["LottieDiff", "LottieCompat", "LottieJSON"]),
     .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "LottieJSON", "LottieModel", "LottieLint"]),
     .testTarget(
       name: "LottieKitFrontendTests", dependencies: ["LottieKitFrontend", "LottieJSON", "LottieKitIO", "LottieLint", "LottieTransforms", "SVGImport"]),

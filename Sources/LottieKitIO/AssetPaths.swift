@@ -25,6 +25,7 @@ package enum AssetPaths {
     let relative = (asset.folder ?? "") + p
     if relative.hasPrefix("/") || relative.hasPrefix("~") { return .absolute(relative) }
     if relative.isEmpty { return .invalid("image asset has an empty path") }
+    if relative.utf8.contains(0) { return .invalid("image asset's path contains a NUL character") }
     let joined = Paths.join(baseDirectory, relative)
     // Lexical check first (works for files that do not exist): the written path against the
     // written folder. Then the real path (symlinks resolved) against the real folder, so that a

@@ -24,9 +24,28 @@ package enum Paths {
 
   /// `.` and `..` collapsed without touching the disk, repeated and trailing slashes removed. A
   /// relative path keeps its leading `..` (and is `.` when nothing is left); `/..` is `/`.
+  ///
+  /// Written over the path's components rather than with `FilePath.lexicallyNormalize()`: in
+  /// swift-system 1.8.1 that traps (an internal check of debug builds) on a relative path that
+  /// climbs more than once (`a/../../..`, `./../..`), and `FilePath` ends a path at a NUL byte,
+  /// which a crafted asset path can hold.
   package static func lexicallyNormal(_ path: String) -> String {
-    let normal = FilePath(path).lexicallyNormalized().string
-    return normal.isEmpty ? "." : normal
+    let absolute = path.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..":
+        if let last = parts.last, last != ".." {
+          parts.removeLast()
+        } else if !absolute {
+          parts.append(part)
+        }
+      default: parts.append(part)
+      }
+    }
+    let joined = parts.joined(separator: "/")
+    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
   }
 
   /// `absolute`, then `lexicallyNormal`.
@@ -57,16 +76,20 @@ package enum Paths {
     return FileIO.realPath(folder) ?? folder
   }
 
-  /// Whether `path` is `folder` or lies under it, by whole components (`/a/bc` is not inside `/a/b`).
+  /// Whether `path` is `folder` or lies under it, by whole components (`/a/bc` is not inside `/a/b`)
+  /// and by bytes (`é` and `e` + U+0301 are two names on Linux). A path with a NUL byte is inside
+  /// nothing.
   package static func isInside(_ path: String, _ folder: String) -> Bool {
-    FilePath(path).starts(with: FilePath(folder))
+    guard !path.utf8.contains(0), !folder.utf8.contains(0) else { return false }
+    return FilePath(path).starts(with: FilePath(folder))
   }
 
-  /// `path` relative to `folder` when it lies strictly under it (by whole components), else nil.
+  /// `path` relative to `folder` when it lies strictly under it (whole components, compared by
+  /// bytes), else nil.
   package static func relative(_ path: String, to folder: String) -> String? {
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-    guard path.hasPrefix(prefix), path.count > prefix.count else { return nil }
-    return String(path.dropFirst(prefix.count))
+    guard path.utf8.count > prefix.utf8.count, path.utf8.starts(with: prefix.utf8) else { return nil }
+    return String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
   }
 
   /// The longest folder both absolute paths start with, by whole components.

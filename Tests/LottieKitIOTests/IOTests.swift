@@ -129,6 +129,8 @@ struct IOTests {
     guard case .url = try locate("https://cdn.example/", "a.png") else { Issue.record("URL not caught"); return }
     guard case .embedded = try locate("", "data:image/png;base64,AAAA") else { Issue.record("data URI"); return }
     guard case .file = try locate("images/", "missing.png") else { Issue.record("missing file inside is still a file location"); return }
+    // A NUL byte would end the path for every system call: the asset is reported, not resolved.
+    guard case .invalid = try locate("images/", "a.png\u{0}/../../secret.png") else { Issue.record("NUL in a path not caught"); return }
   }
 
   @Test func folderWalkIsSortedAndSkipsHidden() throws {

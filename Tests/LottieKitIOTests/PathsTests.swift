@@ -12,6 +12,18 @@ struct PathsTests {
     #expect(Paths.lexicallyNormal("a/../../b") == "../b")
     #expect(Paths.lexicallyNormal("a/..") == ".")
     #expect(Paths.lexicallyNormal("/") == "/")
+    // Relative paths that climb more than once (FilePath's own normaliser traps on these in debug builds).
+    #expect(Paths.lexicallyNormal("./../..") == "../..")
+    #expect(Paths.lexicallyNormal("a/../../../..") == "../../..")
+    #expect(Paths.lexicallyNormal("./../../x") == "../../x")
+  }
+
+  @Test func namesAreComparedByBytesAndNULIsNeverInside() {
+    // "café" spelled with a composed é, and with e + U+0301: two folders on Linux.
+    #expect(!Paths.isInside("/p/cafe\u{301}/a.png", "/p/caf\u{E9}"))
+    #expect(Paths.relative("/p/cafe\u{301}/a.png", to: "/p/caf\u{E9}") == nil)
+    #expect(Paths.relative("/p/caf\u{E9}/a.png", to: "/p/caf\u{E9}") == "a.png")
+    #expect(!Paths.isInside("/p/base/img.png\u{0}/../../x", "/p/base"))
   }
 
   @Test func absoluteIsTakenFromTheCurrentDirectory() {
