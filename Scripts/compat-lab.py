@@ -557,6 +557,7 @@ def main():
         if a.confirm:
             confirm(rows, a)
             reference_effect(rows, a)
+            a.emulation_checks = check_emulations(a)
         json.dump(rows, open(os.path.join(a.cache, "rows-claims-only.json"), "w"), indent=1, default=str)
         write_report(rows, a)
         return
@@ -611,6 +612,7 @@ def main():
     a.skipped_missing = skipped_missing
     confirm(rows, a)
     reference_effect(rows, a)
+    a.emulation_checks = check_emulations(a)
     json.dump({"rows": rows, "skipped_missing": skipped_missing}, open(os.path.join(a.cache, "rows.json"), "w"),
               indent=1, default=str)
     write_report(rows, a)
@@ -712,6 +714,85 @@ def _mask_none_hides(doc):
     return changed
 
 
+def _zero_length_dashes_vanish(doc):
+    """rlottie draws nothing for a stroke whose dashes are all 0 long (the zero-length-dashes entry)."""
+    changed = False
+    for items in _shape_lists(doc):
+        keep = []
+        for it in items:
+            dashes = it.get("d") if isinstance(it, dict) and it.get("ty") in ("st", "gs") else None
+            lengths = [d.get("v", {}).get("k") for d in dashes or [] if isinstance(d, dict) and d.get("n") == "d"]
+            if lengths and all(v in (0, [0]) for v in lengths):
+                changed = True
+                continue
+            keep.append(it)
+        items[:] = keep
+    return changed
+
+
+def _legacy_colors_wrap(doc):
+    """rlottie reads colours written 0-255 (Bodymovin before 4.1.9) as 0-1: each channel times 255
+    wraps around a byte (200 becomes 56). The copy keeps its legacy version, so lottie-web still
+    divides by 255: the wrapped byte is written as the channel."""
+    changed = False
+    def wrap(v):
+        return [int(x * 255) % 256 if isinstance(x, (int, float)) and i < 3 else x for i, x in enumerate(v)] \
+            if isinstance(v, list) else v
+    for items in _shape_lists(doc):
+        for it in items:
+            if isinstance(it, dict) and it.get("ty") in ("fl", "st") and isinstance(it.get("c"), dict):
+                k = it["c"].get("k")
+                if isinstance(k, list) and k and isinstance(k[0], dict):
+                    for kf in k:
+                        for key in ("s", "e"):
+                            if key in kf:
+                                kf[key] = wrap(kf[key])
+                else:
+                    it["c"]["k"] = wrap(k)
+                changed = True
+    return changed
+
+
+def _time_remap_rlottie(doc):
+    """rlottie ignores a static time remap, and clamps remapped times to the animation's length
+    (the time-remap "static" and "past the end" entries)."""
+    changed = False
+    length = (float(doc.get("op", 0)) - float(doc.get("ip", 0))) / float(doc.get("fr") or 1)
+    for layer in _layers(doc):
+        tm = layer.get("tm")
+        if not isinstance(tm, dict):
+            continue
+        k = tm.get("k")
+        if not (isinstance(k, list) and k and isinstance(k[0], dict)):
+            del layer["tm"]
+            changed = True
+            continue
+        for kf in k:
+            for key in ("s", "e"):
+                v = kf.get(key)
+                if isinstance(v, list) and v and isinstance(v[0], (int, float)) and v[0] > length:
+                    kf[key] = [length] + v[1:]
+                    changed = True
+    return changed
+
+
+def _sharp_corners(doc):
+    """rlottie skips Round Corners (the rounded-corners "sharp corners" entry)."""
+    return _remove_shapes({"rd"})(doc)
+
+
+def _direction_before_type(doc):
+    """rlottie skips a shape's direction written before its "ty" (the key-before-type "direction" entry)."""
+    changed = False
+    for items in _shape_lists(doc):
+        for it in items:
+            if isinstance(it, dict) and "d" in it and "ty" in it and list(it).index("d") < list(it).index("ty") \
+                    and it.get("ty") in ("sh", "el", "rc", "sr") and it["d"] != 1:
+                it["d"] = 1
+                changed = True
+    return changed
+
+
 # Feature: (what the player plays instead, the players whose entry says they do it).
 EMULATIONS = {
     "expression": (_no_expressions, ("rlottie", "thorvg")),
@@ -723,7 +804,58 @@ EMULATIONS = {
     "effect": (_drop_layer_key("ef"), ("rlottie",)),
     "polystar": (_doubled_star_rotation, ("rlottie",)),
     "mask": (_mask_none_hides, ("rlottie",)),
+    "zero-length-dashes": (_zero_length_dashes_vanish, ("rlottie",)),
+    "legacy-colors": (_legacy_colors_wrap, ("rlottie",)),
+    "time-remap": (_time_remap_rlottie, ("rlottie",)),
+    "rounded-corners": (_sharp_corners, ("rlottie",)),
+    "key-before-type": (_direction_before_type, ("rlottie",)),
 }
+
+
+# Each emulation checked on the fixture of its entry: the copy drawn by lottie-web against the
+# player drawing the fixture itself. An emulation that does not reproduce the player there says
+# nothing about the corpus, and the report shows it.
+EMULATION_FIXTURES = {
+    ("expression", "rlottie"): "expression.json",
+    ("expression", "thorvg"): "expression.json",
+    ("easing-per-dimension", "rlottie"): "easing-per-dimension.json",
+    ("easing-per-dimension", "thorvg"): "easing-per-dimension.json",
+    ("skew", "rlottie"): "skew.json",
+    ("blend-mode", "rlottie"): "shape-blend-mode.json",
+    ("polystar", "rlottie"): "polystar-rotated.json",
+    ("mask", "rlottie"): "mask-none.json",
+    ("zero-length-dashes", "rlottie"): "zero-length-dashes.json",
+    ("legacy-colors", "rlottie"): "legacy-colors-255.json",
+    ("time-remap", "rlottie"): "time-remap-static.json",
+    ("rounded-corners", "rlottie"): "rounded-corners-polystar.json",
+    ("key-before-type", "rlottie"): "key-before-type.json",
+}
+
+
+def check_emulations(a):
+    """[(feature, player, fixture, player vs lottie-web on the fixture, player vs the emulated copy)]."""
+    folder = os.path.join(a.cache, "emulation")
+    os.makedirs(folder, exist_ok=True)
+    results = []
+    for (feature, player), fixture in sorted(EMULATION_FIXTURES.items()):
+        path = os.path.join(HERE, "..", "Tests", "Fixtures", "compat", fixture)
+        doc = json.load(open(path, "rb"))
+        if not EMULATIONS[feature][0](doc):
+            results.append((feature, player, fixture, None, None))
+            continue
+        data = json.dumps(doc).encode()
+        copy = os.path.join(folder, hashlib.sha256(data).hexdigest()[:20] + ".json")
+        if not os.path.exists(copy):
+            open(copy, "wb").write(data)
+        original = render_all(path, [0], a.size, a.cache, players=(player,))
+        emulated = render_all(copy, [0], a.size, a.cache, players=())
+        tiles = (original[player], original["web"], emulated["web"])
+        if any(isinstance(t, str) for t in tiles):
+            results.append((feature, player, fixture, None, None))
+            continue
+        results.append((feature, player, fixture, differing_share(tiles[0][0], tiles[1][0]),
+                        differing_share(tiles[0][0], tiles[2][0])))
+    return results
 
 
 def reference_effect(rows, a):
@@ -918,7 +1050,9 @@ def write_report(rows, a):
         if effects:
             lines += ["", "### What the unconfirmed claims change in lottie-web's own picture", "",
                       "For a feature the player ignores, the file without it is what the player plays (for a known misreading,",
-                      "the file with it: a star turned by twice its Rotation, a layer with a None mask hidden): lottie-web",
+                      "the file with it: a star turned by twice its Rotation, a layer with a None mask hidden, an all-zero",
+                      "dash list's stroke gone, 0-255 colours wrapped around a byte, a time remap clamped to the animation's",
+                      "length or, when static, dropped, a direction written before \"ty\" reset): lottie-web",
                       f"drawing that copy against lottie-web drawing the file, at the {DENSE} frames, measures the claim with",
                       "the reference's own renderer. \"none\": the feature changes nothing there, so the claim is wrong for",
                       "that file; \"below the measure\": it changes the picture, but on less than the goal's 2 %.", "",
@@ -927,6 +1061,14 @@ def write_report(rows, a):
                 none = [r for e, r in xs if e == 0]
                 small = [r for e, r in xs if 0 < e <= THRESHOLD]
                 lines.append(f"| {c} | {len(xs)} | {len(none)} | {len(small)} | {len(xs) - len(none) - len(small)} |")
+            checks = [c for c in getattr(a, "emulation_checks", []) if c[1] == p]
+            if checks:
+                lines += ["", f"Each emulation checked on its entry's fixture (frame 0): {p} against lottie-web drawing the",
+                          "fixture, and against lottie-web drawing the emulated copy.", "",
+                          "| feature | fixture | player vs lottie-web | player vs emulated copy |", "|---|---|---|---|"]
+                for feature, _, fixture, before, after in checks:
+                    shown = (lambda x: "—" if x is None else f"{100 * x:.1f} %")
+                    lines.append(f"| {feature} | `{fixture}` | {shown(before)} | {shown(after)} |")
             wrong = sorted({r["file"] for xs in effects.values() for e, r in xs if e == 0})
             if wrong:
                 lines += ["", "Files where the claimed feature changes nothing in lottie-web's picture:", ""]
