@@ -163,38 +163,25 @@ package struct AnimationDiff: Sendable {
               kind: .layerRenamed, subject: subject, detail: "renamed from \(JSONStringCodec.quoted(o.name ?? ""))",
               oldPointer: o.node.pointer + "/nm", newPointer: n.node.pointer + "/nm"))
         }
-        let timing = retiming(o, n)
-        if !timing.isEmpty {
-          out.append(
-            Change(
-              kind: .layerRetimed, subject: subject, detail: "retimed: " + timing.joined(separator: ", "),
-              oldPointer: o.node.pointer, newPointer: n.node.pointer))
+        // A change to the layer as a whole: both pointers name the layer.
+        func layerChange(_ kind: Change.Kind, _ detail: String) {
+          out.append(Change(kind: kind, subject: subject, detail: detail, oldPointer: o.node.pointer, newPointer: n.node.pointer))
         }
+        let timing = retiming(o, n)
+        if !timing.isEmpty { layerChange(.layerRetimed, "retimed: " + timing.joined(separator: ", ")) }
         let oldParentNew = o.parentIndex.map { partner[$0] ?? Int.min }
         if oldParentNew != n.parentIndex {
           func parentName(_ ind: Int?, _ map: [Int: Layer]) -> String {
             guard let ind else { return "none" }
             return map[ind].map { JSONStringCodec.quoted($0.name ?? "ind \(ind)") } ?? "ind \(ind)"
           }
-          out.append(
-            Change(
-              kind: .layerReparented, subject: subject,
-              detail: "parent \(parentName(o.parentIndex, oldByInd)) → \(parentName(n.parentIndex, newByInd))",
-              oldPointer: o.node.pointer, newPointer: n.node.pointer))
+          layerChange(.layerReparented, "parent \(parentName(o.parentIndex, oldByInd)) → \(parentName(n.parentIndex, newByInd))")
         }
         if let r1 = oldRank[o.position], let r2 = newRank[n.position], r1 != r2 {
-          out.append(
-            Change(
-              kind: .layerMoved, subject: subject, detail: "moved in the stack: position \(o.position) → \(n.position)",
-              oldPointer: o.node.pointer, newPointer: n.node.pointer))
+          layerChange(.layerMoved, "moved in the stack: position \(o.position) → \(n.position)")
         }
         let parts = changedParts(o, n)
-        if !parts.isEmpty {
-          out.append(
-            Change(
-              kind: .layerChanged, subject: subject, detail: "changed: " + parts.joined(separator: ", "),
-              oldPointer: o.node.pointer, newPointer: n.node.pointer))
-        }
+        if !parts.isEmpty { layerChange(.layerChanged, "changed: " + parts.joined(separator: ", ")) }
       default: break
       }
     }

@@ -175,48 +175,43 @@ package enum Geometry {
   /// Largest angle one cubic segment of an arc spans. 45° rather than 90°: the radial error drops
   /// from 2.7·10⁻⁴ to 4·10⁻⁶ of the radius, and rlottie (Telegram), which flattens curves coarsely
   /// before scaling, otherwise draws small circles visibly smaller at high zoom. (Path arcs keep the
-  /// renderers' curve but are cut to this span too: `pathArc`.)
+  /// renderers' curve but are cut to this span too: `ArcCubics.renderers`.)
   package static let maximumArcSegment = Double.pi / 4
 
-  /// An SVG elliptical arc from `from` to `to` as cubic segments of at most 45° each, with handles
-  /// of k = 4/3·tan(θ/4) (exact at the segment ends and their tangents). Follows SVG 1.1 F.6:
-  /// zero radii make a line, equal end points draw nothing, radii too small are scaled up.
-  /// Used for `circle`, `ellipse` and rounded `rect`; a path's `A`/`a` goes through `pathArc`.
-  package static func arc(
-    from: Point, rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool,
-    to: Point
-  ) -> [Segment] {
-    switch ArcCentre(from: from, rx: rx, ry: ry, rotation: rotation, largeArc: largeArc, sweep: sweep, to: to) {
-    case .none: return []
-    case .line: return [.line(from: from, to: to)]
-    case .ellipse(let e):
-      let count = max(1, Int((abs(e.delta) / maximumArcSegment - 1e-9).rounded(.up)))
-      return e.cubics(count: count, from: from, to: to)
-    }
+  /// How an arc is cut into cubics.
+  package enum ArcCubics: Sendable {
+    /// Exact pieces of at most 45° each: `circle`, `ellipse` and rounded `rect`.
+    case exact
+    /// The cubics SVG renderers draw for a path's `A`/`a` command, cut where they span more
+    /// than 45°. resvg (kurbo's `Arc::append_iter`, 4 cubics a turn at icon radii) and Chromium split
+    /// an arc into ⌈|Δθ|/90°⌉ equal pieces with k = 4/3·tan(θ/4); ThorVG's SVG loader
+    /// (`_pathAppendArcTo`, src/loaders/svg/tvgSvgPath.cpp) into ⌊|Δθ|/90°⌋ + 1, the same except at
+    /// exact multiples of 90°. Such a cubic lies up to 2.7·10⁻⁴ of the radius off the ellipse, and
+    /// at 8× zoom rasterisers resolve edge pixels finer than that: exact 45° pieces (`arc`) drew a
+    /// measurably different outline (Lucide's `loader-circle` and `shower-head` came out 0.0052 and
+    /// 0.0054 IoU worse against resvg than ThorVG's own rendering of the SVG). Each cubic over 45° is
+    /// cut at its parameter midpoint (de Casteljau), which keeps the curve and the number of cubics
+    /// 45° pieces would give. Only for paths that are stroked and not filled (`PathData.parse`'s
+    /// `rendererArcs`): ThorVG's stroker offsets each cubic on its own, so a stroke's edge follows
+    /// where the cubics join, while rlottie draws a small filled disc of the renderers' cubics smaller
+    /// than one of exact 45° arcs (r = 1 at 8×: alpha 198.2 vs 200.0, resvg 199.8), which cost
+    /// bootstrap-icons one icon under the bar.
+    case renderers
   }
 
-  /// A path's `A`/`a` command as the cubics SVG renderers draw for it, cut where they span more
-  /// than 45°. resvg (kurbo's `Arc::append_iter`, 4 cubics a turn at icon radii) and Chromium split
-  /// an arc into ⌈|Δθ|/90°⌉ equal pieces with k = 4/3·tan(θ/4); ThorVG's SVG loader
-  /// (`_pathAppendArcTo`, src/loaders/svg/tvgSvgPath.cpp) into ⌊|Δθ|/90°⌋ + 1, the same except at
-  /// exact multiples of 90°. Such a cubic lies up to 2.7·10⁻⁴ of the radius off the ellipse, and
-  /// at 8× zoom rasterisers resolve edge pixels finer than that: exact 45° pieces (`arc`) drew a
-  /// measurably different outline (Lucide's `loader-circle` and `shower-head` came out 0.0052 and
-  /// 0.0054 IoU worse against resvg than ThorVG's own rendering of the SVG). Each cubic over 45° is
-  /// cut at its parameter midpoint (de Casteljau), which keeps the curve and the number of cubics
-  /// 45° pieces would give. Only for paths that are stroked and not filled (`PathData.parse`'s
-  /// `rendererArcs`): ThorVG's stroker offsets each cubic on its own, so a stroke's edge follows
-  /// where the cubics join, while rlottie draws a small filled disc of the renderers' cubics smaller
-  /// than one of exact 45° arcs (r = 1 at 8×: alpha 198.2 vs 200.0, resvg 199.8), which cost
-  /// bootstrap-icons one icon under the bar.
-  package static func pathArc(
+  /// An SVG elliptical arc from `from` to `to` as cubic segments of at most 45° each, with handles
+  /// of k = 4/3·tan(θ/4) (exact at the segment ends and their tangents), cut as `cubics` says.
+  /// Follows SVG 1.1 F.6: zero radii make a line, equal end points draw nothing, radii too small
+  /// are scaled up.
+  package static func arc(
     from: Point, rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool,
-    to: Point
+    to: Point, cubics: ArcCubics = .exact
   ) -> [Segment] {
-    switch ArcCentre(from: from, rx: rx, ry: ry, rotation: rotation, largeArc: largeArc, sweep: sweep, to: to) {
-    case .none: return []
-    case .line: return [.line(from: from, to: to)]
-    case .ellipse(let e):
+    let centre = ArcCentre(from: from, rx: rx, ry: ry, rotation: rotation, largeArc: largeArc, sweep: sweep, to: to)
+    return centre.segments(from: from, to: to) { e in
+      guard cubics == .renderers else {
+        return e.cubics(count: max(1, Int((abs(e.delta) / maximumArcSegment - 1e-9).rounded(.up))), from: from, to: to)
+      }
       let count = max(1, Int((abs(e.delta) / (Double.pi / 2) - 1e-9).rounded(.up)))
       let pieces = max(1, Int((abs(e.delta) / Double(count) / maximumArcSegment - 1e-9).rounded(.up)))
       var segments: [Segment] = []
@@ -259,6 +254,15 @@ package enum Geometry {
     /// A zero or non-finite radius (or a centre that cannot be found): a straight line.
     case line
     case ellipse(Ellipse)
+
+    /// Nothing, the straight line, or the cubics `cubics` makes of the ellipse.
+    func segments(from: Point, to: Point, _ cubics: (Ellipse) -> [Segment]) -> [Segment] {
+      switch self {
+      case .none: return []
+      case .line: return [.line(from: from, to: to)]
+      case .ellipse(let e): return cubics(e)
+      }
+    }
 
     struct Ellipse {
       var cx, cy, rx, ry, cosPhi, sinPhi: Double

@@ -9,7 +9,7 @@ package enum PathData {
   }
 
   /// The subpaths drawn, and the error that ended the data early, if any. `rendererArcs`: arcs
-  /// as the cubics SVG renderers draw (`Geometry.pathArc`), for outlines that are only stroked;
+  /// as the cubics SVG renderers draw (`Geometry.arc`, `cubics: .renderers`), for outlines that are only stroked;
   /// otherwise exact 45° pieces (`Geometry.arc`).
   package static func parse(_ text: String, rendererArcs: Bool = false) -> (subpaths: [Subpath], error: ParseError?) {
     var parser = Parser(text)
@@ -212,8 +212,10 @@ package enum PathData {
       guard let x = scanner.number(), let y = scanner.number() else { return fail("expected the end point of an arc") }
       open()
       let to = base + Point(x, y)
-      let arc = rendererArcs ? Geometry.pathArc : Geometry.arc
-      active.segments.append(contentsOf: arc(point, rx, ry, rotation, large, sweep, to))
+      active.segments.append(
+        contentsOf: Geometry.arc(
+          from: point, rx: rx, ry: ry, rotation: rotation, largeArc: large, sweep: sweep, to: to,
+          cubics: rendererArcs ? .renderers : .exact))
       point = to
       lastCubicControl = nil
       lastQuadControl = nil

@@ -7,7 +7,7 @@ extension SVGConverter {
 
   /// An element's outline in its own user space; nil when it draws nothing (zero size, no data).
   /// `strokedOutline`: the element is stroked and not filled, and its path arcs become the
-  /// renderers' cubics (`Geometry.pathArc`).
+  /// renderers' cubics (`Geometry.arc`, `cubics: .renderers`).
   mutating func shapeGeometry(
     _ element: Int, viewport vp: (w: Double, h: Double),
     strokedOutline: Bool = false

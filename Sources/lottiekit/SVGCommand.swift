@@ -62,8 +62,7 @@ struct SVGCommand: ParsableCommand {
 
   func parsedSize() throws -> (width: Double, height: Double)? {
     guard let size else { return nil }
-    let parts = size.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 100_000, h <= 100_000 else {
+    guard let (w, h) = SizeText.parse(size, as: Double.self), w >= 1, h >= 1, w <= 100_000, h <= 100_000 else {
       throw ValidationError("--size must look like 512x512 (1 to 100000 on each side)")
     }
     return (w, h)

@@ -143,7 +143,7 @@ struct ArcTests {
   @Test func pathArcsAreTheRenderersCubicsCutAt45Degrees() {
     // Lucide's loader-circle: a 288° arc of radius 9, which renderers draw as four 72° cubics.
     let from = Point(21, 12), to = Point(21 - 6.219, 12 - 8.56)
-    let pieces = Geometry.pathArc(from: from, rx: 9, ry: 9, rotation: 0, largeArc: true, sweep: true, to: to)
+    let pieces = Geometry.arc(from: from, rx: 9, ry: 9, rotation: 0, largeArc: true, sweep: true, to: to, cubics: .renderers)
     #expect(pieces.count == 8)
     #expect(pieces.last!.to == to)
     var start = from
@@ -162,7 +162,7 @@ struct ArcTests {
       start = b.to
     }
     // Within the renderers' accuracy of the ellipse: 2.7·10⁻⁴ of the radius for a 90° cubic.
-    let circle = Geometry.pathArc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: true, sweep: true, to: Point(0, -10))
+    let circle = Geometry.arc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: true, sweep: true, to: Point(0, -10), cubics: .renderers)
     #expect(circle.count == 6)
     var worst = 0.0
     start = Point(10, 0)
@@ -179,10 +179,10 @@ struct ArcTests {
     // Up to 45°: one cubic, as `arc`.
     let small = Point(10 * cos(0.5), 10 * sin(0.5))
     #expect(
-      Geometry.pathArc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: small)
+      Geometry.arc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: small, cubics: .renderers)
         == Geometry.arc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: small))
     // A quarter: the renderers' single 90° cubic (k = 0.5523), cut at its midpoint.
-    let quarter = Geometry.pathArc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: Point(0, 10))
+    let quarter = Geometry.arc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: Point(0, 10), cubics: .renderers)
     #expect(quarter.count == 2)
     let k = 4.0 / 3.0 * tan(Double.pi / 8) * 10
     #expect(close(quarter[0].control1, Point(10, k / 2)))
@@ -191,11 +191,11 @@ struct ArcTests {
     // A semicircle: two 90° cubics, four pieces; PathData draws `a` this way for stroked outlines.
     let half = PathData.parse("M0 0a5 5 0 0 1 10 0", rendererArcs: true).subpaths[0].segments
     #expect(half.count == 4)
-    #expect(half == Geometry.pathArc(from: Point(0, 0), rx: 5, ry: 5, rotation: 0, largeArc: false, sweep: true, to: Point(10, 0)))
+    #expect(half == Geometry.arc(from: Point(0, 0), rx: 5, ry: 5, rotation: 0, largeArc: false, sweep: true, to: Point(10, 0), cubics: .renderers))
     #expect(close(half[1].to, Point(5, -5)))
     // Degenerate arcs behave as `arc`: nothing for equal ends, a line for a zero radius.
-    #expect(Geometry.pathArc(from: Point(1, 1), rx: 5, ry: 5, rotation: 0, largeArc: true, sweep: true, to: Point(1, 1)).isEmpty)
-    let line = Geometry.pathArc(from: Point(0, 0), rx: 0, ry: 5, rotation: 0, largeArc: false, sweep: true, to: Point(10, 0))
+    #expect(Geometry.arc(from: Point(1, 1), rx: 5, ry: 5, rotation: 0, largeArc: true, sweep: true, to: Point(1, 1), cubics: .renderers).isEmpty)
+    let line = Geometry.arc(from: Point(0, 0), rx: 0, ry: 5, rotation: 0, largeArc: false, sweep: true, to: Point(10, 0), cubics: .renderers)
     #expect(line.count == 1 && line[0].isLine)
   }
 }

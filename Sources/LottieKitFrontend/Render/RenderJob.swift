@@ -100,8 +100,7 @@ package struct RenderJob {
 
   /// `WxH` (each side 1 to 8192).
   package static func parseSize(_ s: String) -> (Int, Int)? {
-    let parts = s.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 8192, h <= 8192 else { return nil }
+    guard let (w, h) = SizeText.parse(s, as: Int.self), w > 0, h > 0, w <= 8192, h <= 8192 else { return nil }
     return (w, h)
   }
 

@@ -56,43 +56,36 @@ final class SchemaValidator {
       // The other keywords are about values of the right type: stop here.
       return false
     }
-    guard valueKeywords(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
-      arrayKeywords(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
-      patternKeyword(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
-      objectKeywords(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting),
-      combinators(node, instance, path: path, valid: &valid, collect: &collect, collecting: collecting)
+    var scope = Scope(path: path, collecting: collecting, valid: valid)
+    guard valueKeywords(node, instance, &scope, &collect), arrayKeywords(node, instance, &scope, &collect),
+      patternKeyword(node, instance, &scope, &collect), objectKeywords(node, instance, &scope, &collect),
+      combinators(node, instance, &scope, &collect)
     else { return false }
-    return valid
+    return scope.valid
   }
 
   /// const, enum, minimum and maximum. Returns false to stop (not collecting, and invalid).
-  private func valueKeywords(
-    _ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
-    collect: inout [SchemaViolation], collecting: Bool
-  ) -> Bool {
-    func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
+  private func valueKeywords(_ node: JSONNode, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
     if let c = node["const"], !Self.equal(c, instance) {
-      guard violation(instance, "must be \(c.sourceText), not \(Self.describe(instance))", sub("const"), valid: &valid, &collect, collecting) else {
+      guard scope.violation(instance, "must be \(c.sourceText), not \(Self.describe(instance))", at: "const", &collect) else {
         return false
       }
     }
     if let e = node["enum"], !e.elements.contains(where: { Self.equal($0, instance) }) {
       let allowed = e.elements.map(\.sourceText).joined(separator: ", ")
-      guard violation(instance, "must be one of \(allowed), not \(Self.describe(instance))", sub("enum"), valid: &valid, &collect, collecting) else {
+      guard scope.violation(instance, "must be one of \(allowed), not \(Self.describe(instance))", at: "enum", &collect) else {
         return false
       }
     }
     if instance.isNumber, let v = instance.double {
       if let m = node["minimum"]?.double, v < m {
         guard
-          violation(
-            instance, "must be at least \(node["minimum"]?.sourceText ?? ""), not \(instance.sourceText)", sub("minimum"), valid: &valid, &collect, collecting)
+          scope.violation(instance, "must be at least \(node["minimum"]?.sourceText ?? ""), not \(instance.sourceText)", at: "minimum", &collect)
         else { return false }
       }
       if let m = node["maximum"]?.double, v > m {
         guard
-          violation(
-            instance, "must be at most \(node["maximum"]?.sourceText ?? ""), not \(instance.sourceText)", sub("maximum"), valid: &valid, &collect, collecting)
+          scope.violation(instance, "must be at most \(node["maximum"]?.sourceText ?? ""), not \(instance.sourceText)", at: "maximum", &collect)
         else { return false }
       }
     }
@@ -100,27 +93,22 @@ final class SchemaValidator {
   }
 
   /// minItems, maxItems and items. Returns false to stop (not collecting, and invalid).
-  private func arrayKeywords(
-    _ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
-    collect: inout [SchemaViolation], collecting: Bool
-  ) -> Bool {
-    func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
+  private func arrayKeywords(_ node: JSONNode, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
     if instance.isArray {
       if let m = node["minItems"]?.int, instance.count < m {
         guard
-          violation(
-            instance, "must have at least \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", sub("minItems"), valid: &valid, &collect, collecting)
+          scope.violation(instance, "must have at least \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", at: "minItems", &collect)
         else { return false }
       }
       if let m = node["maxItems"]?.int, instance.count > m {
         guard
-          violation(instance, "must have at most \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", sub("maxItems"), valid: &valid, &collect, collecting)
+          scope.violation(instance, "must have at most \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", at: "maxItems", &collect)
         else { return false }
       }
       if let items = node["items"] {
         for (k, element) in instance.elements.enumerated() {
-          let itemPath = collecting ? sub("items") + "[\(k)]" : ""
-          guard also(items, element, path: itemPath, valid: &valid, collect: &collect, collecting: collecting) else { return false }
+          let itemPath = scope.collecting ? scope.sub("items") + "[\(k)]" : ""
+          guard also(items, element, path: itemPath, &scope, &collect) else { return false }
         }
       }
     }
@@ -128,16 +116,12 @@ final class SchemaValidator {
   }
 
   /// pattern. Returns false to stop (not collecting, and invalid).
-  private func patternKeyword(
-    _ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
-    collect: inout [SchemaViolation], collecting: Bool
-  ) -> Bool {
-    func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
+  private func patternKeyword(_ node: JSONNode, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
     if instance.isString, let p = node["pattern"], let regex = pattern(p), let text = instance.string,
       regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil
     {
       let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-      guard violation(instance, "\"\(shown)\" does not match the pattern \(p.string ?? "")", sub("pattern"), valid: &valid, &collect, collecting) else {
+      guard scope.violation(instance, "\"\(shown)\" does not match the pattern \(p.string ?? "")", at: "pattern", &collect) else {
         return false
       }
     }
@@ -145,22 +129,18 @@ final class SchemaValidator {
   }
 
   /// required and properties. Returns false to stop (not collecting, and invalid).
-  private func objectKeywords(
-    _ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
-    collect: inout [SchemaViolation], collecting: Bool
-  ) -> Bool {
-    func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
+  private func objectKeywords(_ node: JSONNode, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
     if instance.isObject {
       if let required = node["required"] {
         for key in required.elements.compactMap(\.string) where instance[key] == nil {
-          guard violation(instance, "\"\(key)\" is required here", sub("required"), valid: &valid, &collect, collecting) else { return false }
+          guard scope.violation(instance, "\"\(key)\" is required here", at: "required", &collect) else { return false }
         }
       }
       if let properties = node["properties"], properties.isObject {
         for member in properties.members {
           guard let value = instance[member.key] else { continue }
-          let propertyPath = sub("properties/\(member.key)")
-          guard also(member.value, value, path: propertyPath, valid: &valid, collect: &collect, collecting: collecting) else { return false }
+          let propertyPath = scope.sub("properties/\(member.key)")
+          guard also(member.value, value, path: propertyPath, &scope, &collect) else { return false }
         }
       }
     }
@@ -168,41 +148,37 @@ final class SchemaValidator {
   }
 
   /// allOf, anyOf, oneOf, not and if/then/else. Returns false to stop (not collecting, and invalid).
-  private func combinators(
-    _ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
-    collect: inout [SchemaViolation], collecting: Bool
-  ) -> Bool {
-    func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
+  private func combinators(_ node: JSONNode, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
     if let all = node["allOf"] {
       for (k, branch) in all.elements.enumerated() {
-        guard also(branch, instance, path: sub("allOf/\(k)"), valid: &valid, collect: &collect, collecting: collecting) else { return false }
+        guard also(branch, instance, path: scope.sub("allOf/\(k)"), &scope, &collect) else { return false }
       }
     }
     if let any = node["anyOf"] {
       var none: [SchemaViolation] = []
       if !any.elements.contains(where: { evaluate($0, instance, path: "", collect: &none, collecting: false) }) {
-        guard violation(instance, "matches none of the \(any.count) forms allowed here", sub("anyOf"), valid: &valid, &collect, collecting) else {
+        guard scope.violation(instance, "matches none of the \(any.count) forms allowed here", at: "anyOf", &collect) else {
           return false
         }
       }
     }
     if let one = node["oneOf"] {
-      if !oneOf(one, instance, path: sub("oneOf"), collect: &collect, collecting: collecting) {
-        valid = false
-        if !collecting { return false }
+      if !oneOf(one, instance, path: scope.sub("oneOf"), collect: &collect, collecting: scope.collecting) {
+        scope.valid = false
+        if !scope.collecting { return false }
       }
     }
     if let not = node["not"] {
       var none: [SchemaViolation] = []
       if evaluate(not, instance, path: "", collect: &none, collecting: false) {
-        guard violation(instance, "has a form that is not allowed here", sub("not"), valid: &valid, &collect, collecting) else { return false }
+        guard scope.violation(instance, "has a form that is not allowed here", at: "not", &collect) else { return false }
       }
     }
     if let condition = node["if"] {
       var none: [SchemaViolation] = []
       let holds = evaluate(condition, instance, path: "", collect: &none, collecting: false)
       if let branch = holds ? node["then"] : node["else"],
-        !also(branch, instance, path: sub(holds ? "then" : "else"), valid: &valid, collect: &collect, collecting: collecting)
+        !also(branch, instance, path: scope.sub(holds ? "then" : "else"), &scope, &collect)
       {
         return false
       }
@@ -313,22 +289,30 @@ final class SchemaValidator {
   /// else); when it does not, `valid` becomes false. Returns false to stop (not collecting, and
   /// invalid).
   private func also(
-    _ node: JSONNode, _ instance: JSONNode, path: String, valid: inout Bool,
-    collect: inout [SchemaViolation], collecting: Bool
+    _ node: JSONNode, _ instance: JSONNode, path: String, _ scope: inout Scope, _ collect: inout [SchemaViolation]
   ) -> Bool {
-    if evaluate(node, instance, path: path, collect: &collect, collecting: collecting) { return true }
-    valid = false
-    return collecting
+    if evaluate(node, instance, path: path, collect: &collect, collecting: scope.collecting) { return true }
+    scope.valid = false
+    return scope.collecting
   }
 
-  /// Reports a violation (when collecting) and makes `valid` false. Returns false to stop (not
-  /// collecting).
-  private func violation(
-    _ instance: JSONNode, _ message: String, _ path: String, valid: inout Bool,
-    _ collect: inout [SchemaViolation], _ collecting: Bool
-  ) -> Bool {
-    valid = fail(instance, message, path, &collect, collecting)
-    return collecting
+  /// Where one subschema is evaluated (the schema path its violations name, built only when
+  /// collecting), and whether the value still satisfies it.
+  private struct Scope {
+    let path: String
+    let collecting: Bool
+    var valid: Bool
+
+    /// The schema path of one of this subschema's keywords.
+    func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
+
+    /// Reports a violation of `key` (when collecting) and makes the scope invalid. Returns false
+    /// to stop (not collecting).
+    mutating func violation(_ instance: JSONNode, _ message: String, at key: String, _ collect: inout [SchemaViolation]) -> Bool {
+      if collecting { collect.append(SchemaViolation(instance: instance, message: message, schemaPath: sub(key))) }
+      valid = false
+      return collecting
+    }
   }
 
   private func fail(
