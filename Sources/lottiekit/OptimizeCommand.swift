@@ -14,7 +14,9 @@ struct OptimizeCommand: ParsableCommand {
       layer's first visible frame are dropped, animated properties whose keyframes all hold one
       value become that static value, and keys written with the value every player assumes
       without them are removed (docs/optimize-defaults.md: hd false, bm 0, sr 1, a fill rule 1,
-      transforms at their default ...; ddd, st and the animated flag a stay). Files with
+      transforms at their default ...; ddd, st and the animated flag a stay). With --target, only
+      the named players count: a 2D layer's ddd 0 also goes when rlottie is not one of them (rlottie
+      alone reads a layer without ddd as 3D). Files with
       expressions keep their layers, keyframes and transforms (an expression may name a layer or
       read a keyframe); properties with a slot id are never touched.
       Level 1 (the default) then removes metadata no player draws with (mn, ix, cix, np and
@@ -38,6 +40,7 @@ struct OptimizeCommand: ParsableCommand {
         lottiekit optimize --in-place delivery/
         lottiekit optimize --lossless --dry-run --format json hero.json
         lottiekit optimize --level 2 --keep-names Button --keep-names Progress hero.json -o hero.min.json
+        lottiekit optimize --target ios,android,web hero.json -o hero.min.json
       """)
   )
 
@@ -67,6 +70,7 @@ struct OptimizeCommand: ParsableCommand {
   @Option(help: "Report format on standard error: text or json.")
   var format: Format = .text
 
+  @OptionGroup(title: "Renderers the files are for (default: every player)") var target: TargetOptions
   @OptionGroup var empty: EmptyInputOption
   @OptionGroup var destination: TransformDestination
   @OptionGroup var output: OutputOptions
@@ -82,6 +86,7 @@ struct OptimizeCommand: ParsableCommand {
     options.level = lossless ? 0 : level
     options.maxDiff = maxDiff / 100
     options.keepNames = Set(keepNames)
+    options.players = OptimizeJob.players(forTargets: target.list)
     var job = OptimizeJob(destination.io(inputs, empty: empty, output: output), options: options)
     job.format = format
     job.dryRun = dryRun

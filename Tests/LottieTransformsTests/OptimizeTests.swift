@@ -70,6 +70,20 @@ struct OptimizeTests {
     #expect(property?["a"]?.int == 1)
   }
 
+  /// `--target`: a 2D layer's `"ddd": 0` goes only for files that are not for rlottie, the one
+  /// player that reads a layer without it as 3D; a 3D layer's `"ddd": 1` always stays.
+  @Test func layerDimensionGoesOnlyWhenRlottieIsNotATarget() throws {
+    let json =
+      #"{\#(header),"layers":[{"ddd":0,"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"r":{"a":0,"k":30}},"shapes":[]},{"ddd":1,"ty":4,"ind":2,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}]}"#
+    func layers(_ players: Set<String>?) throws -> [Int?] {
+      let r = Optimize.lossless(try JSONDocument(parsing: Array(json.utf8)), players: players)
+      return try JSONDocument(parsing: r.bytes).root["layers"]?.elements.map { $0["ddd"]?.int } ?? []
+    }
+    #expect(try layers(nil) == [0, 1])
+    #expect(try layers(["rlottie", "lottie-web"]) == [0, 1])
+    #expect(try layers(["lottie-web", "lottie-ios", "lottie-android"]) == [nil, 1])
+  }
+
   /// Keys every player defaults the same way go (docs/optimize-defaults.md); the look-alikes that a
   /// player reads differently when missing stay: ddd, st, ml, a fill rule 0, a.
   @Test func keysWithTheValueEveryPlayerAssumesGo() throws {

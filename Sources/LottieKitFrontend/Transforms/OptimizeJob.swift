@@ -1,4 +1,5 @@
 import Foundation
+import LottieCompat
 import LottieJSON
 import LottieKitIO
 import LottieRender
@@ -42,13 +43,19 @@ package struct OptimizeJob {
     try io.write(results)
   }
 
+  /// The renderers `--target` names (nil for none given: the file is for every player).
+  package static func players(forTargets targets: [String]) -> Set<String>? {
+    guard !targets.isEmpty else { return nil }
+    return Set(targets.compactMap { RendererSupport.shared.target(TargetSelection(parsing: $0).name)?.renderer })
+  }
+
   static func optimize(_ document: JSONDocument, path: String, imagesFrom folder: String?, options: Optimize.Options) -> OptimizeResult {
     guard options.level >= 1 else { return Optimize.optimize(document, options: options, verify: nil) }
     let check: RenderCheck
     do {
       check = try RenderCheck(original: document.bytes, imagesFrom: folder, shownAs: path)
     } catch {
-      var r = Optimize.lossless(document)
+      var r = Optimize.lossless(document, players: options.players)
       r.notes.append("lossy steps not applied: rlottie could not render the original (\(error.description))")
       return r
     }

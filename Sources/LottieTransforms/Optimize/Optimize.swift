@@ -34,12 +34,13 @@ package struct OptimizeResult: Sendable {
 ///   what the corpus showed a player to read differently is kept (see `invisibleKeyframes`);
 /// - **constant animations**: an animated property whose keyframes all hold the same value (and,
 ///   for positions, no spatial tangents) becomes that static value;
-/// - **defaults**: keys written with the value every player assumes without them (`defaults`);
+/// - **defaults**: keys written with the value every player assumes without them (`defaults`), or
+///   every player the file is for (`players`);
 /// - **minify**.
 /// Files with expressions keep their layers and keyframes (an expression may look a layer up by
 /// name or read a keyframe), and properties with a slot id or an expression are never touched.
 package enum Optimize {
-  package static func lossless(_ document: JSONDocument) -> OptimizeResult {
+  package static func lossless(_ document: JSONDocument, players: Set<String>? = nil) -> OptimizeResult {
     var steps: [OptimizeStep] = []
     var notes: [String] = []
     var doc = document
@@ -68,7 +69,7 @@ package enum Optimize {
       let constant = constantAnimations(doc)
       advance("constant animations", constant.bytes, constant.count == 0 ? nil : "\(constant.count) propert\(constant.count == 1 ? "y" : "ies")")
     }
-    let unwritten = defaults(doc)
+    let unwritten = defaults(doc, players: players)
     advance("defaults", unwritten.bytes, unwritten.count == 0 ? nil : "\(unwritten.count) key\(unwritten.count == 1 ? "" : "s")")
     advance("minify", doc.written(.minified), nil)
     return OptimizeResult(bytes: doc.bytes, steps: steps, notes: notes, inputBytes: document.bytes.count)

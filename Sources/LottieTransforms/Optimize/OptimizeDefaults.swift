@@ -15,10 +15,11 @@ extension Optimize {
   /// - the root: `"ddd": 0` and an empty `"markers"`;
   /// - static transform properties at their default (see below; not in files with expressions).
   /// Left as written, because a player reads their absence differently: a layer's `ddd` (rlottie
-  /// takes a layer without it as 3D and drops its rotation), `st` (lottie-web hides the layer,
+  /// takes a layer without it as 3D and drops its rotation; dropped when `players`, the renderers
+  /// the file is for, leave rlottie out), `st` (lottie-web hides the layer,
   /// lottie-ios refuses the file), a stroke's `ml`, a fill rule 0, and `a` (the Lottie schema
   /// requires it, and lottie-web's expressions read it).
-  static func defaults(_ document: JSONDocument) -> (bytes: [UInt8], count: Int) {
+  static func defaults(_ document: JSONDocument, players: Set<String>? = nil) -> (bytes: [UInt8], count: Int) {
     let animation = Animation(document: document)
     var edits = JSONEdits(document)
     var count = 0
@@ -41,6 +42,9 @@ extension Optimize {
       let node = visit.layer.node
       guard node.isObject else { return }
       drop(node, "ao", zero)
+      // Only rlottie reads a layer without "ddd" as 3D (and then drops its rotation): for files
+      // that are not for rlottie, a 2D layer's "ddd": 0 is what every other player assumes.
+      if let players, !players.contains("rlottie") { drop(node, "ddd", zero) }
       drop(node, "sr", one)
       drop(node, "hd", no)
       drop(node, "ct", zero)

@@ -30,13 +30,16 @@ extension Optimize {
     package var level: Int = 1
     /// Names level 2 keeps: the ones app code uses in keypaths.
     package var keepNames: Set<String> = []
+    /// The players the file is for (`--target`, by renderer: "rlottie", "lottie-web", …); nil: every
+    /// player. A key whose absence only a player outside them reads differently is also dropped.
+    package var players: Set<String>? = nil
     /// Largest share of pixels (0…1) a lossy result may draw differently.
     package var maxDiff: Double = 0.005
     package init() {}
   }
 
   package static func optimize(_ document: JSONDocument, options: Options, verify: OptimizeVerifier?) -> OptimizeResult {
-    var result = lossless(document)
+    var result = lossless(document, players: options.players)
     guard options.level >= 1 else { return result }
     guard let verify else {
       result.notes.append("lossy steps not applied: no renderer to verify them")
