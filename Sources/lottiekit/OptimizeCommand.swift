@@ -10,7 +10,8 @@ struct OptimizeCommand: ParsableCommand {
     discussion: prose(
       """
       Lossless steps, each a surgical edit, then minify: hidden layers no other layer uses as
-      parent or matte are removed, unused precomps and images are removed, keyframes before a
+      parent or matte are removed, layers that use a copy of an earlier image (the same u, p, w
+      and h) use the first, unused precomps and images are removed, keyframes before a
       layer's first visible frame are dropped, animated properties whose keyframes all hold one
       value become that static value, and keys written with the value every player assumes
       without them are removed (docs/optimize-defaults.md: hd false, bm 0, sr 1, a fill rule 1,

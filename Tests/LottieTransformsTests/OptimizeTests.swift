@@ -70,6 +70,37 @@ struct OptimizeTests {
     #expect(property?["a"]?.int == 1)
   }
 
+  /// Image assets that are the same picture at the same size become one: the layers that used the
+  /// copy use the first, and the unused-assets step removes the copy. A different size, a slot id
+  /// or an expression keeps both.
+  @Test func duplicateImagesBecomeOne() throws {
+    let png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+    let embedded = #"{"id":"image_0","w":10,"h":10,"u":"","p":"\#(png)","e":1}"#
+    func file(_ second: String, first: String = embedded, expression: Bool = false) -> String {
+      let x = expression ? #","x":"var $bm_rt; $bm_rt = value;""# : ""
+      return
+        #"{\#(header),"assets":[\#(first),\#(second)],"layers":[{"ty":2,"ind":1,"refId":"image_0","ip":0,"op":60,"st":0,"ks":{"o":{"a":0,"k":50\#(x)}}},{"ty":2,"ind":2,"refId":"image_1","ip":0,"op":60,"st":0,"ks":{}}]}"#
+    }
+    let copy = #"{"id":"image_1","w":10,"h":10,"u":"","p":"\#(png)","e":1}"#
+    let (doc, r) = try optimize(file(copy))
+    #expect(doc.root["assets"]?.count == 1)
+    #expect(doc.root["layers"]?.elements.map { $0["refId"]?.string } == ["image_0", "image_0"])
+    #expect(r.steps.first { $0.name == "duplicate images" }?.detail == "1 image")
+    #expect(r.steps.first { $0.name == "unused assets" }?.detail == "1: image_1")
+    // The same file by path, too.
+    let external = try optimize(
+      file(#"{"id":"image_1","w":4,"h":4,"u":"images/","p":"img_0.png","e":0}"#, first: #"{"id":"image_0","w":4,"h":4,"u":"images/","p":"img_0.png","e":0}"#))
+    #expect(external.doc.root["assets"]?.count == 1)
+    // Kept: another size, another file, a slot id, a file with expressions.
+    #expect(try optimize(file(#"{"id":"image_1","w":20,"h":20,"u":"","p":"\#(png)","e":1}"#)).doc.root["assets"]?.count == 2)
+    #expect(
+      try optimize(
+        file(#"{"id":"image_1","w":4,"h":4,"u":"images/","p":"img_1.png","e":0}"#, first: #"{"id":"image_0","w":4,"h":4,"u":"images/","p":"img_0.png","e":0}"#)
+      ).doc.root["assets"]?.count == 2)
+    #expect(try optimize(file(#"{"id":"image_1","w":10,"h":10,"u":"","p":"\#(png)","e":1,"sid":"photo"}"#)).doc.root["assets"]?.count == 2)
+    #expect(try optimize(file(copy, expression: true)).doc.root["assets"]?.count == 2)
+  }
+
   /// `--target`: a 2D layer's `"ddd": 0` goes only for files that are not for rlottie, the one
   /// player that reads a layer without it as 3D; a 3D layer's `"ddd": 1` always stays.
   @Test func layerDimensionGoesOnlyWhenRlottieIsNotATarget() throws {

@@ -27,6 +27,8 @@ package struct OptimizeResult: Sendable {
 /// minified:
 /// - **hidden layers**: layers with `hd: true` are removed, unless another layer uses them as
 ///   parent or track matte (Strip refuses those) — no player draws a hidden layer;
+/// - **duplicate images**: layers that use a copy of an earlier image asset (the same `u`, `p`,
+///   `w` and `h`) use the first instead (`duplicateImages`), and the copy becomes unused;
 /// - **unused assets**: precomps and images no layer uses (`Pack.prune`, which keeps what an
 ///   expression names);
 /// - **invisible keyframes**: keyframes of a layer's properties before the last one at or before
@@ -60,6 +62,8 @@ package enum Optimize {
         hidden.removed.isEmpty
           ? nil : "\(hidden.removed.count) layer\(hidden.removed.count == 1 ? "" : "s"): \(hidden.removed.prefix(5).joined(separator: ", "))")
     }
+    let merged = duplicateImages(doc)
+    advance("duplicate images", merged.bytes, merged.count == 0 ? nil : "\(merged.count) image\(merged.count == 1 ? "" : "s")")
     let pruned = Pack.prune(doc)
     for id in pruned.kept { notes.append("asset \"\(id)\" looks unused but an expression names it: kept") }
     advance("unused assets", pruned.bytes, pruned.removed.isEmpty ? nil : "\(pruned.removed.count): \(pruned.removed.prefix(5).joined(separator: ", "))")
