@@ -157,19 +157,12 @@ extension Animation {
   /// seen 0.2 %). 0 when the rotation is a multiple of that angle. Animated rotation counts with
   /// its widest swing, the radius with its largest value; the star's own transforms are not
   /// followed (taken as 100 %).
-  static func polystarRotationShare(_ star: JSONNode, canvas: Double) -> Double {
+  static func polystarRotationShare(_ star: JSONNode, canvas: Double, visible: ExpressionEffect.Span? = nil) -> Double {
     guard let r = star["r"], Self.isNonDefault(r, default: 0) else { return 0 }
-    func numbers(_ property: JSONNode?) -> [Double] {
-      guard let property else { return [] }
-      if !AnimatedProperty(node: property).isAnimated { return Self.staticNumber(property).map { [$0] } ?? [] }
-      // A keyframe's start value, and its end value where the file writes one (`e`, exports before
-      // 5.5 write a rotation 0 → 360 as `s` 0, `e` 360: corpus bodymovin-extension expander.json).
-      return AnimatedProperty(node: property).keyframes.flatMap { kf in ["s", "e"].compactMap { kf[$0].flatMap(Self.staticNumberValue) } }
-    }
-    let points = numbers(star["pt"]).min() ?? 5
-    let radius = numbers(star["or"]).map(abs).max() ?? 0
+    let points = numbersSeen(star["pt"], visible: visible).min() ?? 5
+    let radius = numbersSeen(star["or"], visible: visible).map(abs).max() ?? 0
     let period = 360 / max(points.rounded(), 1)
-    let angles = numbers(r)
+    let angles = numbersSeen(r, visible: visible)
     guard let lowest = angles.min(), let highest = angles.max() else { return 0 }
     func folded(_ a: Double) -> Double {
       let offset = abs(a).truncatingRemainder(dividingBy: period)
@@ -180,6 +173,38 @@ extension Animation {
     guard worst > 2 else { return 0 }  // within 2°: lost in anti-aliasing
     let relative = radius / max(canvas, 1)
     return 3 * (worst * .pi / 180) * relative * relative
+  }
+
+  /// The values a one-number property takes while its layer is visible (`visible`, in the
+  /// keyframes' clock; nil: all of them): a static value, or the start and end values of the
+  /// keyframe segments that overlap that time, with the first value where the time begins before
+  /// the first keyframe and the last where it ends after the last. A keyframe's end value is its
+  /// `e` where the file writes one (exports before 5.5 write a rotation 0 → 360 as `s` 0, `e` 360:
+  /// corpus bodymovin-extension expander.json), else the next keyframe's `s`. A value animated only
+  /// outside that time is never seen (corpus lottie-android Tests/Precomps: a star turns at frames
+  /// 160-199 of a layer shown at 24-64).
+  static func numbersSeen(_ property: JSONNode?, visible: ExpressionEffect.Span?) -> [Double] {
+    guard let property else { return [] }
+    let animated = AnimatedProperty(node: property)
+    if !animated.isAnimated { return Self.staticNumber(property).map { [$0] } ?? [] }
+    let frames = animated.keyframes
+    func value(_ kf: JSONNode?, _ key: String) -> Double? { kf?[key].flatMap(Self.staticNumberValue) }
+    guard let visible, frames.allSatisfy({ $0["t"]?.double != nil }) else {
+      return frames.flatMap { kf in ["s", "e"].compactMap { value(kf, $0) } }
+    }
+    var seen: [Double] = []
+    for (n, kf) in frames.enumerated() {
+      let from = kf["t"]?.double ?? 0
+      let next = n + 1 < frames.count ? frames[n + 1] : nil
+      let to = next?["t"]?.double ?? .infinity
+      if n == 0, visible.start < from, let s = value(kf, "s") { seen.append(s) }
+      // The out point is not shown: a segment that starts there is never seen.
+      guard from < visible.end, to >= visible.start else { continue }
+      // A last keyframe written as a bare time (older exports) holds the previous one's end value.
+      if let s = value(kf, "s") ?? (n > 0 ? value(frames[n - 1], "e") : nil) { seen.append(s) }
+      if let e = value(kf, "e") ?? value(next, "s") { seen.append(e) }
+    }
+    return seen
   }
 
   /// An opacity strictly between transparent and opaque (half a percent either way counts as either).

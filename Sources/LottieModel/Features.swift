@@ -15,7 +15,7 @@ extension Animation {
       let span = scan.visibleSpan(visit)
       scan.layerProperties(visit.layer, visit.path, span: span)
       scan.masks(visit.layer, visit.path)
-      scan.shapes(visit.layer, visit.path)
+      scan.shapes(visit.layer, visit.path, span: span)
       scan.expressionsAndSlots(visit, span: span)
       scan.keyframeForms(visit, span: span)
     }
@@ -206,11 +206,13 @@ struct FeatureScan {
   /// Below this estimated share of the picture, a misdrawn shape stays under the lab's bar (2 %)
   /// with room for the estimate's error (polystar rotation).
   static let visibleShare = 0.01
+  /// The detail of an expression that drives a layer style's property.
+  static let inLayerStyle = "in layer style"
 
   var canvas: Double { max(animation.width ?? 512, animation.height ?? 512) }
 
   /// Shape items: modifiers, gradients, polystars, shape transforms and blend modes.
-  mutating func shapes(_ layer: Layer, _ path: [String]) {
+  mutating func shapes(_ layer: Layer, _ path: [String], span: ExpressionEffect.Span?) {
     Shape.walk(layer.shapes, path: path) { shape, shapePath in
       let n = shape.node
       drawn = drawnAt(n)
@@ -240,7 +242,7 @@ struct FeatureScan {
           add(.gradientOpacityStops, Animation.opacityStopsDrawnAlike(n["g"]) ? "small opacity steps" : nil, n["g"] ?? n, shapePath)
         }
       case .polystar?:
-        let share = Animation.polystarRotationShare(n, canvas: canvas)
+        let share = Animation.polystarRotationShare(n, canvas: canvas, visible: span)
         add(.polystar, share == 0 ? nil : share < Self.visibleShare ? "slightly rotated" : "rotated", n, shapePath)
       default: break
       }
@@ -267,16 +269,23 @@ struct FeatureScan {
   }
 
   /// Expressions: an `x` string on an object that also has `k` (a property); "no effect" when
-  /// the expression returns what a player that ignores it plays anyway (ExpressionEffect).
+  /// the expression returns what a player that ignores it plays anyway (ExpressionEffect); "in
+  /// layer style" when it drives a property of a layer style (`sy`), which only matters to a
+  /// player that draws that style (corpus lottie-web navidad: 50 expressions on Stroke styles'
+  /// colours, removed, change nothing in lottie-web's picture, which draws no layer style).
   /// Slots: a property with an `sid` the file's `slots` define (a shape path slot: "path").
   mutating func expressionsAndSlots(_ visit: LayerVisit, span: ExpressionEffect.Span?) {
     let layer = visit.layer, node = layer.node, path = visit.path, root = animation.root
     let doc = node.document
+    let styles = node["sy"]?.subtreeRange
     for keyIndex in doc.keyIndices(named: "x", in: node.subtreeRange) {
       let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
       guard let code = value.string, let owner = value.parent, owner["k"] != nil else { continue }
       drawn = drawnAt(value)
-      add(.expression, ExpressionEffect.isInert(code, property: owner, visible: span) ? "no effect" : nil, value, path)
+      let detail: String? =
+        ExpressionEffect.isInert(code, property: owner, visible: span)
+        ? "no effect" : styles?.contains(keyIndex) == true ? Self.inLayerStyle : nil
+      add(.expression, detail, value, path)
     }
     for keyIndex in doc.keyIndices(named: "sid", in: node.subtreeRange) {
       let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))

@@ -28,6 +28,9 @@ func fixture(for entry: SupportEntry) -> String? {
   case .layerStyle?: return layer("\"sy\":[{\"ty\":\(ty ?? 9)}]")
   case .expression?:
     let code = detail == "no effect" ? "var $bm_rt; $bm_rt = value;" : "var $bm_rt; $bm_rt = 50;"
+    if detail == "in layer style" {
+      return layer("\"sy\":[{\"ty\":0,\"c\":{\"a\":0,\"k\":[0,0,0,1],\"x\":\"\(code)\"}}]")
+    }
     return layer("").replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"o\":{\"a\":0,\"k\":100,\"x\":\"\(code)\"}}")
   case .matteAlpha?: return layer("\"tt\":1")
   case .matteAlphaInverted?: return layer("\"tt\":2")

@@ -108,6 +108,37 @@ struct FeatureDetailTests {
     #expect(try details(json, .polystar) == ["rotated"])
   }
 
+  /// Only the turn seen while the layer is visible counts (corpus lottie-android Tests/Precomps: a
+  /// star that turns at frames 160-199 of a layer shown at 24-64 looks the same in every player):
+  /// keyframe times are in the layer's clock, its in and out points less its start time.
+  @Test(
+    arguments: [
+      (0, 60, 0, "rotated"),  // the turn happens while the layer is shown
+      (0, 45, 0, "rotated"),  // the turn (40 → 50) starts before the out point
+      (0, 30, 0, nil),  // the layer is gone before the star starts to turn
+      (20, 60, 20, nil),  // shown from 20 to 60 at start 20: its clock runs 0-40, the turn is at 40-50
+      (50, 60, 0, "rotated"),  // shown after the turn: held at 90, which is 18° off on a 5-point star
+      (45, 60, 0, "rotated")  // shown mid-turn
+    ] as [(Int, Int, Int, String?)])
+  func starsAreClaimedByTheTurnSeenWhileTheLayerIsVisible(ip: Int, op: Int, st: Int, detail: String?) throws {
+    let r = #"{"a":1,"k":[{"t":0,"s":[0]},{"t":20,"s":[0]},{"t":40,"s":[0]},{"t":50,"s":[90]}]}"#
+    let star = #"{"ty":"sr","sy":1,"pt":{"a":0,"k":5},"r":\#(r),"or":{"a":0,"k":40}}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":\#(ip),"op":\#(op),"st":\#(st),"ks":{},"shapes":[\#(star)]}]}"#
+    #expect(try details(json, .polystar) == [detail])
+  }
+
+  /// An expression on a layer style's property matters only to a player that draws the style
+  /// (corpus lottie-web navidad: 50 on Stroke styles); one beside it on the transform does not
+  /// change its detail, and "no effect" still wins.
+  @Test func expressionsOnLayerStylesAreToldApart() throws {
+    let style = #"[{"ty":0,"nm":"Stroke","c":{"a":0,"k":[0,0,0,1],"x":"var $bm_rt = [1, 0, 0, 1];"},"s":{"a":0,"k":4,"x":"var $bm_rt;\n$bm_rt = value;"}}]"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"r":{"a":0,"k":0,"x":"var $bm_rt = 45;"}},"sy":\#(style),"shapes":[]}]}"#
+    #expect(try Set(details(json, .expression).map { $0 ?? "-" }) == ["-", "in layer style", "no effect"])
+    #expect(try details(json, .expression).count == 3)
+  }
+
   /// rlottie lowers what lies under each translucent shape layer by 1/255: claimed past 32 layer
   /// instances at a partial opacity (static, a partial keyframe, or keyframes that change); a
   /// precomp used twice counts its layers twice; opaque layers do not count.

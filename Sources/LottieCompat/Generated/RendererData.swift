@@ -2613,6 +2613,26 @@ package enum RendererData {
         },
         {
           "feature": "expression",
+          "match": {
+            "detail": [
+              "in layer style"
+            ]
+          },
+          "support": "supported",
+          "note": "The expression drives a layer style's property, and this player draws no layer style (see layer-style), so ignoring the expression loses nothing more.",
+          "measured": {
+            "fixture": "expression-layer-style.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A bar with a Stroke layer style whose colour and size come from expressions is drawn as lottie-web draws it, without the style: 0.0 % of the tile differs. On the corpus, lottie-web navidad's 50 expressions on Stroke styles, removed, change nothing in lottie-web's own picture."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "expression",
           "support": "ignored",
           "effect": "Expressions are not evaluated: each property plays its exported keyframes or static value, so expression-driven motion is lost or frozen.",
           "workaround": "Bake expressions to keyframes before export (After Effects: Animation > Keyframe Assistant > Convert Expression to Keyframes).",
@@ -4003,15 +4023,78 @@ package enum RendererData {
           "feature": "effect",
           "match": {
             "ty": [
-              20,
-              21,
-              23,
+              21
+            ]
+          },
+          "support": "ignored",
+          "note": "The sources parse the Fill effect (tvgLottieParser.cpp, getEffect), but the player measured here draws nothing for it: the measurement decides the level.",
+          "effect": "The Fill effect is not drawn: the layer keeps its own colours, as if the effect were switched off.",
+          "workaround": "Colour the artwork itself (the fill and stroke colours, or a precomp's contents) instead of using the effect.",
+          "measured": {
+            "fixture": "effect-fill.json",
+            "player": "thorvg (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A dark bar under a Fill effect of red: lottie-web draws it red, ThorVG dark as without the effect; 24.0 % of the tile differs. The same on a solid layer and on a precomp layer (corpus rlottie bell.json: a white bell drawn black, 15.9 %)."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getEffect, parseEffects)"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              20
+            ]
+          },
+          "support": "ignored",
+          "note": "The sources parse the Tint effect (tvgLottieParser.cpp, getEffect), but the player measured here draws nothing for it: the measurement decides the level.",
+          "effect": "The Tint effect is not drawn: the layer keeps its own colours, as if the effect were switched off.",
+          "workaround": "Colour the artwork itself (the fill and stroke colours, or a precomp's contents) instead of using the effect.",
+          "measured": {
+            "fixture": "effect-tint.json",
+            "player": "thorvg (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A dark bar under a Tint mapping black to red at 100 %: lottie-web draws it red, ThorVG dark as without the effect; 24.0 % of the tile differs."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getEffect, parseEffects)"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
+              23
+            ]
+          },
+          "support": "ignored",
+          "note": "The sources parse the Tritone effect (tvgLottieParser.cpp, getEffect), but the player measured here draws nothing for it: the measurement decides the level.",
+          "effect": "The Tritone effect is not drawn: the layer keeps its own colours, as if the effect were switched off.",
+          "workaround": "Colour the artwork itself (the fill and stroke colours, or a precomp's contents) instead of using the effect.",
+          "measured": {
+            "fixture": "effect-tritone.json",
+            "player": "thorvg (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A dark bar under a Tritone with red shadows: lottie-web draws it red-brown, ThorVG dark as without the effect; 24.0 % of the tile differs."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getEffect, parseEffects)"
+        },
+        {
+          "feature": "effect",
+          "match": {
+            "ty": [
               25,
               29
             ]
           },
           "support": "supported",
-          "note": "Tint, Fill, Stroke, Tritone, Drop Shadow, Gaussian Blur.",
+          "note": "Drop Shadow and Gaussian Blur.",
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getEffect, parseEffects)"
         },
         {
@@ -4079,6 +4162,26 @@ package enum RendererData {
               0
             ],
             "seen": "Four expressions that return the exported value — clamp(value, 0, 100) on opacity 80, transform.rotation on the rotation, loopOut('cycle') on keyframes that reach the end of the layer, and [100, 100] on a scale of 100 — draw as lottie-web draws them: 0.0 % of the tile differs."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "expression",
+          "match": {
+            "detail": [
+              "in layer style"
+            ]
+          },
+          "support": "supported",
+          "note": "The expression drives a layer style's property, and this player draws no layer style (see layer-style), so ignoring the expression loses nothing more.",
+          "measured": {
+            "fixture": "expression-layer-style.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A bar with a Stroke layer style whose colour and size come from expressions is drawn as lottie-web draws it, without the style: 0.0 % of the tile differs. On the corpus, lottie-web navidad's 50 expressions on Stroke styles, removed, change nothing in lottie-web's own picture."
           },
           "source": "measured"
         },
