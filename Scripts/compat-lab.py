@@ -9,7 +9,8 @@ Usage (with the oracle venv's python, as `make compat-lab` runs it):
 For every parseable animation of the sample: four frames at 10/35/60/85 % of op - ip, rendered by
 lottie-web 5.7.5 in headless Chromium (../shared/oracles/render_web.py) and by rlottie and ThorVG
 (../shared/oracles/render.py, each in its own process: a crash is a result, not the lab's end), all
-fitted into the same square tile on white. A player disagrees with lottie-web when its worst frame
+fitted into the same square tile and compared on white and on black (lottie-web drawn on a transparent
+page, so that white artwork counts). A player disagrees with lottie-web when its worst frame
 differs on more than 2 % of the tile, a pixel counting as different only when no pixel within one
 pixel of it in the other picture is within 32/255 on every channel (anti-aliasing and one-pixel
 shifts are not counted); or when it refuses the file, crashes, or draws nothing where lottie-web
@@ -40,6 +41,17 @@ FIT_UP = ("import sys; sys.path.insert(0, %r); import render\n"
           "render.fit = lambda w, h, m: (max(1, round(w * m / max(w, h))), max(1, round(h * m / max(w, h))))\n"
           "sys.argv = ['render.py'] + sys.argv[1:]; sys.exit(render.main())" % ORACLES)
 THRESHOLD = 0.02
+# render_web.py draws on a white page, where white artwork is invisible (a title card in white
+# letters looks empty, so a player that drops the letters "agrees"). The lab runs it with a
+# transparent page instead, so that lottie-web's picture keeps its alpha like the players' do, and
+# compares every picture on white and on black (`tile`).
+WEB_TRANSPARENT = ("import sys, subprocess; sys.path.insert(0, %r); import render_web\n"
+                   "page = render_web.page\n"
+                   "render_web.page = lambda *a: page(*a).replace('body{background:#fff;', 'body{background:transparent;', 1)\n"
+                   "run = subprocess.run\n"
+                   "render_web.subprocess.run = lambda cmd, *a, **k: run(cmd[:1] + ['--default-background-color=00000000'] + cmd[1:], *a, **k)\n"
+                   "sys.argv = ['render_web.py'] + sys.argv[1:]; sys.exit(render_web.main())" % ORACLES)
+WEB = "web-rgba"  # the cached lottie-web renders' name (web.png: the white page's, before)
 
 
 def animation_frames(path):
@@ -63,14 +75,30 @@ def unpremultiplied(image):
 
 
 def tile(image, size, premultiplied=False):
-    """An RGBA render composited on white and centred in a size × size tile."""
+    """An RGBA render centred in a size × size tile, composited on white and on black: six
+    channels, so that a pixel matches only when it matches on both (white artwork differs on black,
+    black artwork on white)."""
     im = unpremultiplied(image) if premultiplied else image.convert("RGBA")
     if max(im.size) != size:
         scale = size / max(im.size)
         im = im.resize((max(1, round(im.width * scale)), max(1, round(im.height * scale))), Image.LANCZOS)
-    canvas = Image.new("RGBA", (size, size), (255, 255, 255, 255))
-    canvas.alpha_composite(im, ((size - im.width) // 2, (size - im.height) // 2))
-    return np.asarray(canvas.convert("RGB"), dtype=np.int16)
+    layers = []
+    for background in ((255, 255, 255, 255), (0, 0, 0, 255)):
+        canvas = Image.new("RGBA", (size, size), background)
+        canvas.alpha_composite(im, ((size - im.width) // 2, (size - im.height) // 2))
+        layers.append(np.asarray(canvas.convert("RGB"), dtype=np.int16))
+    return np.concatenate(layers, axis=2)
+
+
+def blank(t):
+    """A tile with nothing drawn: white on white, black on black."""
+    return bool((t[..., :3] == 255).all() and (t[..., 3:] == 0).all())
+
+
+def rescaled(t, side):
+    """A tile brought to another size (both backgrounds)."""
+    halves = [Image.fromarray(t[..., k:k + 3].astype(np.uint8), "RGB").resize((side, side), Image.LANCZOS) for k in (0, 3)]
+    return np.concatenate([np.asarray(h, dtype=np.int16) for h in halves], axis=2)
 
 
 def differing_share(a, b, radius=1):
@@ -102,10 +130,9 @@ def render_all(path, frames, size, cache, players=PLAYERS, tag=""):
     folder = os.path.join(cache, key + tag)
     os.makedirs(folder, exist_ok=True)
     result = {}
-    web = os.path.join(folder, "web.png")
+    web = os.path.join(folder, WEB + ".png")
     if not os.path.exists(web):
-        run([sys.executable, os.path.join(ORACLES, "render_web.py"), path, web,
-             "--frames", ",".join(map(str, frames)), "--size", str(size)])
+        run([sys.executable, "-c", WEB_TRANSPARENT, path, web, "--frames", ",".join(map(str, frames)), "--size", str(size)])
     if os.path.exists(web):
         strip = Image.open(web).convert("RGBA")
         result["web"] = [tile(strip.crop((k * size, 0, (k + 1) * size, size)), size) for k in range(len(frames))]
@@ -437,11 +464,11 @@ def render_one(path, frame, size, cache, player):
     key = hashlib.sha256(open(path, "rb").read()).hexdigest()[:20]
     folder = os.path.join(cache, "one", key)
     os.makedirs(folder, exist_ok=True)
-    out = os.path.join(folder, f"{player}-{frame}.png")
+    out = os.path.join(folder, f"{WEB if player == 'web' else player}-{frame}.png")
     status = out + ".status"
     if not os.path.exists(status):
         if player == "web":
-            code, _ = run([sys.executable, os.path.join(ORACLES, "render_web.py"), path, out, "--frames", str(frame), "--size", str(size)])
+            code, _ = run([sys.executable, "-c", WEB_TRANSPARENT, path, out, "--frames", str(frame), "--size", str(size)])
         else:
             code, _ = run([sys.executable, "-c", FIT_UP, path, str(frame), out, "--engine", player, "--max-side", str(size)])
         open(status, "w").write(str(code))
@@ -454,10 +481,21 @@ def render_one(path, frame, size, cache, player):
 def verdict(web, other):
     if isinstance(other, str):
         return True, 1.0
-    if (other == 255).all() and not (web == 255).all():
+    if blank(other) and not blank(web):
         return True, 1.0
     d = differing_share(web, other)
     return d > THRESHOLD, d
+
+
+def known_cause(a, row, player, dense=False):
+    """The cause the last run found for this file and player at the same frame, when it found one."""
+    before = (getattr(a, "previous", {}).get(row["file"]) or {}).get(player)
+    if isinstance(before, dict) and dense:
+        before = before.get("dense")
+    entry = row[player]["dense"] if dense else row[player]
+    if not isinstance(before, dict) or not before.get("disagrees") or before.get("frame") != entry.get("frame") or "why" not in before:
+        return None
+    return before.get("cause"), before.get("why")
 
 
 def ablate(path, frame, player, size, cache):
@@ -482,7 +520,7 @@ def ablate(path, frame, player, size, cache):
         if not os.path.exists(tmp):
             open(tmp, "wb").write(data)
         web = render_one(tmp, frame, size, cache, "web")
-        if isinstance(web, str) or (web == 255).all():
+        if isinstance(web, str) or blank(web):
             continue  # the reference draws nothing without it: removed too much to tell
         disagree, _ = verdict(web, render_one(tmp, frame, size, cache, player))
         if not disagree:
@@ -507,7 +545,7 @@ def ae_compare(path, size, cache):
             result[player] = 1.0
             continue
         if t.shape[0] != side:
-            t = tile(Image.fromarray(t.astype(np.uint8), "RGB"), side)
+            t = rescaled(t, side)
         result[player] = differing_share(ref, t)
     return result
 
@@ -537,6 +575,9 @@ def main():
     ap.add_argument("--cache", default=os.path.join(HERE, "..", ".build", "compat-lab"))
     ap.add_argument("--out", default=os.path.join(HERE, "..", "docs", "compat-evidence.md"))
     ap.add_argument("--no-ablation", action="store_true")
+    ap.add_argument("--fresh-causes", action="store_true",
+                    help="ablate every disagreement again; by default a cause the last run found (rows.json in --cache) "
+                         "for a file and player that still disagree at the same frame is kept")
     ap.add_argument("--claims-only", action="store_true",
                     help="reuse the last run's renders and verdicts (rows.json in --cache) and only ask lottiekit "
                          "again: the report for a change to the claims in seconds, not an hour")
@@ -563,6 +604,11 @@ def main():
         return
 
     files = sample(a)
+    a.previous = {}
+    saved = os.path.join(a.cache, "rows.json")
+    if os.path.exists(saved) and not a.fresh_causes:
+        old = json.load(open(saved))
+        a.previous = {r["file"]: r for r in (old["rows"] if isinstance(old, dict) else old)}
     rows = []
     skipped_missing = []
     for n, (path, conformance) in enumerate(files):
@@ -574,7 +620,7 @@ def main():
             continue  # the file's own images are absent: no player can be judged on it
         renders = render_all(path, frames, a.size, a.cache)
         web = renders["web"]
-        if isinstance(web, str) or all((t == 255).all() for t in web):
+        if isinstance(web, str) or all(blank(t) for t in web):
             continue  # lottie-web draws nothing: no reference
         row = {"file": os.path.relpath(path, os.path.join(ORACLES, "..")), "claims": claims(a.lottiekit, path),
                "ae": ae_compare(path, a.size, a.cache) if conformance else None}
@@ -598,7 +644,7 @@ def main():
                 row[player].update(disagrees=share > THRESHOLD, share=share, what=f"{100 * share:.1f}% differs from the After Effects render",
                                    frame=0, against="ae")
             if row[player]["disagrees"] and not a.no_ablation and "frame" in row[player] and row["ae"] is None:
-                cause, why = ablate(path, row[player]["frame"], player, a.size, a.cache)
+                cause, why = known_cause(a, row, player) or ablate(path, row[player]["frame"], player, a.size, a.cache)
                 row[player]["cause"], row[player]["why"] = cause, why
                 reference_misses(row, player)
         r1, r2 = renders["rlottie"], renders["thorvg"]
@@ -660,9 +706,9 @@ def confirm(rows, a):
             entry = {"disagrees": worst > THRESHOLD, "share": worst, "frame": frames[k]}
             if entry["disagrees"] and differing_share(web[k], r[k], radius=2) <= THRESHOLD:
                 entry.update(disagrees=False, noise=True)
-            if entry["disagrees"] and not a.no_ablation:
-                entry["cause"], entry["why"] = ablate(path, frames[k], p, a.size, a.cache)
             row[p]["dense"] = entry
+            if entry["disagrees"] and not a.no_ablation:
+                entry["cause"], entry["why"] = known_cause(a, row, p, dense=True) or ablate(path, frames[k], p, a.size, a.cache)
         if n % 25 == 0:
             print(f"compat-lab: dense pass {n + 1}/{len(rows)}", file=sys.stderr)
 
@@ -921,9 +967,11 @@ def write_report(rows, a):
              "Effects render where the file has one (the conformance files, frame 0); players: rlottie (rlottie-python",
              "1.3.8, the same rlottie release as the system librlottie `lottiekit render` links) and ThorVG",
              "(thorvg-python 1.1.3), through `../shared/oracles/render.py`. rlottie and ThorVG hand back premultiplied",
-             "pixels; the lab undoes that before comparing.",
-             f"Four frames at 10/35/60/85 % of op − ip, {a.size} px tiles on white; a pixel differs when nothing within",
-             f"one pixel of it in the other picture is within {TOLERANCE}/255; a player disagrees when its worst frame",
+             "pixels; the lab undoes that before comparing. lottie-web draws on a transparent page (render_web.py's",
+             "page with its white background taken away), so that every picture keeps its alpha.",
+             f"Four frames at 10/35/60/85 % of op − ip, {a.size} px tiles, each picture laid on white and on black; a pixel",
+             f"differs when nothing within one pixel of it in the other picture is within {TOLERANCE}/255 on both (white",
+             "artwork is invisible on white alone: a title card in white letters); a player disagrees when its worst frame",
              f"differs on more than {int(THRESHOLD * 100)} % of the tile, or it refuses, crashes or draws nothing.",
              "A difference that goes away with a two-pixel tolerance is counted as anti-aliasing, not as a disagreement.",
              f"A claim the four frames do not confirm is looked for again at {DENSE} frames spread over op − ip (its",

@@ -2,13 +2,15 @@
 """The renderer lab's sample in `make test` (#18): renders compat fixtures with a native player and
 compares them with the reference render stored beside each fixture: After Effects' (NAME.ae.png,
 from the conformance files) where there is one, else lottie-web's (NAME.web.png, made by
-`compat_fixtures.py --make-reference`, which needs Chromium).
+`compat_fixtures.py --make-reference`, which needs Chromium: lottie-web on a transparent page, as
+the lab draws it).
 
 Input on stdin: one line per check, tab-separated: FIXTURE  PLAYER(rlottie|thorvg)  FRAME  EXPECT
 where EXPECT is `differs` (the data says the player drops or mangles the feature) or `same`.
 Prints one line per check and `N passed, M failed`; exit 1 when any failed.
-The comparison is the lab's (Scripts/compat-lab.py): 200 px tiles on white, premultiplied pixels
-undone, a pixel differs when nothing within one pixel of it is within 32/255, > 2 % differs.
+The comparison is the lab's (Scripts/compat-lab.py): 200 px tiles laid on white and on black,
+premultiplied pixels undone, a pixel differs when nothing within one pixel of it is within 32/255
+on both, > 2 % differs.
 """
 import os, subprocess, sys, tempfile
 
@@ -23,11 +25,21 @@ FIT_UP = ("import sys; sys.path.insert(0, %r); import render\n"
           "sys.argv = ['render.py'] + sys.argv[1:]; sys.exit(render.main())" % ORACLES)
 
 
-def on_white(im, premultiplied):
+# The lab's transparent page for lottie-web (Scripts/compat-lab.py, WEB_TRANSPARENT).
+WEB_TRANSPARENT = ("import sys, subprocess; sys.path.insert(0, %r); import render_web\n"
+                   "page = render_web.page\n"
+                   "render_web.page = lambda *a: page(*a).replace('body{background:#fff;', 'body{background:transparent;', 1)\n"
+                   "run = subprocess.run\n"
+                   "render_web.subprocess.run = lambda cmd, *a, **k: run(cmd[:1] + ['--default-background-color=00000000'] + cmd[1:], *a, **k)\n"
+                   "sys.argv = ['render_web.py'] + sys.argv[1:]; sys.exit(render_web.main())" % ORACLES)
+
+
+def laid(im, premultiplied):
+    """The picture on white and on black, side by side in six channels."""
     a = np.asarray(im.convert("RGBA"), dtype=np.float64)
     alpha = a[..., 3:4] / 255.0
     rgb = a[..., :3] if premultiplied else a[..., :3] * alpha
-    return np.clip(rgb + 255.0 * (1 - alpha), 0, 255).round().astype(np.int16)
+    return np.concatenate([np.clip(rgb + 255.0 * (1 - alpha), 0, 255), np.clip(rgb, 0, 255)], axis=2).round().astype(np.int16)
 
 
 def differing_share(a, b):
@@ -45,7 +57,7 @@ def main():
     if "--make-reference" in sys.argv:
         for path in sys.argv[2:]:
             out = path[:-5] + ".web.png"
-            subprocess.run([sys.executable, os.path.join(ORACLES, "render_web.py"), path, out, "--frames", "0", "--size", str(SIZE)], check=True, capture_output=True)
+            subprocess.run([sys.executable, "-c", WEB_TRANSPARENT, path, out, "--frames", "0", "--size", str(SIZE)], check=True, capture_output=True)
             os.remove(out + ".log")
             print("wrote", out)
         return 0
@@ -67,11 +79,11 @@ def main():
             code = r.returncode
         except subprocess.TimeoutExpired:
             code = "timeout (20 s)"
-        web = on_white(reference, premultiplied=False)
+        web = laid(reference, premultiplied=False)
         if code != 0 or not os.path.exists(out):
             share, what = 1.0, f"{player} failed (exit {code})"
         else:
-            share = differing_share(web, on_white(Image.open(out), premultiplied=True))
+            share = differing_share(web, laid(Image.open(out), premultiplied=True))
             what = f"{100 * share:.1f}% differs from " + ("After Effects" if os.path.exists(ae) else "lottie-web")
         seen = "differs" if share > THRESHOLD else "same"
         ok = seen == expect
