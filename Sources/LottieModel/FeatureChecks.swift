@@ -175,6 +175,19 @@ extension Animation {
     return 3 * (worst * .pi / 180) * relative * relative
   }
 
+  /// A star (`sy` 1, not a polygon) whose point count is not a whole number while its layer is
+  /// shown: a static fraction, or keyframes that move from one count to another (the count passes
+  /// through fractions on the way). After Effects, lottie-android, lottie-ios, rlottie and ThorVG
+  /// draw the last point partly (partialPointAmount in their star builders); lottie-web 5.7.5
+  /// draws the whole points only (measured: a 7.7-point star, 14.1 % of the tile). Polygons round
+  /// the count down in every player measured.
+  static func starHasFractionalPoints(_ star: JSONNode, visible: ExpressionEffect.Span?) -> Bool {
+    guard star["sy"]?.int == 1, let points = star["pt"] else { return false }
+    let counts = numbersSeen(points, visible: visible)
+    if counts.contains(where: { abs($0 - $0.rounded()) > 1e-3 }) { return true }
+    return AnimatedProperty(node: points).isAnimated && Set(counts).count > 1
+  }
+
   /// The values a one-number property takes while its layer is visible (`visible`, in the
   /// keyframes' clock; nil: all of them): a static value, or the start and end values of the
   /// keyframe segments that overlap that time, with the first value where the time begins before

@@ -206,6 +206,8 @@ struct FeatureScan {
   /// Below this estimated share of the picture, a misdrawn shape stays under the lab's bar (2 %)
   /// with room for the estimate's error (polystar rotation).
   static let visibleShare = 0.01
+  /// The detail of a star whose point count is not a whole number while it is shown.
+  static let fractionalPoints = "fractional points"
   /// The detail of an expression that drives a layer style's property.
   static let inLayerStyle = "in layer style"
 
@@ -243,7 +245,11 @@ struct FeatureScan {
         }
       case .polystar?:
         let share = Animation.polystarRotationShare(n, canvas: canvas, visible: span)
-        add(.polystar, share == 0 ? nil : share < Self.visibleShare ? "slightly rotated" : "rotated", n, shapePath)
+        let turn = share == 0 ? nil : share < Self.visibleShare ? "slightly rotated" : "rotated"
+        // A star can be both turned and of a fractional count: one use for each.
+        let fractional = Animation.starHasFractionalPoints(n, visible: span)
+        if turn != nil || !fractional { add(.polystar, turn, n, shapePath) }
+        if fractional { add(.polystar, Self.fractionalPoints, n["pt"] ?? n, shapePath) }
       default: break
       }
       if let skipped = Animation.keysBeforeType(n, shows: &directionShows) { add(.keyBeforeType, skipped.detail, skipped.at, shapePath) }

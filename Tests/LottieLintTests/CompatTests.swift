@@ -61,6 +61,9 @@ func fixture(for entry: SupportEntry) -> String? {
   case .gradientStroke?: return shape("gs")
   case .polystar?:
     guard let detail else { return shape("sr") }
+    if detail == "fractional points" {
+      return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sr\",\"sy\":1,\"pt\":{\"a\":0,\"k\":7.5}}]}]")
+    }
     let radius = detail == "rotated" ? 40 : 6
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sr\",\"r\":{\"a\":0,\"k\":15},\"or\":{\"a\":0,\"k\":\(radius)}}]}]")
   case .textLayer?: return layer("\"t\":{\"d\":{\"k\":[]}}", ty: 5)

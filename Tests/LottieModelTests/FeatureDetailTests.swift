@@ -128,6 +128,24 @@ struct FeatureDetailTests {
     #expect(try details(json, .polystar) == [detail])
   }
 
+  /// A star whose point count is not whole while it is shown: lottie-web draws the whole points
+  /// only, the other players the last one partly. Polygons, whole counts and a count that changes
+  /// only while the layer is hidden are not told apart.
+  @Test(
+    arguments: [
+      (#"{"a":0,"k":7.7}"#, 1, 60, true),
+      (#"{"a":0,"k":7}"#, 1, 60, false),
+      (#"{"a":0,"k":7.7}"#, 2, 60, false),  // a polygon
+      (#"{"a":1,"k":[{"t":0,"s":[5]},{"t":30,"s":[11]}]}"#, 1, 60, true),
+      (#"{"a":1,"k":[{"t":0,"s":[5]},{"t":30,"s":[5]}]}"#, 1, 60, false),
+      (#"{"a":1,"k":[{"t":40,"s":[5]},{"t":50,"s":[11]}]}"#, 1, 30, false)  // gone before the count moves
+    ] as [(String, Int, Int, Bool)])
+  func starsWithAFractionalPointCountAreToldApart(points: String, sy: Int, op: Int, fractional: Bool) throws {
+    let star = #"{"ty":"sr","sy":\#(sy),"pt":\#(points),"or":{"a":0,"k":40},"ir":{"a":0,"k":20}}"#
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":\#(op),"st":0,"ks":{},"shapes":[\#(star)]}]}"#
+    #expect(try details(json, .polystar).contains("fractional points") == fractional)
+  }
+
   /// An expression on a layer style's property matters only to a player that draws the style
   /// (corpus lottie-web navidad: 50 on Stroke styles); one beside it on the transform does not
   /// change its detail, and "no effect" still wins.

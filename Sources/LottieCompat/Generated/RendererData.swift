@@ -1668,6 +1668,28 @@ package enum RendererData {
         },
         {
           "feature": "polystar",
+          "match": {
+            "detail": [
+              "fractional points"
+            ]
+          },
+          "support": "partial",
+          "note": "lottie-web draws a star's whole points only; After Effects' other players (lottie-android and lottie-ios PolystarContent, rlottie, ThorVG tvgLottieBuilder.cpp _updateStar: partialPointAmount) draw the last point partly. Polygons round the count down everywhere.",
+          "effect": "A star whose point count is between two whole numbers (a fraction, or keyframes from one count to another) is drawn with its whole points only: the next point pops in at once instead of growing.",
+          "workaround": "Give the star a whole number of points, or animate the count with hold keyframes so that every player draws whole points.",
+          "measured": {
+            "fixture": "star-fractional-points.json",
+            "player": "lottie-web 5.7.5 (svg)",
+            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG (thorvg-python 1.1.3)",
+            "frames": [
+              0
+            ],
+            "seen": "A star of 7.7 points: lottie-web draws 7 whole points, rlottie and ThorVG 7 and most of an eighth; 14.1 % of the tile differs (rlottie 14.1 %, ThorVG 14.1 %). In the corpus, rlottie's polystar_anim.json and polystar_line_clockwise_trim.json animate a star from 5 to 15 points: ThorVG differs from lottie-web on them by 6.6 % and 4.9 %, rlottie on the second by 4.3 %, and each agrees once the counts are rounded down (the lab's ablation)."
+          },
+          "source": "measured; airbnb/lottie-android PolystarContent (partialPointAmount); thorvg/thorvg src/loaders/lottie/tvgLottieBuilder.cpp (_updateStar)"
+        },
+        {
+          "feature": "polystar",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/utils/shapes/ShapeProperty.js"
         },
@@ -2099,6 +2121,28 @@ package enum RendererData {
         },
         {
           "feature": "polystar",
+          "match": {
+            "detail": [
+              "fractional points"
+            ]
+          },
+          "support": "partial",
+          "note": "lottie-web draws a star's whole points only; After Effects' other players (lottie-android and lottie-ios PolystarContent, rlottie, ThorVG tvgLottieBuilder.cpp _updateStar: partialPointAmount) draw the last point partly. Polygons round the count down everywhere.",
+          "effect": "A star whose point count is between two whole numbers (a fraction, or keyframes from one count to another) is drawn with its whole points only: the next point pops in at once instead of growing.",
+          "workaround": "Give the star a whole number of points, or animate the count with hold keyframes so that every player draws whole points.",
+          "measured": {
+            "fixture": "star-fractional-points.json",
+            "player": "lottie-web 5.7.5 (svg; the star path is built before the renderer)",
+            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG (thorvg-python 1.1.3)",
+            "frames": [
+              0
+            ],
+            "seen": "A star of 7.7 points: lottie-web draws 7 whole points, rlottie and ThorVG 7 and most of an eighth; 14.1 % of the tile differs (rlottie 14.1 %, ThorVG 14.1 %). In the corpus, rlottie's polystar_anim.json and polystar_line_clockwise_trim.json animate a star from 5 to 15 points: ThorVG differs from lottie-web on them by 6.6 % and 4.9 %, rlottie on the second by 4.3 %, and each agrees once the counts are rounded down (the lab's ablation)."
+          },
+          "source": "measured; airbnb/lottie-android PolystarContent (partialPointAmount); thorvg/thorvg src/loaders/lottie/tvgLottieBuilder.cpp (_updateStar)"
+        },
+        {
+          "feature": "polystar",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/utils/shapes/ShapeProperty.js"
         },
@@ -2508,6 +2552,28 @@ package enum RendererData {
           "feature": "rounded-corners",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/utils/shapes/RoundCornersModifier.js"
+        },
+        {
+          "feature": "polystar",
+          "match": {
+            "detail": [
+              "fractional points"
+            ]
+          },
+          "support": "partial",
+          "note": "lottie-web draws a star's whole points only; After Effects' other players (lottie-android and lottie-ios PolystarContent, rlottie, ThorVG tvgLottieBuilder.cpp _updateStar: partialPointAmount) draw the last point partly. Polygons round the count down everywhere.",
+          "effect": "A star whose point count is between two whole numbers (a fraction, or keyframes from one count to another) is drawn with its whole points only: the next point pops in at once instead of growing.",
+          "workaround": "Give the star a whole number of points, or animate the count with hold keyframes so that every player draws whole points.",
+          "measured": {
+            "fixture": "star-fractional-points.json",
+            "player": "lottie-web 5.7.5 (svg; the star path is built before the renderer)",
+            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG (thorvg-python 1.1.3)",
+            "frames": [
+              0
+            ],
+            "seen": "A star of 7.7 points: lottie-web draws 7 whole points, rlottie and ThorVG 7 and most of an eighth; 14.1 % of the tile differs (rlottie 14.1 %, ThorVG 14.1 %). In the corpus, rlottie's polystar_anim.json and polystar_line_clockwise_trim.json animate a star from 5 to 15 points: ThorVG differs from lottie-web on them by 6.6 % and 4.9 %, rlottie on the second by 4.3 %, and each agrees once the counts are rounded down (the lab's ablation)."
+          },
+          "source": "measured; airbnb/lottie-android PolystarContent (partialPointAmount); thorvg/thorvg src/loaders/lottie/tvgLottieBuilder.cpp (_updateStar)"
         },
         {
           "feature": "polystar",
