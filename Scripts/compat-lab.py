@@ -43,14 +43,9 @@ FIT_UP = ("import sys; sys.path.insert(0, %r); import render\n"
 THRESHOLD = 0.02
 # render_web.py draws on a white page, where white artwork is invisible (a title card in white
 # letters looks empty, so a player that drops the letters "agrees"). The lab runs it with a
-# transparent page instead, so that lottie-web's picture keeps its alpha like the players' do, and
-# compares every picture on white and on black (`tile`).
-WEB_TRANSPARENT = ("import sys, subprocess; sys.path.insert(0, %r); import render_web\n"
-                   "page = render_web.page\n"
-                   "render_web.page = lambda *a: page(*a).replace('body{background:#fff;', 'body{background:transparent;', 1)\n"
-                   "run = subprocess.run\n"
-                   "render_web.subprocess.run = lambda cmd, *a, **k: run(cmd[:1] + ['--default-background-color=00000000'] + cmd[1:], *a, **k)\n"
-                   "sys.argv = ['render_web.py'] + sys.argv[1:]; sys.exit(render_web.main())" % ORACLES)
+# transparent page instead (Tests/oracles/render_web_transparent.py), so that lottie-web's picture
+# keeps its alpha like the players' do, and compares every picture on white and on black (`tile`).
+WEB_TRANSPARENT = os.path.join(HERE, "..", "Tests", "oracles", "render_web_transparent.py")
 WEB = "web-rgba"  # the cached lottie-web renders' name (web.png: the white page's, before)
 
 
@@ -132,7 +127,7 @@ def render_all(path, frames, size, cache, players=PLAYERS, tag=""):
     result = {}
     web = os.path.join(folder, WEB + ".png")
     if not os.path.exists(web):
-        run([sys.executable, "-c", WEB_TRANSPARENT, path, web, "--frames", ",".join(map(str, frames)), "--size", str(size)])
+        run([sys.executable, WEB_TRANSPARENT, path, web, "--frames", ",".join(map(str, frames)), "--size", str(size)])
     if os.path.exists(web):
         strip = Image.open(web).convert("RGBA")
         result["web"] = [tile(strip.crop((k * size, 0, (k + 1) * size, size)), size) for k in range(len(frames))]
@@ -493,7 +488,7 @@ def render_one(path, frame, size, cache, player):
     status = out + ".status"
     if not os.path.exists(status):
         if player == "web":
-            code, _ = run([sys.executable, "-c", WEB_TRANSPARENT, path, out, "--frames", str(frame), "--size", str(size)])
+            code, _ = run([sys.executable, WEB_TRANSPARENT, path, out, "--frames", str(frame), "--size", str(size)])
         else:
             code, _ = run([sys.executable, "-c", FIT_UP, path, str(frame), out, "--engine", player, "--max-side", str(size)])
         open(status, "w").write(str(code))

@@ -25,13 +25,8 @@ FIT_UP = ("import sys; sys.path.insert(0, %r); import render\n"
           "sys.argv = ['render.py'] + sys.argv[1:]; sys.exit(render.main())" % ORACLES)
 
 
-# The lab's transparent page for lottie-web (Scripts/compat-lab.py, WEB_TRANSPARENT).
-WEB_TRANSPARENT = ("import sys, subprocess; sys.path.insert(0, %r); import render_web\n"
-                   "page = render_web.page\n"
-                   "render_web.page = lambda *a: page(*a).replace('body{background:#fff;', 'body{background:transparent;', 1)\n"
-                   "run = subprocess.run\n"
-                   "render_web.subprocess.run = lambda cmd, *a, **k: run(cmd[:1] + ['--default-background-color=00000000'] + cmd[1:], *a, **k)\n"
-                   "sys.argv = ['render_web.py'] + sys.argv[1:]; sys.exit(render_web.main())" % ORACLES)
+# lottie-web on a transparent page, as the lab draws it.
+WEB_TRANSPARENT = os.path.join(HERE, "render_web_transparent.py")
 
 
 def laid(im, premultiplied):
@@ -57,7 +52,7 @@ def main():
     if "--make-reference" in sys.argv:
         for path in sys.argv[2:]:
             out = path[:-5] + ".web.png"
-            subprocess.run([sys.executable, "-c", WEB_TRANSPARENT, path, out, "--frames", "0", "--size", str(SIZE)], check=True, capture_output=True)
+            subprocess.run([sys.executable, WEB_TRANSPARENT, path, out, "--frames", "0", "--size", str(SIZE)], check=True, capture_output=True)
             os.remove(out + ".log")
             print("wrote", out)
         return 0
