@@ -208,6 +208,11 @@ struct FeatureScan {
   static let visibleShare = 0.01
   /// The detail of a star whose point count is not a whole number while it is shown.
   static let fractionalPoints = "fractional points"
+  /// The detail of a trim path, trimmed individually, whose kept part runs across the path's start
+  /// while shown (Animation.trimLoops).
+  static let loopedIndividually = "looped individually"
+  /// The detail of a gradient with a colour midpoint moved off the middle (Animation.hasMovedMidpoint).
+  static let movedMidpoint = "moved midpoint"
   /// The detail of an expression that drives a layer style's property.
   static let inLayerStyle = "in layer style"
 
@@ -228,7 +233,12 @@ struct FeatureScan {
           if nested.contains(n.id.raw) { add(.repeaterNested, nil, n, shapePath) }
         }
         if Animation.repeaterScaleGrowth(n) >= 1e5 { add(.repeaterRunawayScale, nil, n, shapePath) }
-      case .trim?: add(.trimPaths, n["m"]?.int == 2 && Animation.trimsSeveralPaths(n) ? "individually" : nil, n, shapePath)
+      case .trim?:
+        let several = n["m"]?.int == 2 && Animation.trimsSeveralPaths(n) ? "individually" : nil
+        // A trim both looped and of several paths is one use of each.
+        let looped = n["m"]?.int == 2 && Animation.trimLoops(n, visible: span)
+        if several != nil || !looped { add(.trimPaths, several, n, shapePath) }
+        if looped { add(.trimPaths, Self.loopedIndividually, n, shapePath) }
       case .transform?:
         if let sk = n["sk"], Animation.isNonDefault(sk, default: 0) { add(.skew, nil, sk, shapePath) }
       case .roundedCorners?:
@@ -239,7 +249,8 @@ struct FeatureScan {
         }
         add(.roundedCorners, detail, n, shapePath)
       case .gradientFill?, .gradientStroke?:
-        add(shape.type == .gradientFill ? .gradientFill : .gradientStroke, nil, n, shapePath)
+        let midpoint = Animation.hasMovedMidpoint(n["g"]) ? Self.movedMidpoint : nil
+        add(shape.type == .gradientFill ? .gradientFill : .gradientStroke, midpoint, n, shapePath)
         if Animation.hasOpacityStops(n["g"]) {
           add(.gradientOpacityStops, Animation.opacityStopsDrawnAlike(n["g"]) ? "small opacity steps" : nil, n["g"] ?? n, shapePath)
         }

@@ -52,12 +52,19 @@ func fixture(for entry: SupportEntry) -> String? {
   case .twist?: return shape("tw")
   case .repeater?: return shape("rp")
   case .trimPaths?:
+    if detail == "looped individually" {
+      // Kept 0-30 %, turned by 300°: the kept part runs across the path's start.
+      return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"tm\",\"m\":2,\"e\":{\"a\":0,\"k\":30},\"o\":{\"a\":0,\"k\":300}}]}]")
+    }
     return detail == "individually" ? layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"rc\"},{\"ty\":\"tm\",\"m\":2}]}]") : shape("tm")
   case .roundedCorners?:
     guard let detail else { return shape("rd") }
     let radius = detail == "sharp corners" ? 30 : 1
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sr\"},{\"ty\":\"rd\",\"r\":{\"a\":0,\"k\":\(radius)}}]}]")
-  case .gradientFill?: return shape("gf")
+  case .gradientFill?:
+    guard detail == "moved midpoint" else { return shape("gf") }
+    // Red, a midpoint stop at 20 % of the span, blue.
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"gf\",\"g\":{\"p\":3,\"k\":{\"a\":0,\"k\":[0,1,0,0,0.2,0.5,0,0.5,1,0,0,1]}}}]}]")
   case .gradientStroke?: return shape("gs")
   case .polystar?:
     guard let detail else { return shape("sr") }

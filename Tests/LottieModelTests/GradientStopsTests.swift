@@ -71,3 +71,49 @@ struct GradientStopsTests {
     #expect(try detail(small, large) == nil)
   }
 }
+
+/// #18: a colour midpoint moved in After Effects, which Bodymovin writes as an extra stop with the
+/// average colour. Measured on the conformance files against their After Effects renders: 20 % of
+/// the span is seen (33 % of the picture in every player), 60 % is not.
+@Suite("gradient midpoints")
+struct GradientMidpointTests {
+  /// A gradient fill with these stops (position, r, g, b each), static or as two keyframes.
+  static func detail(_ stops: [[Double]], keyframes second: [[Double]]? = nil) throws -> String? {
+    func values(_ s: [[Double]]) -> String { "[" + s.flatMap { $0 }.map(\.compactText).joined(separator: ",") + "]" }
+    let k = second.map { #"{"a":1,"k":[{"t":0,"s":\#(values(stops))},{"t":30,"s":\#(values($0))}]}"# } ?? #"{"a":0,"k":\#(values(stops))}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"rc","d":1,"s":{"a":0,"k":[80,60]},"p":{"a":0,"k":[50,50]},"r":{"a":0,"k":0}},{"ty":"gf","o":{"a":0,"k":100},"r":1,"t":1,"s":{"a":0,"k":[0,50]},"e":{"a":0,"k":[100,50]},"g":{"p":\#(stops.count),"k":\#(k)}}]}]}"#
+    let uses = try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses()
+    let fills = uses.filter { $0.feature == .gradientFill }
+    #expect(fills.count == 1)
+    return fills.first?.detail
+  }
+
+  static let red = [1.0, 0, 0], blue = [0.0, 0.047, 1]
+  static func stop(_ at: Double, _ c: [Double]) -> [Double] { [at] + c }
+  static let average = [0.5, 0.024, 0.5]
+
+  @Test func theConformanceFilesMidpointsAreMovedOnlyWhereAfterEffectsDrawsOtherwise() throws {
+    // shape-style/gradient-linear-midpoint.json: the midpoint at 0.137 of 0…0.69 (20 %).
+    let moved = [[0, 1, 0, 0], [0.137, 0.5, 0.024, 0.5], [0.69, 0, 0.047, 1], [0.845, 0, 0.024, 0.5], [1, 0, 0, 0]]
+    #expect(try Self.detail(moved) == "moved midpoint")
+    // properties/gradient-linear.json: the midpoint at 60 %, drawn alike.
+    #expect(try Self.detail([[0, 1, 0, 0], [0.601, 0.5, 0, 0.5], [1, 0, 0, 1]]) == nil)
+  }
+
+  @Test func centredMidpointsPlainStopsAndFlatSpansAreNotMoved() throws {
+    #expect(try Self.detail([Self.stop(0, Self.red), Self.stop(0.5, Self.average), Self.stop(1, Self.blue)]) == nil)
+    // A stop of its own colour, not the average: a real stop, drawn alike everywhere.
+    #expect(try Self.detail([Self.stop(0, Self.red), Self.stop(0.2, [0.2, 0.9, 0.2]), Self.stop(1, Self.blue)]) == nil)
+    // Between two stops of one colour a midpoint changes nothing.
+    #expect(try Self.detail([Self.stop(0, Self.red), Self.stop(0.2, Self.red), Self.stop(1, Self.red)]) == nil)
+    #expect(try Self.detail([Self.stop(0, Self.red), Self.stop(1, Self.blue)]) == nil)
+  }
+
+  @Test func oneMovedKeyframeIsEnough() throws {
+    let centred = [Self.stop(0, Self.red), Self.stop(0.5, Self.average), Self.stop(1, Self.blue)]
+    let moved = [Self.stop(0, Self.red), Self.stop(0.85, Self.average), Self.stop(1, Self.blue)]
+    #expect(try Self.detail(centred, keyframes: moved) == "moved midpoint")
+    #expect(try Self.detail(centred, keyframes: centred) == nil)
+  }
+}

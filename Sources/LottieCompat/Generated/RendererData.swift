@@ -1713,6 +1713,28 @@ package enum RendererData {
           "feature": "legacy-colors",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/utils/DataManager.js (checkColors divides fill and stroke colours by 255 in files before 4.1.9)"
+        },
+        {
+          "feature": "gradient-fill",
+          "match": {
+            "detail": [
+              "moved midpoint"
+            ]
+          },
+          "support": "partial",
+          "note": "The format has no midpoints: Bodymovin writes a moved midpoint as an extra stop with the average colour, and players blend in straight lines to and from it. lottiekit calls a midpoint moved when that stop sits at least 20 % of its span off the middle (conformance gradient-linear.json, 10 % off, draws within the lab's tolerance).",
+          "effect": "A gradient whose colour midpoint was moved in After Effects changes colour in straight blends to and from the midpoint, where After Effects eases it: the colours sit in other places.",
+          "workaround": "Add real colour stops in After Effects where the eased gradient should pass through (for example at a quarter and three quarters of each span) and leave the midpoints in the middle.",
+          "measured": {
+            "fixture": "gradient-midpoint-moved.json",
+            "player": "lottie-web 5.7.5 (svg)",
+            "reference": "After Effects (the conformance file's reference render)",
+            "frames": [
+              0
+            ],
+            "seen": "A red-blue-black gradient whose first midpoint sits at 20 % of its span: the blue arrives later than in After Effects, 33.3 % differs from the After Effects render (lottie-web 5.7.5 33.3 %, rlottie and ThorVG 32.8 %: every player draws it alike)."
+          },
+          "source": "measured (conformance shape-style/gradient-linear-midpoint.json and its After Effects render)"
         }
       ]
     },
@@ -2167,6 +2189,28 @@ package enum RendererData {
           "feature": "legacy-colors",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/utils/DataManager.js (checkColors divides fill and stroke colours by 255 in files before 4.1.9)"
+        },
+        {
+          "feature": "gradient-fill",
+          "match": {
+            "detail": [
+              "moved midpoint"
+            ]
+          },
+          "support": "partial",
+          "note": "The format has no midpoints: Bodymovin writes a moved midpoint as an extra stop with the average colour, and players blend in straight lines to and from it. lottiekit calls a midpoint moved when that stop sits at least 20 % of its span off the middle (conformance gradient-linear.json, 10 % off, draws within the lab's tolerance).",
+          "effect": "A gradient whose colour midpoint was moved in After Effects changes colour in straight blends to and from the midpoint, where After Effects eases it: the colours sit in other places.",
+          "workaround": "Add real colour stops in After Effects where the eased gradient should pass through (for example at a quarter and three quarters of each span) and leave the midpoints in the middle.",
+          "measured": {
+            "fixture": "gradient-midpoint-moved.json",
+            "player": "lottie-web 5.7.5 (canvas)",
+            "reference": "After Effects (the conformance file's reference render)",
+            "frames": [
+              0
+            ],
+            "seen": "A red-blue-black gradient whose first midpoint sits at 20 % of its span: the blue arrives later than in After Effects, 33.3 % differs from the After Effects render (lottie-web 5.7.5 33.3 %, rlottie and ThorVG 32.8 %: every player draws it alike)."
+          },
+          "source": "measured (conformance shape-style/gradient-linear-midpoint.json and its After Effects render)"
         }
       ]
     },
@@ -2600,6 +2644,28 @@ package enum RendererData {
           "feature": "legacy-colors",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/utils/DataManager.js (checkColors divides fill and stroke colours by 255 in files before 4.1.9)"
+        },
+        {
+          "feature": "gradient-fill",
+          "match": {
+            "detail": [
+              "moved midpoint"
+            ]
+          },
+          "support": "partial",
+          "note": "The format has no midpoints: Bodymovin writes a moved midpoint as an extra stop with the average colour, and players blend in straight lines to and from it. lottiekit calls a midpoint moved when that stop sits at least 20 % of its span off the middle (conformance gradient-linear.json, 10 % off, draws within the lab's tolerance).",
+          "effect": "A gradient whose colour midpoint was moved in After Effects changes colour in straight blends to and from the midpoint, where After Effects eases it: the colours sit in other places.",
+          "workaround": "Add real colour stops in After Effects where the eased gradient should pass through (for example at a quarter and three quarters of each span) and leave the midpoints in the middle.",
+          "measured": {
+            "fixture": "gradient-midpoint-moved.json",
+            "player": "lottie-web 5.7.5 (svg; the html renderer draws shapes as svg)",
+            "reference": "After Effects (the conformance file's reference render)",
+            "frames": [
+              0
+            ],
+            "seen": "A red-blue-black gradient whose first midpoint sits at 20 % of its span: the blue arrives later than in After Effects, 33.3 % differs from the After Effects render (lottie-web 5.7.5 33.3 %, rlottie and ThorVG 32.8 %: every player draws it alike)."
+          },
+          "source": "measured (conformance shape-style/gradient-linear-midpoint.json and its After Effects render)"
         }
       ]
     }
@@ -3096,6 +3162,28 @@ package enum RendererData {
           "feature": "image-embedded",
           "support": "supported",
           "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseAsset: convertFromBase64)"
+        },
+        {
+          "feature": "trim-paths",
+          "match": {
+            "detail": [
+              "looped individually"
+            ]
+          },
+          "support": "partial",
+          "note": "rlottie turns start, end and offset into a segment that loops when start and end fall on different sides of the path's start, and its individually mode trims only segments that do not loop.",
+          "effect": "While the kept part of a Trim Paths set to trim individually runs across the path's start, the whole path is drawn instead.",
+          "workaround": "Set Trim Multiple Shapes to Simultaneously (the same on a single path), or keep start + offset and end + offset on the same side of a whole turn.",
+          "measured": {
+            "fixture": "trim-loop-individually.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A circle's stroke trimmed 0-30 % with offset 300° (the kept part runs from 83 % across the start to 13 %), trimmed individually: rlottie draws the whole circle, 12.8 % of the tile differs from lottie-web; the same trim with m 1: 0.0 %. Corpus lottie-android Tests/TrimPathWrapAround.json (offsets 241°, 150°, 60° and -28° while the end grows) differs on 4.0 %."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottiemodel.h (Trim::segment) and src/lottie/lottieitem.cpp (renderer::Trim::update: individually trims only when start < end)"
         },
         {
           "feature": "trim-paths",
@@ -3623,6 +3711,28 @@ package enum RendererData {
             "seen": "A white square at layer opacity 30 as the luma matte of a red square: lottie-web and ThorVG show the red at 30 %, rlottie at full strength: 36.0 % of the tile differs. Corpus lottie-android lottiefiles/loading.json (a precomp matte with layers at 18 % and one fading out): 3.4 %, under 2 % once those opacities are written as the equivalent grey."
           },
           "source": "measured; Samsung/rlottie src/vector/vbitmap.cpp (updateLuma divides by alpha before weighting the channels)"
+        },
+        {
+          "feature": "gradient-fill",
+          "match": {
+            "detail": [
+              "moved midpoint"
+            ]
+          },
+          "support": "partial",
+          "note": "The format has no midpoints: Bodymovin writes a moved midpoint as an extra stop with the average colour, and players blend in straight lines to and from it. lottiekit calls a midpoint moved when that stop sits at least 20 % of its span off the middle (conformance gradient-linear.json, 10 % off, draws within the lab's tolerance).",
+          "effect": "A gradient whose colour midpoint was moved in After Effects changes colour in straight blends to and from the midpoint, where After Effects eases it: the colours sit in other places.",
+          "workaround": "Add real colour stops in After Effects where the eased gradient should pass through (for example at a quarter and three quarters of each span) and leave the midpoints in the middle.",
+          "measured": {
+            "fixture": "gradient-midpoint-moved.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "After Effects (the conformance file's reference render)",
+            "frames": [
+              0
+            ],
+            "seen": "A red-blue-black gradient whose first midpoint sits at 20 % of its span: the blue arrives later than in After Effects, 32.8 % differs from the After Effects render (lottie-web 5.7.5 33.3 %, rlottie and ThorVG 32.8 %: every player draws it alike)."
+          },
+          "source": "measured (conformance shape-style/gradient-linear-midpoint.json and its After Effects render)"
         }
       ]
     }
@@ -4633,6 +4743,25 @@ package enum RendererData {
           "feature": "trim-paths",
           "match": {
             "detail": [
+              "looped individually"
+            ]
+          },
+          "support": "supported",
+          "measured": {
+            "fixture": "trim-loop-individually.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The same looped trim is drawn as lottie-web draws it: 0.0 % of the tile differs (rlottie 12.8 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "trim-paths",
+          "match": {
+            "detail": [
               "individually"
             ]
           },
@@ -5098,6 +5227,28 @@ package enum RendererData {
             "seen": "A white square at 30 % as a luma matte masks like 30 % grey, as lottie-web does: 0.0 % differs (rlottie 36.0 %)."
           },
           "source": "measured"
+        },
+        {
+          "feature": "gradient-fill",
+          "match": {
+            "detail": [
+              "moved midpoint"
+            ]
+          },
+          "support": "partial",
+          "note": "The format has no midpoints: Bodymovin writes a moved midpoint as an extra stop with the average colour, and players blend in straight lines to and from it. lottiekit calls a midpoint moved when that stop sits at least 20 % of its span off the middle (conformance gradient-linear.json, 10 % off, draws within the lab's tolerance).",
+          "effect": "A gradient whose colour midpoint was moved in After Effects changes colour in straight blends to and from the midpoint, where After Effects eases it: the colours sit in other places.",
+          "workaround": "Add real colour stops in After Effects where the eased gradient should pass through (for example at a quarter and three quarters of each span) and leave the midpoints in the middle.",
+          "measured": {
+            "fixture": "gradient-midpoint-moved.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "After Effects (the conformance file's reference render)",
+            "frames": [
+              0
+            ],
+            "seen": "A red-blue-black gradient whose first midpoint sits at 20 % of its span: the blue arrives later than in After Effects, 32.8 % differs from the After Effects render (lottie-web 5.7.5 33.3 %, rlottie and ThorVG 32.8 %: every player draws it alike)."
+          },
+          "source": "measured (conformance shape-style/gradient-linear-midpoint.json and its After Effects render)"
         }
       ]
     }

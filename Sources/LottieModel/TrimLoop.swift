@@ -1,0 +1,70 @@
+import LottieJSON
+
+/// A trim path whose kept part runs across the path's start. rlottie works out each frame's start,
+/// end and offset into a segment that "loops" when start and end fall on different sides of the
+/// path's start once the offset is added (Samsung/rlottie src/lottie/lottiemodel.h,
+/// `Trim::segment`), and its "individually" trim (`m` 2) trims only a segment that does not loop
+/// (src/lottie/lottieitem.cpp, `renderer::Trim::update`: `if (start < end)`): while the kept part
+/// crosses the start, rlottie draws the whole path. Measured with fixture trim-loop-individually.json
+/// (a circle's stroke trimmed 0-30 % with offset 300°: 12.8 % of the tile differs from lottie-web;
+/// the same trim with `m` 1: 0.0 %; ThorVG 0.0 % both ways); corpus lottie-android
+/// Tests/TrimPathWrapAround.json (4.0 %).
+extension Animation {
+  /// Whether the trim `trim` (its `s`, `e` and `o`) loops at some time while its layer is shown
+  /// (`visible`, in the keyframes' clock; nil: over the keyframes' own times), as rlottie computes
+  /// the segment: sampled at every keyframe time and at up to 1,000 evenly spaced times.
+  static func trimLoops(_ trim: JSONNode, visible: ExpressionEffect.Span?) -> Bool {
+    let properties = [trim["s"], trim["e"], trim["o"]]
+    let times = properties.flatMap { p in p.map { AnimatedProperty(node: $0).keyframes.compactMap { $0["t"]?.double } } ?? [] }
+    func loops(at time: Double) -> Bool {
+      guard let s = number(trim["s"], at: time, default: 0), let e = number(trim["e"], at: time, default: 100),
+        let o = number(trim["o"], at: time, default: 0)
+      else { return false }
+      var start = s / 100, end = e / 100
+      let offset = o.truncatingRemainder(dividingBy: 360) / 360
+      let difference = abs(start - end)
+      if abs(difference) < 1e-6 || abs(difference - 1) < 1e-6 { return false }
+      start += offset
+      end += offset
+      return offset > 0 ? (start > 1) != (end > 1) : (start < 0) != (end < 0)
+    }
+    guard !times.isEmpty else { return loops(at: visible?.start ?? 0) }
+    let from = visible?.start ?? times.min()!, to = visible?.end ?? times.max()!
+    var samples = times.filter { $0 >= from && $0 < to }
+    let count = 1000
+    if to > from { samples += (0..<count).map { from + (to - from) * Double($0) / Double(count) } } else { samples.append(from) }
+    return samples.contains(where: loops)
+  }
+
+  /// A one-number property's value at `time` (keyframes eased on their first dimension's curve,
+  /// held where `h` is 1; before the first keyframe its start value, after the last the last
+  /// value); `default` where the property is absent, nil where it cannot be read.
+  static func number(_ property: JSONNode?, at time: Double, default value: Double) -> Double? {
+    guard let property else { return value }
+    let animated = AnimatedProperty(node: property)
+    guard animated.isAnimated else { return staticNumber(property) }
+    let frames = animated.keyframes
+    func read(_ kf: JSONNode?, _ key: String) -> Double? { kf?[key].flatMap(Self.staticNumberValue) }
+    guard let first = frames.first, let firstTime = first["t"]?.double else { return nil }
+    if time <= firstTime { return read(first, "s") }
+    for n in 0..<frames.count {
+      let kf = frames[n]
+      guard let from = kf["t"]?.double else { return nil }
+      let next = n + 1 < frames.count ? frames[n + 1] : nil
+      guard let next, let to = next["t"]?.double else {
+        // The last keyframe: its value, or (a bare time, older exports) the previous one's end.
+        return read(kf, "s") ?? (n > 0 ? read(frames[n - 1], "e") : nil)
+      }
+      guard time < to else { continue }
+      guard let s = read(kf, "s") else { return nil }
+      if kf["h"]?.int == 1 || to <= from { return s }
+      guard let e = read(kf, "e") ?? read(next, "s") else { return s }
+      var progress = (time - from) / (to - from)
+      if let out = kf["o"], let into = kf["i"], out.isObject, into.isObject, let curve = EasingPerDimension.curve(out, into, 0) {
+        progress = EasingPerDimension.progress(curve, at: progress)
+      }
+      return s + (e - s) * progress
+    }
+    return nil
+  }
+}

@@ -1,0 +1,48 @@
+import Testing
+import LottieJSON
+import LottieModel
+
+/// #18: a trim path, trimmed individually, whose kept part runs across the path's start: rlottie
+/// draws the whole path then (measured: fixture trim-loop-individually.json, 12.8 %; corpus
+/// lottie-android Tests/TrimPathWrapAround.json, 4.0 %). The cases mirror rlottie's segment
+/// arithmetic (Samsung/rlottie src/lottie/lottiemodel.h, Trim::segment).
+@Suite("trim paths that loop")
+struct TrimLoopTests {
+  /// The details of the trim's feature uses for a circle trimmed with `trim` (members of the `tm`
+  /// object) in a layer shown over frames `ip`…`op`.
+  static func details(_ trim: String, ip: Int = 0, op: Int = 60) throws -> [String?] {
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":\#(ip),"op":\#(op),"st":0,"ks":{},"shapes":[{"ty":"el","s":{"a":0,"k":[70,70]},"p":{"a":0,"k":[50,50]}},{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"w":{"a":0,"k":8}},{"ty":"tm",\#(trim)}]}]}"#
+    return try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().filter { $0.feature == .trimPaths }.map(\.detail)
+  }
+
+  static let looped = "looped individually"
+
+  @Test func aKeptPartAcrossTheStartLoops() throws {
+    // 0-30 % turned by 300°: 83 %…113 %.
+    #expect(try Self.details(#""m":2,"s":{"a":0,"k":0},"e":{"a":0,"k":30},"o":{"a":0,"k":300}"#) == [Self.looped])
+    // A negative offset: -8 %…22 %.
+    #expect(try Self.details(#""m":2,"s":{"a":0,"k":0},"e":{"a":0,"k":30},"o":{"a":0,"k":-28}"#) == [Self.looped])
+    // Offsets past a whole turn count modulo 360: 241° is 67 %, and 10-90 % runs to 157 %.
+    #expect(try Self.details(#""m":2,"s":{"a":0,"k":10},"e":{"a":0,"k":90},"o":{"a":0,"k":241}"#) == [Self.looped])
+  }
+
+  @Test func anEndThatGrowsAcrossTheStartWhileShownLoops() throws {
+    let growing =
+      #""m":2,"s":{"a":0,"k":0},"e":{"a":1,"k":[{"t":10,"s":[10],"i":{"x":[0.8],"y":[0.8]},"o":{"x":[0.2],"y":[0.2]}},{"t":20,"s":[90]}]},"o":{"a":0,"k":150}"#
+    #expect(try Self.details(growing) == [Self.looped])
+    // Shown only until frame 12, while the end is still below 58 % (150° is 42 %): no loop seen.
+    #expect(try Self.details(growing, ip: 0, op: 12) == [nil])
+  }
+
+  @Test func simultaneousTrimsWholeRangesAndUnturnedSegmentsDoNotLoop() throws {
+    // Trimmed simultaneously (m 1), rlottie draws the loop in two pieces, as lottie-web does.
+    #expect(try Self.details(#""m":1,"s":{"a":0,"k":0},"e":{"a":0,"k":30},"o":{"a":0,"k":300}"#) == [nil])
+    #expect(try Self.details(#""m":2,"s":{"a":0,"k":10},"e":{"a":0,"k":40},"o":{"a":0,"k":72}"#) == [nil])
+    // The whole path (0-100 %) and an empty one are drawn so whatever the offset.
+    #expect(try Self.details(#""m":2,"s":{"a":0,"k":0},"e":{"a":0,"k":100},"o":{"a":0,"k":90}"#) == [nil])
+    #expect(try Self.details(#""m":2,"s":{"a":0,"k":50},"e":{"a":0,"k":50},"o":{"a":0,"k":300}"#) == [nil])
+    // A whole turn is no turn.
+    #expect(try Self.details(#""m":2,"s":{"a":0,"k":0},"e":{"a":0,"k":30},"o":{"a":0,"k":360}"#) == [nil])
+  }
+}
