@@ -171,12 +171,15 @@ struct FeatureScan {
       }
       if mode == "s", mask["inv"]?.truthy != true { subtracted = true }
     }
+    // An inverted mask among others: ThorVG combines them differently from After Effects
+    // (measured, fixture mask-inverted-combined.json).
+    let combined = layer.masks.filter { $0.isObject && $0["mode"]?.string != "n" }.count > 1
     for mask in layer.masks where mask.isObject {
       let mode = mask["mode"]?.string
       add(.mask, mode.map(MaskMode.name), mask, path)
       if mode == "i" { add(.maskModeIntersect, nil, mask["mode"] ?? mask, path) }
       if mode == "l" || mode == "d" || mode == "f" { add(.maskModeLightenDarkenDifference, mode.map(MaskMode.name), mask["mode"] ?? mask, path) }
-      if mask["inv"]?.truthy == true, let n = mask["inv"] { add(.maskInverted, nil, n, path) }
+      if mask["inv"]?.truthy == true, let n = mask["inv"] { add(.maskInverted, combined ? Self.combinedMask : nil, n, path) }
       // An expansion of a pixel or less moves the edge by no more than anti-aliasing does.
       if let x = mask["x"], Animation.isNonDefault(x, default: 0), AnimatedProperty(node: x).isAnimated || abs(Animation.staticNumber(x) ?? 0) > 1 {
         add(.maskExpansion, nil, x, path)
@@ -208,6 +211,8 @@ struct FeatureScan {
   static let visibleShare = 0.01
   /// The detail of a star whose point count is not a whole number while it is shown.
   static let fractionalPoints = "fractional points"
+  /// The detail of an inverted mask on a layer with other masks (not None).
+  static let combinedMask = "combined"
   /// The detail of a trim path, trimmed individually, whose kept part runs across the path's start
   /// while shown (Animation.trimLoops).
   static let loopedIndividually = "looped individually"

@@ -40,7 +40,9 @@ func fixture(for entry: SupportEntry) -> String? {
   case .mask?: return layer("\"masksProperties\":[{\"mode\":\"\(maskCodes[detail ?? "add"] ?? "a")\"}]")
   case .maskModeIntersect?: return layer("\"masksProperties\":[{\"mode\":\"i\"}]")
   case .maskModeLightenDarkenDifference?: return layer("\"masksProperties\":[{\"mode\":\"\(maskCodes[detail ?? "lighten"] ?? "l")\"}]")
-  case .maskInverted?: return layer("\"masksProperties\":[{\"mode\":\"a\",\"inv\":true}]")
+  case .maskInverted?:
+    let other = detail == "combined" ? "{\"mode\":\"a\"}," : ""
+    return layer("\"masksProperties\":[\(other){\"mode\":\"a\",\"inv\":true}]")
   case .maskExpansion?: return layer("\"masksProperties\":[{\"mode\":\"a\",\"x\":{\"a\":0,\"k\":5}}]")
   case .maskFeather?: return layer("\"masksProperties\":[{\"mode\":\"a\",\"f\":{\"a\":0,\"k\":[5,5]}}]")
   case .maskOpacity?: return layer("\"masksProperties\":[{\"mode\":\"a\",\"o\":{\"a\":0,\"k\":50}}]")

@@ -491,6 +491,20 @@ struct FeatureDetailTests {
     #expect(try !flagged(copies: 200, scale: 100))
   }
 
+  /// ThorVG combines an inverted mask with the layer's other masks differently from After Effects
+  /// (fixture mask-inverted-combined.json): "combined" where another mask that is not None is on
+  /// the layer; a lone inverted mask, or one beside a None mask, is drawn right.
+  @Test func invertedMasksAmongOthersAreCombined() throws {
+    func inverted(_ masks: String) throws -> [String?] {
+      try details(layer(ks: "{}").replacingOccurrences(of: #""shapes":[]"#, with: #""shapes":[],"masksProperties":\#(masks)"#), .maskInverted)
+    }
+    #expect(try inverted(#"[{"inv":true,"mode":"a"}]"#) == [nil])
+    #expect(try inverted(#"[{"inv":false,"mode":"a"},{"inv":true,"mode":"a"}]"#) == ["combined"])
+    #expect(try inverted(#"[{"inv":true,"mode":"s"},{"inv":true,"mode":"a"}]"#) == ["combined", "combined"])
+    #expect(try inverted(#"[{"inv":true,"mode":"a"},{"inv":false,"mode":"n"}]"#) == [nil])
+    #expect(try inverted(#"[{"inv":false,"mode":"a"},{"inv":false,"mode":"s"}]"#).isEmpty)
+  }
+
   @Test func maskExpansionWithinAPixelIsNotAFeatureUse() throws {
     func count(_ x: String) throws -> Int {
       try details(layer(ks: "{}").replacingOccurrences(of: #""shapes":[]"#, with: #""shapes":[],"masksProperties":[{"mode":"a","x":\#(x)}]"#), .maskExpansion)

@@ -2871,6 +2871,25 @@ package enum RendererData {
         },
         {
           "feature": "mask-inverted",
+          "match": {
+            "detail": [
+              "combined"
+            ]
+          },
+          "support": "supported",
+          "measured": {
+            "fixture": "mask-inverted-combined.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The Add and inverted Add masks are combined as lottie-web combines them: 0.0 % of the tile differs (ThorVG 40.0 %); the same in all 16 add/subtract × inverted pairs."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "mask-inverted",
           "support": "supported",
           "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseMaskObject)"
         },
@@ -4441,6 +4460,27 @@ package enum RendererData {
           "feature": "mask-opacity",
           "support": "supported",
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseMask 'o')"
+        },
+        {
+          "feature": "mask-inverted",
+          "match": {
+            "detail": [
+              "combined"
+            ]
+          },
+          "support": "partial",
+          "effect": "An inverted mask on a layer with other masks is combined with them differently from After Effects: the wrong area is shown or hidden.",
+          "workaround": "Use one mask per layer (split the layer, or nest it in a precomp with the other mask), or build the shape without inverting (an inverted Add is a Subtract from a mask that covers the layer).",
+          "measured": {
+            "fixture": "mask-inverted-combined.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A square masked by an Add mask and then an inverted Add mask (outside a second square): ThorVG combines them differently, 40.0 % of the tile differs from lottie-web (rlottie 0.0 %). Of the 16 add/subtract × inverted pairs of two masks, written as After Effects writes them (`inv` first, paths wound as exported), lottie-web and rlottie draw all as After Effects' mask rules give; ThorVG differs on 8 of the 12 pairs with an inverted mask (15.6-48 %; drawn right: Add + inverted Subtract, inverted Subtract + Add, inverted Subtract + Subtract, two inverted Subtracts, which this detail does not tell apart). Corpus lottie-android Tests/Masks.json differs on 12.2 %."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getMaskMethod: an inverted mask becomes another mask method)"
         },
         {
           "feature": "mask-inverted",
