@@ -24,6 +24,17 @@ package struct CompatJob {
     var first: String = ""
     var cells: [(target: String, entry: SupportEntry?)] = []
     var node: JSONNode
+    /// The largest share of the frame a use of this row can change (Coverage), nil when unknown
+    /// for one of them; worked out only where a target draws it differently.
+    var change: Double? = 0
+    var changeAsked = false
+
+    /// Every target that is not fine with it only draws it differently (a warning under
+    /// `lint --target`), and no use changes 2 % of the frame: an info.
+    var isMinor: Bool {
+      guard changeAsked, let change, change < Coverage.minorShare else { return false }
+      return cells.allSatisfy { $0.entry?.support != .unsupported }
+    }
   }
 
   func selections() throws -> [(RendererTarget, String?)] {
@@ -50,7 +61,9 @@ package struct CompatJob {
         for a in animations {
           var rows: [Row] = []
           var index: [String: Int] = [:]
-          for use in Animation(document: a.document).featureUses() {
+          var coverage: Coverage?  // made at the first use a target draws differently
+          let animation = Animation(document: a.document)
+          for use in animation.featureUses() {
             let key = use.feature.rawValue + "\u{0}" + (use.detail ?? "")
             if index[key] == nil {
               index[key] = rows.count
@@ -68,6 +81,12 @@ package struct CompatJob {
               cells.append((t.id + (version.map { "@" + $0 } ?? ""), worse))
             }
             rows[k].cells = cells
+            if cells.contains(where: { $0.1?.support == .partial || $0.1?.support == .ignored }) {
+              if coverage == nil { coverage = Coverage(animation) }
+              let change = coverage?.change(of: use)
+              rows[k].change = rows[k].change.flatMap { old in change.map { max(old, $0) } }
+              rows[k].changeAsked = true
+            }
           }
           rows.sort { ($0.feature, $0.detail ?? "") < ($1.feature, $1.detail ?? "") }
           tables.append((a.source.displayPath, rows))
@@ -117,6 +136,9 @@ package struct CompatJob {
           "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
             + zip(r.cells, colWidths).map { Self.mark($0.0.entry).padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(separator: " "))
       }
+      for r in rows where r.isMinor {
+        out.append("  \(Self.label(r)): minor, changes \(Coverage.describe(r.change ?? 0)) (an info under lint --target)")
+      }
       // How each verdict other than "yes" is known.
       var said: Set<String> = []
       for r in rows {
@@ -153,7 +175,7 @@ package struct CompatJob {
           let n = (sources.firstIndex(of: said) ?? 0) + 1
           return "\(icons[e.support] ?? e.support.rawValue) [\(n)]"
         }
-        let name = Self.label(r).replacingOccurrences(of: "|", with: "\\|")
+        let name = (Self.label(r) + (r.isMinor ? " (minor: \(Coverage.describe(r.change ?? 0)))" : "")).replacingOccurrences(of: "|", with: "\\|")
         out.append("| \(name) | \(r.count) | " + cells.joined(separator: " | ") + " |")
       }
       out.append("")
@@ -207,6 +229,8 @@ package struct CompatJob {
                     .object([
                       ("feature", .string(r.feature.rawValue)), ("detail", r.detail.map { .string($0) } ?? .null),
                       ("count", .int(r.count)), ("first", .string(r.first)),
+                      ("change", r.changeAsked ? (r.change.map { .number((($0 * 10_000).rounded(.up) / 10_000).compactText) } ?? .null) : .null),
+                      ("minor", .bool(r.isMinor)),
                       ("line", .int(r.node.location.line)), ("column", .int(r.node.location.column)),
                       (
                         "support",

@@ -13,12 +13,16 @@ extension Animation {
   /// Whether every value of the gradient `g` (static or each keyframe's) draws alike both ways.
   /// Gradients too large to check (over 64 stops or 256 keyframes) are not called alike.
   static func opacityStopsDrawnAlike(_ g: JSONNode?) -> Bool {
-    guard let g, let count = g["p"]?.int, count >= 1, count <= 64, let k = g["k"]?["k"] else { return false }
-    if k.isArray, let first = k.element(at: 0), first.isObject {
-      guard k.count <= 256 else { return false }
-      return k.elements.allSatisfy { kf in kf["s"].map { worstOpacityDifference($0, colourStops: count) ?? 255 } ?? 0 <= alikeOpacityLevels }
-    }
-    return (worstOpacityDifference(k, colourStops: count) ?? 255) <= alikeOpacityLevels
+    guard let g, let count = g["p"]?.int, count >= 1, count <= 64, let values = gradientValues(g) else { return false }
+    return values.allSatisfy { v in v.map { worstOpacityDifference($0, colourStops: count) ?? 255 } ?? 0 <= alikeOpacityLevels }
+  }
+
+  /// The values a gradient's stops take: its static value, or each keyframe's `s` (nil where a
+  /// keyframe has none); nil for more than 256 keyframes or no `k` at all.
+  static func gradientValues(_ g: JSONNode) -> [JSONNode?]? {
+    guard let k = g["k"]?["k"] else { return nil }
+    guard k.isArray, let first = k.element(at: 0), first.isObject else { return [k] }
+    return k.count <= 256 ? k.elements.map { $0["s"] } : nil
   }
 
   /// The largest channel difference between the two ways of drawing the gradient values `v`
@@ -83,12 +87,8 @@ extension Animation {
   /// Whether the gradient `g` (its static value or any keyframe's) has a colour stop that is a moved
   /// midpoint. Gradients over 64 stops or 256 keyframes are not checked.
   static func hasMovedMidpoint(_ g: JSONNode?) -> Bool {
-    guard let g, let count = g["p"]?.int, count >= 3, count <= 64, let k = g["k"]?["k"] else { return false }
-    if k.isArray, let first = k.element(at: 0), first.isObject {
-      guard k.count <= 256 else { return false }
-      return k.elements.contains { kf in kf["s"].map { movedMidpoint(in: $0, colourStops: count) } ?? false }
-    }
-    return movedMidpoint(in: k, colourStops: count)
+    guard let g, let count = g["p"]?.int, count >= 3, count <= 64, let values = gradientValues(g) else { return false }
+    return values.contains { v in v.map { movedMidpoint(in: $0, colourStops: count) } ?? false }
   }
 
   static func movedMidpoint(in v: JSONNode, colourStops count: Int) -> Bool {

@@ -28,8 +28,8 @@ extension Animation {
       end += offset
       return offset > 0 ? (start > 1) != (end > 1) : (start < 0) != (end < 0)
     }
-    guard !times.isEmpty else { return loops(at: visible?.start ?? 0) }
-    let from = visible?.start ?? times.min()!, to = visible?.end ?? times.max()!
+    guard let first = times.min(), let last = times.max() else { return loops(at: visible?.start ?? 0) }
+    let from = visible?.start ?? first, to = visible?.end ?? last
     var samples = times.filter { $0 >= from && $0 < to }
     let count = 1000
     if to > from { samples += (0..<count).map { from + (to - from) * Double($0) / Double(count) } } else { samples.append(from) }

@@ -61,8 +61,40 @@ struct CompatEvidenceTests {
         #expect(r.stdoutText.contains("\"kind\": \"measured\""), "\(r.stdoutText)")
         let lint = try lottiekit("lint", "--target", e.selection, path)
         #expect(lint.stdoutText.contains("[LK701]"), "\(e.fixture): lint --target \(e.target) says nothing: \(lint.stdoutText)")
+        // The fixture shows the difference on 2 % of the picture or more, so the bound on what
+        // the use can change (Coverage) must not call it minor: a bound under what was seen is wrong.
+        let minor = doc.root["files"].list.flatMap { $0["features"].list }.filter { $0["feature"]?.string == e.feature && $0["minor"]?.truthy == true }
+        #expect(minor.isEmpty, "\(e.fixture): \(e.feature) called minor (\(minor.first?["change"]?.double ?? -1)) where the player was seen to differ")
       }
     }
+  }
+
+  /// A use whose bound stays under 2 % of the frame is minor: `compat` marks it in JSON and text,
+  /// `lint --target` reports it as an info (exit 0 with `--fail-on warning`); the same feature
+  /// grown past the bound is a warning (exit 1).
+  @Test func minorUsesAreInfosAndMarked() throws {
+    let dir = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    func text(_ t: String, size: Int) -> String {
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":512,"h":512,"fonts":{"list":[{"fName":"Arial","fFamily":"Arial","fStyle":"Regular"}]},"layers":[{"ty":5,"ind":1,"ip":0,"op":60,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"\#(t)","s":\#(size),"f":"Arial","j":0}}]},"a":[]}}]}"#
+    }
+    try write(text("OK", size: 20), to: dir + "/caption.json")
+    try write(text("Hello world", size: 100), to: dir + "/headline.json")
+    let json = try lottiekit("compat", "--format", "json", "--target", "rlottie", dir + "/caption.json", dir + "/headline.json")
+    let files = try JSONDocument(parsing: [UInt8](json.stdout)).root["files"].list
+    let rows = files.map { f in f["features"].list.first { $0["feature"]?.string == "text-layer" } }
+    #expect(rows.map { $0?["minor"]?.truthy } == [true, false])
+    // 2 letters × 20 × 24 px over 512² (0.37 %), 10 letters × 100 × 120 px (45.8 %), rounded up.
+    #expect(rows.map { $0?["change"]?.double } == [0.0037, 0.4578])
+    let table = try lottiekit("compat", "--target", "rlottie", dir + "/caption.json")
+    #expect(table.stdoutText.contains("text layers: minor, changes at most 0.4 % of the frame"), "\(table.stdoutText)")
+    let caption = try lottiekit("lint", "--target", "rlottie", "--fail-on", "warning", dir + "/caption.json")
+    #expect(caption.status == 0)
+    #expect(caption.stdoutText.contains("info: [LK701] text layers — rlottie ignored"), "\(caption.stdoutText)")
+    #expect(caption.stdoutText.contains("(minor: changes at most 0.4 % of the frame)"))
+    let headline = try lottiekit("lint", "--target", "rlottie", "--fail-on", "warning", dir + "/headline.json")
+    #expect(headline.status == 1)
+    #expect(headline.stdoutText.contains("warning: [LK701] text layers — rlottie ignored"), "\(headline.stdoutText)")
   }
 
   /// The lab's sample: each fixture rendered by the player its entry names (rlottie-python and

@@ -12,7 +12,7 @@ struct RendererCompatRule: LintRule {
     code: "LK701", name: "renderer-unsupported-feature",
     summary: "a feature is not (fully) supported by a target renderer chosen with --target",
     rationale:
-      "players silently skip what they do not support: an effect is not drawn, an expression does not run, a luma matte becomes an alpha matte; designers see it only on the device (Rules/renderers/ cites each renderer's source)",
+      "players silently skip what they do not support: an effect is not drawn, an expression does not run, a luma matte becomes an alpha matte; designers see it only on the device (Rules/renderers/ cites each renderer's source). A use that, by lottiekit's bound on what its layers cover, changes less than 2 % of the frame is minor: an info, not a warning",
     fixHint: "use the workaround given for the renderer, or drop the target if the app does not use that player",
     category: .compat, defaultSeverity: .warning,
     triggering: [
@@ -20,10 +20,15 @@ struct RendererCompatRule: LintRule {
         #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[↓{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2"}]}]}"#,
         targets: ["ios", "rlottie"]),
       Example(
-        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"r":{"a":0,"k":0,"x":↓"time*90"}},"shapes":[]}]}"#,
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"r":{"a":0,"k":0,"x":↓"time*90"}},"shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]}}]}]}"#,
+        targets: ["android"]),
+      // Minor: the expression turns a 20 px dot on a 512 px canvas, so it can change at most
+      // 2 × 400 / 262,144 = 0.31 % of the frame ("at most 0.4 %"): an info, not a warning.
+      Example(
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":512,"h":512,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"r":{"a":0,"k":0,"x":↓"time*90"}},"shapes":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]}}]}]}"#,
         targets: ["android"]),
       Example(
-        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"td":1,"ip":0,"op":60,"ks":{},"shapes":[]},{"ty":4,"ind":2,"tt":↓3,"ip":0,"op":60,"ks":{},"shapes":[]}]}"#,
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"td":1,"ip":0,"op":60,"ks":{},"shapes":[]},{"ty":4,"ind":2,"tt":↓3,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]}}]}]}"#,
         targets: ["ios"]),
       // Versioned target: lottie-ios draws Drop Shadow since 4.3.0, so an app pinned to 4.2 loses it.
       Example(
@@ -31,9 +36,9 @@ struct RendererCompatRule: LintRule {
         targets: ["ios@4.2"]),
       // rlottie reads a property whose last keyframe has easing handles as 0: the fix drops them.
       Example(
-        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"p":↓{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}},{"t":9,"s":[5,5],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}}]}},"shapes":[]}]}"#,
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"p":↓{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}},{"t":9,"s":[5,5],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]}}]}]}"#,
         fixed:
-          #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}},{"t":9,"s":[5,5]}]}},"shapes":[]}]}"#,
+          #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}},{"t":9,"s":[5,5]}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]}}]}]}"#,
         targets: ["rlottie"])
     ],
     nonTriggering: [
@@ -54,6 +59,7 @@ struct RendererCompatRule: LintRule {
     // each is worked out once per run (shared by the files linted on both cores).
     let selection = context.targets.map { $0.name + "@" + ($0.version ?? "") }
     var findings: [Finding] = []
+    var coverage: Coverage?  // made at the first warning
     for use in context.featureUses {
       let key = UseKey(
         targets: selection, feature: use.feature, type: use.node["ty"]?.int,
@@ -66,10 +72,19 @@ struct RendererCompatRule: LintRule {
         Self.verdicts.withLock { $0[key] = verdict }
       }
       guard let verdict else { continue }
+      // A use that changes under 2 % of the frame is an info, not a warning (Coverage).
+      var message = verdict.message, severity = verdict.severity
+      if severity == .warning {
+        if coverage == nil { coverage = Coverage(context.animation) }
+      }
+      if severity == .warning, let share = coverage?.change(of: use), share < Coverage.minorShare {
+        message += " (minor: changes " + Coverage.describe(share) + ")"
+        severity = .info
+      }
       findings.append(
         Finding(
-          use.node, verdict.message, help: verdict.help, layerPath: use.layerPath,
-          fix: Self.fix(for: use), renderers: verdict.renderers, severity: verdict.severity))
+          use.node, message, help: verdict.help, layerPath: use.layerPath,
+          fix: Self.fix(for: use), renderers: verdict.renderers, severity: severity))
     }
     return findings
   }

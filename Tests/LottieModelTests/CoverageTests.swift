@@ -1,0 +1,143 @@
+import Testing
+import LottieJSON
+import LottieModel
+
+/// #18: how much of the frame a feature use can change at most (Coverage). A claim on a use
+/// under 2 % is minor: lint reports it as an info, compat marks it, the lab does not count it.
+@Suite("what a feature use can change")
+struct CoverageTests {
+  /// The bound for the first use of `feature` in a 512 × 512 animation with these layers and
+  /// assets.
+  func change(_ feature: Feature, layers: String, assets: String = "[]", extra: String = "") throws -> Double? {
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":512,"h":512\#(extra),"assets":\#(assets),"layers":\#(layers)}"#
+    let animation = Animation(document: try JSONDocument(parsing: Array(json.utf8)))
+    let use = try #require(animation.featureUses().first { $0.feature == feature })
+    var coverage = Coverage(animation)
+    return coverage.change(of: use)
+  }
+
+  static let canvas = 512.0 * 512.0
+
+  func textLayer(_ text: String, size: Double, scale: Double = 100) -> String {
+    #"[{"ty":5,"ind":1,"ip":0,"op":60,"ks":{"s":{"a":0,"k":[\#(scale),\#(scale)]}},"t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","s":\#(size),"f":"Arial","j":0,"lh":\#(size * 1.2)}}]},"a":[]}}]"#
+  }
+
+  /// A player that draws no text changes at most one em by 1.2 em per visible character (spaces
+  /// draw nothing), times the layer's scale squared.
+  @Test(arguments: [
+    ("OK", 20.0, 100.0, 2 * 20 * 24 / canvas),
+    ("Hello world", 100, 100, 10 * 100 * 120 / canvas),
+    ("OK", 20, 300, 2 * 20 * 24 * 9 / canvas)
+  ])
+  func textIsBoundedByItsCharacters(text: String, size: Double, scale: Double, expected: Double) throws {
+    let share = try #require(try change(.textLayer, layers: textLayer(text, size: size, scale: scale)))
+    #expect(abs(share - expected) < 1e-9)
+  }
+
+  /// Twice the shape's box (the player's picture and the reference's can differ on both), times
+  /// every scale above it: the layer's, its parent's, and the precomp layer's that shows it.
+  @Test func scalesOfLayerParentAndPrecompMultiply() throws {
+    let dot = #"{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]}}"#
+    let expression = #""ks":{"r":{"a":0,"k":0,"x":"time*90"},"s":{"a":0,"k":[200,200]}},"parent":2"#
+    let inner = #"[{"ty":4,"ind":1,"ip":0,"op":60,\#(expression),"shapes":[\#(dot)]},{"ty":3,"ind":2,"ip":0,"op":60,"ks":{"s":{"a":0,"k":[300,300]}}}]"#
+    let alone = try #require(try change(.expression, layers: inner))
+    #expect(abs(alone - 2 * 400 * 36 / Self.canvas) < 1e-9)
+    let assets = #"[{"id":"c","layers":\#(inner)}]"#
+    let precomp = #"[{"ty":0,"ind":1,"refId":"c","ip":0,"op":60,"ks":{"s":{"a":0,"k":[50,50]}}}]"#
+    let shown = try #require(try change(.expression, layers: precomp, assets: assets))
+    #expect(abs(shown - 2 * 400 * 36 * 0.25 / Self.canvas) < 1e-9)
+  }
+
+  /// Children through `parent` move with the layer; a matte's target changes with it.
+  @Test func childrenAndMatteTargetsCount() throws {
+    let box = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]}}"#
+    let layers =
+      #"[{"ty":4,"ind":1,"td":1,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[0,0],"x":"wiggle(2,5)"}},"shapes":[\#(box)]},{"ty":4,"ind":2,"tt":1,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[30,30]}}]},{"ty":4,"ind":3,"parent":1,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]}}]}]"#
+    let share = try #require(try change(.expression, layers: layers))
+    #expect(abs(share - 2 * (100 + 900 + 1600) / Self.canvas) < 1e-9)
+  }
+
+  /// Strokes widen the box (twice for a miter join); a repeater multiplies it by its copies;
+  /// easing handles that overshoot count where they take the value.
+  @Test func strokesRepeatersAndOvershootWiden() throws {
+    func layer(_ items: String) -> String {
+      #"[{"ty":4,"ind":1,"ip":0,"op":60,"bm":3,"ks":{},"shapes":[{"ty":"gr","it":[\#(items),{"ty":"tr","s":{"a":0,"k":[100,100]}}]}]}]"#
+    }
+    let rect = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]}}"#
+    let stroked = try #require(try change(.blendMode, layers: layer(rect + #",{"ty":"st","w":{"a":0,"k":4},"lj":2}"#)))
+    #expect(abs(stroked - 2 * 14 * 14 / Self.canvas) < 1e-9)
+    let mitered = try #require(try change(.blendMode, layers: layer(rect + #",{"ty":"st","w":{"a":0,"k":4},"lj":1}"#)))
+    #expect(abs(mitered - 2 * 18 * 18 / Self.canvas) < 1e-9)
+    let repeated = try #require(try change(.blendMode, layers: layer(rect + #",{"ty":"rp","c":{"a":0,"k":3},"tr":{"s":{"a":0,"k":[100,100]}}}"#)))
+    #expect(abs(repeated - 2 * 300 / Self.canvas) < 1e-9)
+    // Size keyframes 10 → 20 whose handle overshoots to 1.5: 25 px at most.
+    let eased =
+      #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":1,"k":[{"t":0,"s":[10,10],"o":{"x":[0.5],"y":[0]},"i":{"x":[0.5],"y":[1.5]}},{"t":30,"s":[20,20]}]}}"#
+    let overshoot = try #require(try change(.blendMode, layers: layer(eased)))
+    #expect(abs(overshoot - 2 * 25 * 25 / Self.canvas) < 1e-9)
+  }
+
+  /// What can draw beyond any box leaves the bound unknown, so the claim stays as it is.
+  @Test(arguments: [
+    #""ef":[{"ty":29,"nm":"Gaussian Blur"}],"ks":{}"#,
+    #""ks":{"s":{"a":0,"k":[100,100],"x":"value * 4"}}"#,
+    #""ks":{},"ddd":1"#,
+    #""ks":{},"sy":[{"ty":1}]"#
+  ])
+  func unknownWhereSomethingCanDrawBeyond(layerKeys: String) throws {
+    let layers = #"[{"ty":4,"ind":1,"ip":0,"op":60,"bm":3,\#(layerKeys),"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]}}]}]"#
+    #expect(try change(.blendMode, layers: layers) == nil)
+  }
+
+  @Test func puckerAndLoopsOfScale() throws {
+    let pucker =
+      #"[{"ty":4,"ind":1,"ip":0,"op":60,"bm":3,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]}},{"ty":"pb","a":{"a":0,"k":80}}]}]"#
+    #expect(try change(.blendMode, layers: pucker) == nil)
+    // A loop over the keyframes stays among them: 10 px at 200 % at most.
+    let looped =
+      #"[{"ty":4,"ind":1,"ip":0,"op":60,"bm":3,"ks":{"s":{"a":1,"k":[{"t":0,"s":[100,100]},{"t":10,"s":[200,200],"h":1}],"x":"var $bm_rt;\n$bm_rt = loopOut('cycle');"}},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]}}]}]"#
+    let share = try #require(try change(.blendMode, layers: looped))
+    #expect(abs(share - 2 * 400 / Self.canvas) < 1e-9)
+  }
+
+  /// Each layer of a long parent chain is walked once (children before parents); a chain that
+  /// loops back on itself, and precomps nested past 64 levels, are unknown rather than a trap.
+  @Test func longChainsCyclesAndDeepPrecompsStayLinear() throws {
+    let n = 5_000
+    func chain(looped: Bool) -> String {
+      let layers = (1...n).map { i in
+        let parent = i < n ? #","parent":\#(i + 1)"# : (looped ? #","parent":1"# : "")
+        return
+          #"{"ty":4,"ind":\#(i)\#(parent),"ip":0,"op":60,"ks":{"r":{"a":0,"k":0,"x":"time"}},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[1,1]}}]}"#
+      }
+      return #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":512,"h":512,"layers":[\#(layers.joined(separator: ","))]}"#
+    }
+    for looped in [false, true] {
+      let animation = Animation(document: try JSONDocument(parsing: Array(chain(looped: looped).utf8)))
+      var coverage = Coverage(animation)
+      let shares = animation.featureUses().filter { $0.feature == .expression }.map { coverage.change(of: $0) }
+      #expect(shares.count == n)
+      if looped {
+        #expect(shares.allSatisfy { $0 == nil })
+      } else {
+        // The last layer is every layer's ancestor: n boxes of 1 px; the first only its own.
+        #expect(shares.first == 2 / Self.canvas)
+        #expect(shares.last == 2 * Double(n) / Self.canvas)
+      }
+    }
+    let depth = 100
+    let assets = (0..<depth).map { i in
+      i + 1 < depth
+        ? #"{"id":"c\#(i)","layers":[{"ty":0,"ind":1,"refId":"c\#(i + 1)","ip":0,"op":60,"ks":{}}]}"#
+        : #"{"id":"c\#(i)","layers":[{"ty":4,"ind":1,"bm":3,"ip":0,"op":60,"ks":{},"shapes":[]}]}"#
+    }
+    let root = #"[{"ty":0,"ind":1,"refId":"c0","ip":0,"op":60,"ks":{}}]"#
+    #expect(try change(.blendMode, layers: root, assets: "[" + assets.joined(separator: ",") + "]") == nil)
+  }
+
+  /// A camera can bring a layer closer than drawn.
+  @Test func aCameraLeavesEveryBoundUnknown() throws {
+    let layers = #"[{"ty":13,"ind":2,"ip":0,"op":60,"ks":{},"pe":{"a":0,"k":600}},"# + String(textLayer("OK", size: 20).dropFirst())
+    #expect(try change(.textLayer, layers: layers) == nil)
+  }
+}
