@@ -261,6 +261,99 @@ def _whole_star_points(doc):
     return changed
 
 
+def _static_xy(prop, default=(0.0, 0.0)):
+    k = prop.get("k") if isinstance(prop, dict) else None
+    if isinstance(k, list) and len(k) >= 2 and all(isinstance(x, (int, float)) for x in k[:2]):
+        return float(k[0]), float(k[1])
+    return default
+
+
+def _shape_box(items, offset=(0.0, 0.0)):
+    """A rough box (min x, min y, max x, max y) of a shape list in layer coordinates: paths'
+    vertices in every keyframe, rectangles, ellipses and stars by position and size, groups moved
+    by their static position minus anchor (scale and rotation ignored)."""
+    xs, ys = [], []
+    for it in items or []:
+        if not isinstance(it, dict):
+            continue
+        ty = it.get("ty")
+        if ty == "gr":
+            tr = next((t for t in it.get("it") or [] if isinstance(t, dict) and t.get("ty") == "tr"), {})
+            px, py = _static_xy(tr.get("p"))
+            ax, ay = _static_xy(tr.get("a"))
+            box = _shape_box(it.get("it"), (offset[0] + px - ax, offset[1] + py - ay))
+            if box:
+                xs += [box[0], box[2]]
+                ys += [box[1], box[3]]
+        elif ty == "sh":
+            k = (it.get("ks") or {}).get("k")
+            paths = [kf.get("s", [None])[0] if isinstance(kf.get("s"), list) else kf.get("s") for kf in k if isinstance(kf, dict)] \
+                if isinstance(k, list) else [k]
+            for path in paths:
+                for v in (path or {}).get("v") or [] if isinstance(path, dict) else []:
+                    if isinstance(v, list) and len(v) >= 2:
+                        xs.append(offset[0] + v[0])
+                        ys.append(offset[1] + v[1])
+        elif ty in ("rc", "el", "sr"):
+            px, py = _static_xy(it.get("p"))
+            if ty == "sr":
+                r = (it.get("or") or {}).get("k", 0)
+                sx = sy = 2 * r if isinstance(r, (int, float)) else 0
+            else:
+                sx, sy = _static_xy(it.get("s"))
+            xs += [offset[0] + px - sx / 2, offset[0] + px + sx / 2]
+            ys += [offset[1] + py - sy / 2, offset[1] + py + sy / 2]
+    return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+
+
+def _reversed_path(path):
+    path["v"], path["i"], path["o"] = path["v"][::-1], path["o"][::-1], path["i"][::-1]
+
+
+def _inverted_masks_in_frame(doc):
+    """What lottie-web needs to draw an inverted mask as After Effects does (MaskFrame in
+    lottiekit): a shape layer's content, masks and anchor moved alike (the same picture) so that
+    the animation's frame, (0, 0)-(w, h) in the layer's coordinates, covers the content; and
+    clockwise inverted paths reversed."""
+    changed = False
+    for l in _layers(doc):
+        masks = [m for m in l.get("masksProperties") or [] if isinstance(m, dict) and m.get("inv") and m.get("mode", "a") != "n"]
+        if not masks:
+            continue
+        for m in masks:
+            k = (m.get("pt") or {}).get("k")
+            paths = [kf["s"][0] for kf in k if isinstance(kf, dict) and isinstance(kf.get("s"), list) and kf["s"]] if isinstance(k, list) else [k]
+            for path in paths:
+                v = (path or {}).get("v") if isinstance(path, dict) else None
+                if v and len(v) >= 3 and sum(v[i][0] * v[(i + 1) % len(v)][1] - v[(i + 1) % len(v)][0] * v[i][1] for i in range(len(v))) > 0:
+                    _reversed_path(path)
+                    changed = True
+        box = _shape_box(l.get("shapes")) if l.get("ty") == 4 else None
+        if not box:
+            continue
+        dx, dy = max(0.0, -box[0]), max(0.0, -box[1])
+        if dx == 0 and dy == 0:
+            continue
+        l["shapes"] = [{"ty": "gr", "it": (l.get("shapes") or []) + [{"ty": "tr", "p": {"a": 0, "k": [dx, dy]}, "a": {"a": 0, "k": [0, 0]},
+                        "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]
+        ks = l.setdefault("ks", {})
+        a = ks.get("a")
+        if isinstance(a, dict) and a.get("a", 0) == 0 and isinstance(a.get("k"), list):
+            a["k"] = [a["k"][0] + dx, a["k"][1] + dy] + a["k"][2:]
+        elif a is None:
+            ks["a"] = {"a": 0, "k": [dx, dy]}
+        else:
+            continue  # an animated anchor: not moved
+        for m in l.get("masksProperties") or []:
+            k = (m.get("pt") or {}).get("k") if isinstance(m, dict) else None
+            paths = [kf["s"][0] for kf in k if isinstance(kf, dict) and isinstance(kf.get("s"), list) and kf["s"]] if isinstance(k, list) else [k]
+            for path in paths:
+                if isinstance(path, dict):
+                    path["v"] = [[v[0] + dx, v[1] + dy] + v[2:] for v in path.get("v") or []]
+        changed = True
+    return changed
+
+
 def _drop_layer_key(key, value=None):
     def f(doc):
         changed = False
@@ -444,6 +537,7 @@ NEUTRALISERS = [
     ("effects (ef)", _drop_layer_key("ef")),
     ("layer styles (sy)", _drop_layer_key("sy")),
     ("time remap (tm)", _drop_layer_key("tm")),
+    ("inverted masks in lottie-web's frame", _inverted_masks_in_frame),
     ("masks", _masks),
     ("mattes", _mattes),
     ("merge paths", _remove_shapes({"mm"})),
@@ -515,7 +609,7 @@ def verdict(web, other):
 
 
 # Neutralisers added after runs that did not yet record which ones they tried ("tried").
-ADDED_LATER = {"star point counts"}
+ADDED_LATER = {"star point counts", "inverted masks in lottie-web's frame"}
 
 
 def cause_of(a, row, player, path, dense=False):
@@ -530,7 +624,12 @@ def cause_of(a, row, player, path, dense=False):
         before = before.get("dense")
     if isinstance(before, dict) and before.get("disagrees") and before.get("frame") == entry.get("frame") and "why" in before:
         if before.get("cause"):
-            return before["cause"], before.get("why")
+            # A neutraliser added since, tried before the cause that run found, may explain it first.
+            newer = [n for n in names[:names.index(before["cause"])] if n in ADDED_LATER] if before["cause"] in names else []
+            if not newer:
+                return before["cause"], before.get("why")
+            cause, why = ablate(path, entry["frame"], player, a.size, a.cache, skip=[n for n in names if n not in newer + [before["cause"]]])
+            return cause, why
         tried = set(before.get("tried") or [n for n in names if n not in ADDED_LATER])
         cause, why = ablate(path, entry["frame"], player, a.size, a.cache, skip=tried)
         return cause, why if cause else before.get("why")
@@ -1020,7 +1119,8 @@ def reference_effect(rows, a):
 
 # Causes the reference may be the one to miss: the ablation's cause, and the feature-use prefix
 # lottie-web 5.7 must draw for the file to judge the player on it.
-REFERENCE_CAUSES = {"effects (ef)": "effect (", "blend modes": "blend-mode (", "star point counts": "polystar (fractional points"}
+REFERENCE_CAUSES = {"effects (ef)": "effect (", "blend modes": "blend-mode (", "star point counts": "polystar (fractional points",
+                    "inverted masks in lottie-web's frame": "mask-inverted-frame ("}
 
 
 def reference_misses(row, player):
@@ -1079,7 +1179,7 @@ def write_report(rows, a):
     row("files where the player disagrees with the reference", lambda s, p: pct(len(s["disagree"]), len(rows)))
     row("differences left out as anti-aliasing (two-pixel tolerance or edge blends)", lambda s, p: str(len(s["noise"])))
     row("differences left out because lottie-web does not draw their cause (a drop shadow or an Add blend the player draws, "
-        "a star's partial point)",
+        "a star's partial point, an inverted mask past lottie-web's frame)",
         lambda s, p: str(sum(1 for r in rows if r[p].get("reference_misses"))))
     row("recall: disagreeing files lottiekit makes a claim on", lambda s, p: pct(len(s["hit"]), len(s["disagree"])))
     row("precision: files with a claim (on a feature lottie-web draws) that really disagree", lambda s, p: pct(len(s["true"]), len(s["claimed"])))

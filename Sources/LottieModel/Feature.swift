@@ -74,6 +74,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case blurTransparentEdges = "blur-transparent-edges"
   case translucentLayers = "translucent-layers"
   case lumaMatteTranslucent = "luma-matte-translucent"
+  case maskInvertedFrame = "mask-inverted-frame"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -152,6 +153,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .blurTransparentEdges: return "Gaussian Blur on a precomp, Repeat Edge Pixels off"
     case .translucentLayers: return "more than 32 translucent shape layers"
     case .lumaMatteTranslucent: return "translucent layers used as a luma matte"
+    case .maskInvertedFrame: return "inverted masks against lottie-web's frame"
     }
   }
 }

@@ -174,12 +174,20 @@ struct FeatureScan {
     // An inverted mask among others: ThorVG combines them differently from After Effects
     // (measured, fixture mask-inverted-combined.json).
     let combined = layer.masks.filter { $0.isObject && $0["mode"]?.string != "n" }.count > 1
+    var outsideFrame: Bool?  // worked out at the first inverted mask
     for mask in layer.masks where mask.isObject {
       let mode = mask["mode"]?.string
       add(.mask, mode.map(MaskMode.name), mask, path)
       if mode == "i" { add(.maskModeIntersect, nil, mask["mode"] ?? mask, path) }
       if mode == "l" || mode == "d" || mode == "f" { add(.maskModeLightenDarkenDifference, mode.map(MaskMode.name), mask["mode"] ?? mask, path) }
-      if mask["inv"]?.truthy == true, let n = mask["inv"] { add(.maskInverted, combined ? Self.combinedMask : nil, n, path) }
+      if mask["inv"]?.truthy == true, let n = mask["inv"] {
+        add(.maskInverted, combined ? Self.combinedMask : nil, n, path)
+        // lottie-web inverts a mask by adding the animation's frame to its path (MaskFrame).
+        if mode != "n" {
+          if outsideFrame == nil { outsideFrame = MaskFrame.contentOutsideFrame(layer, in: animation) }
+          if let detail = MaskFrame.detail(mask, outside: outsideFrame ?? false) { add(.maskInvertedFrame, detail, n, path) }
+        }
+      }
       // An expansion of a pixel or less moves the edge by no more than anti-aliasing does.
       if let x = mask["x"], Animation.isNonDefault(x, default: 0), AnimatedProperty(node: x).isAnimated || abs(Animation.staticNumber(x) ?? 0) > 1 {
         add(.maskExpansion, nil, x, path)

@@ -43,6 +43,15 @@ func fixture(for entry: SupportEntry) -> String? {
   case .maskInverted?:
     let other = detail == "combined" ? "{\"mode\":\"a\"}," : ""
     return layer("\"masksProperties\":[\(other){\"mode\":\"a\",\"inv\":true}]")
+  case .maskInvertedFrame?:
+    // A square at (-20, -20)-(20, 20) in the layer's coordinates is outside lottie-web's frame; a
+    // path listed (10, 10), (30, 10), (30, 30), (10, 30) winds clockwise on screen.
+    var corners = ["[10,10]", "[30,10]", "[30,30]", "[10,30]"]
+    if detail?.contains("clockwise") != true { corners.reverse() }
+    let zeros = "[[0,0],[0,0],[0,0],[0,0]]"
+    let mask = "{\"mode\":\"a\",\"inv\":true,\"pt\":{\"a\":0,\"k\":{\"c\":true,\"v\":[\(corners.joined(separator: ","))],\"i\":\(zeros),\"o\":\(zeros)}}}"
+    let at = detail?.contains("outside") == true ? "[0,0]" : "[50,50]"
+    return layer("\"masksProperties\":[\(mask)]", shapes: "[{\"ty\":\"rc\",\"p\":{\"a\":0,\"k\":\(at)},\"s\":{\"a\":0,\"k\":[40,40]}}]")
   case .maskExpansion?: return layer("\"masksProperties\":[{\"mode\":\"a\",\"x\":{\"a\":0,\"k\":5}}]")
   case .maskFeather?: return layer("\"masksProperties\":[{\"mode\":\"a\",\"f\":{\"a\":0,\"k\":[5,5]}}]")
   case .maskOpacity?: return layer("\"masksProperties\":[{\"mode\":\"a\",\"o\":{\"a\":0,\"k\":50}}]")

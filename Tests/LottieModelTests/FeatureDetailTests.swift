@@ -505,6 +505,36 @@ struct FeatureDetailTests {
     #expect(try inverted(#"[{"inv":false,"mode":"a"},{"inv":false,"mode":"s"}]"#).isEmpty)
   }
 
+  /// lottie-web inverts a mask with the animation's frame, (0, 0)-(w, h) in the layer's
+  /// coordinates, wound clockwise (MaskFrame): content outside it, and a path wound the same way,
+  /// come out wrong. Told only from static geometry.
+  @Test(arguments: [
+    // A 40 px square around the anchor at (0, 0): outside the 100 × 100 frame.
+    (4, #""shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]}}]"#, false, "outside the frame" as String?),
+    // The same square inside the frame, its hole wound clockwise, or as After Effects winds it.
+    (4, #""shapes":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]}}]"#, true, "wound clockwise"),
+    (4, #""shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]}}]"#, true, "outside the frame, wound clockwise"),
+    (4, #""shapes":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]}}]"#, false, nil),
+    // A stroke past the frame's edge by more than half a pixel.
+    (4, #""shapes":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[100,100]}},{"ty":"st","w":{"a":0,"k":4}}]"#, false, "outside the frame"),
+    // Animated content cannot be told statically: no claim.
+    (4, #""shapes":[{"ty":"rc","p":{"a":1,"k":[{"t":0,"s":[0,0]},{"t":30,"s":[50,50]}]},"s":{"a":0,"k":[40,40]}}]"#, false, nil),
+    // A solid or a precomp larger than the frame; one that fits.
+    (1, #""sw":150,"sh":100"#, false, "outside the frame"),
+    (0, #""refId":"x","w":100,"h":120"#, false, "outside the frame"),
+    (1, #""sw":100,"sh":100"#, false, nil)
+  ])
+  func invertedMasksAgainstLottieWebsFrame(type: Int, content: String, clockwise: Bool, detail: String?) throws {
+    var corners = ["[40,40]", "[60,40]", "[60,60]", "[40,60]"]
+    if !clockwise { corners.reverse() }
+    let zeros = "[[0,0],[0,0],[0,0],[0,0]]"
+    let mask = #"{"inv":true,"mode":"a","pt":{"a":0,"k":{"c":true,"v":[\#(corners.joined(separator: ","))],"i":\#(zeros),"o":\#(zeros)}}}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[{"id":"x","layers":[]}],"layers":[{"ty":\#(type),"ind":1,"ip":0,"op":60,"st":0,"ks":{},\#(content),"masksProperties":[\#(mask),\#(mask.replacingOccurrences(of: "\"mode\":\"a\"", with: "\"mode\":\"n\""))]}]}"#
+    // One use for the inverted Add mask; none for the inverted None mask.
+    #expect(try details(json, .maskInvertedFrame) == (detail.map { [$0] } ?? []))
+  }
+
   @Test func maskExpansionWithinAPixelIsNotAFeatureUse() throws {
     func count(_ x: String) throws -> Int {
       try details(layer(ks: "{}").replacingOccurrences(of: #""shapes":[]"#, with: #""shapes":[],"masksProperties":[{"mode":"a","x":\#(x)}]"#), .maskExpansion)

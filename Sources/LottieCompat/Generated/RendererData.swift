@@ -1467,6 +1467,30 @@ package enum RendererData {
           "source": "airbnb/lottie-web player/js/mask.js"
         },
         {
+          "feature": "mask-inverted-frame",
+          "match": {
+            "detail": [
+              "outside the frame",
+              "wound clockwise",
+              "outside the frame, wound clockwise"
+            ]
+          },
+          "support": "partial",
+          "note": "mask.js inverts a mask by adding a rectangle from (0, 0) to the animation's w × h, wound clockwise, to the mask's path (createLayerSolidPath) and filling the two with the non-zero rule, in the layer's own coordinates.",
+          "effect": "Whatever the layer draws outside (0, 0)–(w, h) in its own coordinates (a shape layer's artwork around its anchor at (0, 0), typically) is cut off, or shown inside the mask; a mask path wound clockwise cuts nothing out.",
+          "workaround": "Move the layer's artwork and its anchor together so that the artwork lies between (0, 0) and the animation's size in the layer's coordinates (the picture stays the same), and keep the mask path wound as After Effects writes it (counter-clockwise); or cut the hole with an alpha-inverted track matte instead.",
+          "measured": {
+            "fixture": "mask-inverted-outside-frame.json",
+            "player": "lottie-web 5.7.5 (svg)",
+            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG (thorvg-python 1.1.3)",
+            "frames": [
+              0
+            ],
+            "seen": "A red square drawn around its layer's anchor at (0, 0), with an inverted mask cutting a hole in its middle: lottie-web keeps only the quarter inside (0, 0)-(200, 200) in the layer's coordinates, and there no hole; 47.4 % of the tile differs from rlottie and ThorVG, which draw the square with its hole. mask-inverted-clockwise.json (the hole's path wound clockwise, the square inside the frame): no hole, 16.0 %. In the corpus, lottie-android Tests/Masks.json: with the layers' artwork moved into the frame (anchor alike) lottie-web agrees with rlottie (10.8 % → 1.9 %)."
+          },
+          "source": "measured; airbnb/lottie-web player/js/mask.js (createLayerSolidPath, drawPath)"
+        },
+        {
           "feature": "blend-mode",
           "match": {
             "detail": [
@@ -1944,6 +1968,49 @@ package enum RendererData {
           "source": "airbnb/lottie-web player/js/elements/canvasElements/CVMaskElement.js; airbnb/lottie-web#2800"
         },
         {
+          "feature": "mask-inverted-frame",
+          "match": {
+            "detail": [
+              "wound clockwise",
+              "outside the frame, wound clockwise"
+            ]
+          },
+          "support": "partial",
+          "note": "CVMaskElement.js adds a rectangle from (0, 0) to the animation's w × h, wound clockwise, before an inverted mask's path in the clip path (non-zero rule), in canvas coordinates.",
+          "effect": "A mask path wound clockwise cuts nothing out.",
+          "workaround": "Keep the mask path wound as After Effects writes it (counter-clockwise), or cut the hole with an alpha-inverted track matte instead.",
+          "measured": {
+            "fixture": "mask-inverted-clockwise.json",
+            "player": "lottie-web 5.7.5 (canvas)",
+            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG (thorvg-python 1.1.3)",
+            "frames": [
+              0
+            ],
+            "seen": "A red square with an inverted mask wound clockwise: no hole; 16.0 % of the tile differs from rlottie and ThorVG, which cut it."
+          },
+          "source": "measured; airbnb/lottie-web player/js/elements/canvasElements/CVMaskElement.js (renderFrame)"
+        },
+        {
+          "feature": "mask-inverted-frame",
+          "match": {
+            "detail": [
+              "outside the frame"
+            ]
+          },
+          "support": "supported",
+          "note": "The canvas renderer's rectangle is in canvas coordinates, so it covers everything drawn.",
+          "measured": {
+            "fixture": "mask-inverted-outside-frame.json",
+            "player": "lottie-web 5.7.5 (canvas)",
+            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG (thorvg-python 1.1.3)",
+            "frames": [
+              0
+            ],
+            "seen": "The square drawn around its anchor keeps its whole area and its hole: 0.0 % of the tile differs from rlottie and ThorVG (the svg renderer: 47.4 %)."
+          },
+          "source": "measured"
+        },
+        {
           "feature": "blend-mode",
           "match": {
             "detail": [
@@ -2398,6 +2465,21 @@ package enum RendererData {
           "support": "supported",
           "note": "Some combinations (e.g. two inverted intersect masks) are not supported (airbnb/lottie-web#1290).",
           "source": "airbnb/lottie-web player/js/mask.js"
+        },
+        {
+          "feature": "mask-inverted-frame",
+          "match": {
+            "detail": [
+              "outside the frame",
+              "wound clockwise",
+              "outside the frame, wound clockwise"
+            ]
+          },
+          "support": "partial",
+          "note": "mask.js inverts a mask by adding a rectangle from (0, 0) to the animation's w × h, wound clockwise, to the mask's path (createLayerSolidPath) and filling the two with the non-zero rule, in the layer's own coordinates.",
+          "effect": "Whatever the layer draws outside (0, 0)–(w, h) in its own coordinates (a shape layer's artwork around its anchor at (0, 0), typically) is cut off, or shown inside the mask; a mask path wound clockwise cuts nothing out.",
+          "workaround": "Move the layer's artwork and its anchor together so that the artwork lies between (0, 0) and the animation's size in the layer's coordinates (the picture stays the same), and keep the mask path wound as After Effects writes it (counter-clockwise); or cut the hole with an alpha-inverted track matte instead.",
+          "source": "airbnb/lottie-web player/js/mask.js (createLayerSolidPath, drawPath); player/js/elements/htmlElements/HBaseElement.js (the html renderer masks with the same MaskElement)"
         },
         {
           "feature": "blend-mode",
