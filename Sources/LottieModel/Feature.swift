@@ -75,6 +75,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case translucentLayers = "translucent-layers"
   case lumaMatteTranslucent = "luma-matte-translucent"
   case maskInvertedFrame = "mask-inverted-frame"
+  case maskInvertedAfterMode = "mask-inverted-after-mode"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -154,6 +155,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .translucentLayers: return "more than 32 translucent shape layers"
     case .lumaMatteTranslucent: return "translucent layers used as a luma matte"
     case .maskInvertedFrame: return "inverted masks against lottie-web's frame"
+    case .maskInvertedAfterMode: return "inverted masks with \"inv\" written after \"mode\""
     }
   }
 }

@@ -182,6 +182,7 @@ struct FeatureScan {
       if mode == "l" || mode == "d" || mode == "f" { add(.maskModeLightenDarkenDifference, mode.map(MaskMode.name), mask["mode"] ?? mask, path) }
       if mask["inv"]?.truthy == true, let n = mask["inv"] {
         add(.maskInverted, combined ? Self.combinedMask : nil, n, path)
+        if mode != "n", Self.invertedOnlyAfterMode(mask) { add(.maskInvertedAfterMode, nil, n, path) }
         // lottie-web inverts a mask by adding the animation's frame to its path (MaskFrame).
         if mode != "n" {
           if outsideFrame == nil { outsideFrame = MaskFrame.contentOutsideFrame(layer, in: animation) }
@@ -221,6 +222,22 @@ struct FeatureScan {
   static let fractionalPoints = "fractional points"
   /// The detail of an inverted mask on a layer with other masks (not None).
   static let combinedMask = "combined"
+
+  /// An inverted mask whose `inv` comes only after its `mode` (#18). ThorVG picks the mask's
+  /// method when it reads `mode`, from the `inv` read so far (tvgLottieParser.cpp, parseMask and
+  /// getMaskMethod), so such a mask is drawn uninverted (measured, fixture
+  /// mask-inverted-after-mode.json); lottie-web and rlottie read the object whatever the order.
+  /// Bodymovin writes `inv` first.
+  static func invertedOnlyAfterMode(_ mask: JSONNode) -> Bool {
+    var inverse = false
+    var atMode: Bool?
+    for member in mask.members {
+      if member.key == "inv" { inverse = member.value.bool ?? (member.value.double.map { $0 != 0 } ?? false) }
+      if member.key == "mode" { atMode = inverse }
+    }
+    guard let atMode else { return false }
+    return !atMode
+  }
   /// The detail of a trim path, trimmed individually, whose kept part runs across the path's start
   /// while shown (Animation.trimLoops).
   static let loopedIndividually = "looped individually"

@@ -43,6 +43,7 @@ func fixture(for entry: SupportEntry) -> String? {
   case .maskInverted?:
     let other = detail == "combined" ? "{\"mode\":\"a\"}," : ""
     return layer("\"masksProperties\":[\(other){\"mode\":\"a\",\"inv\":true}]")
+  case .maskInvertedAfterMode?: return layer("\"masksProperties\":[{\"mode\":\"a\",\"inv\":true}]")
   case .maskInvertedFrame?:
     // A square at (-20, -20)-(20, 20) in the layer's coordinates is outside lottie-web's frame; a
     // path listed (10, 10), (30, 10), (30, 30), (10, 30) winds clockwise on screen.

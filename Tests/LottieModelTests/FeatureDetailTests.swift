@@ -535,6 +535,21 @@ struct FeatureDetailTests {
     #expect(try details(json, .maskInvertedFrame) == (detail.map { [$0] } ?? []))
   }
 
+  /// ThorVG picks a mask's method at `mode` from the `inv` read so far: an inverted mask whose
+  /// `inv` comes only after `mode` is claimed; Bodymovin's order, a None mask, and an `inv`
+  /// written again after `mode` once it was true are not.
+  @Test(arguments: [
+    (#"{"mode":"a","inv":true}"#, 1),
+    (#"{"inv":true,"mode":"a"}"#, 0),
+    (#"{"mode":"n","inv":true}"#, 0),
+    (#"{"inv":true,"mode":"s","inv":true}"#, 0),
+    (#"{"mode":"a","inv":false}"#, 0)
+  ])
+  func invertedMasksWrittenAfterTheirMode(mask: String, count: Int) throws {
+    let json = layer(ks: "{}").replacingOccurrences(of: #""shapes":[]"#, with: #""shapes":[],"masksProperties":[\#(mask)]"#)
+    #expect(try details(json, .maskInvertedAfterMode).count == count)
+  }
+
   @Test func maskExpansionWithinAPixelIsNotAFeatureUse() throws {
     func count(_ x: String) throws -> Int {
       try details(layer(ks: "{}").replacingOccurrences(of: #""shapes":[]"#, with: #""shapes":[],"masksProperties":[{"mode":"a","x":\#(x)}]"#), .maskExpansion)

@@ -2976,6 +2976,20 @@ package enum RendererData {
           "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseMaskObject)"
         },
         {
+          "feature": "mask-inverted-after-mode",
+          "support": "supported",
+          "measured": {
+            "fixture": "mask-inverted-after-mode.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The inverted mask whose \"inv\" follows its \"mode\" cuts its hole as lottie-web's does: 0.0 % of the tile differs (ThorVG 62.4 %)."
+          },
+          "source": "measured"
+        },
+        {
           "feature": "blend-mode",
           "support": "ignored",
           "note": "The parser keeps multiply, screen and overlay (everything else becomes normal); no rendering of them was found and the README does not list blend modes. canilottie marks blend modes unsupported. Research lists 0–3 as supported; treat that as unconfirmed.",
@@ -4568,6 +4582,23 @@ package enum RendererData {
           "feature": "mask-inverted",
           "support": "supported",
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getMaskMethod)"
+        },
+        {
+          "feature": "mask-inverted-after-mode",
+          "support": "partial",
+          "note": "parseMask picks the mask's method when it reads \"mode\", from the \"inv\" it has read so far (getMaskMethod): an \"inv\" written after \"mode\" comes too late. Bodymovin writes \"inv\" first; other generators may not.",
+          "effect": "The mask is drawn uninverted: the layer shows inside the mask's path instead of outside it.",
+          "workaround": "Write \"inv\" before \"mode\" in the mask object (lottiekit format keeps key order, so reorder the keys in the generator or by hand).",
+          "measured": {
+            "fixture": "mask-inverted-after-mode.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A red square with an inverted mask cutting a hole in its middle, \"inv\" written after \"mode\": ThorVG shows the hole's area instead of the square around it; 62.4 % of the tile differs (rlottie 0.0 %). No corpus file writes the keys in that order."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseMask, getMaskMethod)"
         },
         {
           "feature": "blend-mode",
