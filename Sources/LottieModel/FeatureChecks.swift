@@ -18,8 +18,11 @@ extension Animation {
       guard path.isObject, let v = path["v"], v.isArray else { return false }
       let closed = path["c"]?.truthy == true
       let n = v.count
-      for k in 0..<n where closed || (k != 0 && k != n - 1) {
-        if isZero(path["i"]?.element(at: k)) && isZero(path["o"]?.element(at: k)) { return true }
+      // In- and out-tangents walked side by side: `element(at:)` walks from the start each time.
+      var ins = path["i"]?.elements.makeIterator(), outs = path["o"]?.elements.makeIterator()
+      for k in 0..<n {
+        let (i, o) = (ins?.next(), outs?.next())
+        if (closed || (k != 0 && k != n - 1)) && isZero(i) && isZero(o) { return true }
       }
       return false
     }
@@ -69,12 +72,11 @@ extension Animation {
   static func hasOpacityStops(_ g: JSONNode?) -> Bool {
     guard let g, let count = g["p"]?.int, count >= 0, let k = g["k"]?["k"] else { return false }
     func check(_ values: JSONNode) -> Bool {
-      let n = values.count
-      guard values.isArray, n > 4 * count else { return false }
-      var i = 4 * count + 1
-      while i < n {
-        if let a = values.element(at: i)?.double, a < 1 { return true }
-        i += 2
+      guard values.isArray, values.count > 0, count <= (values.count - 1) / 4 else { return false }
+      // Opacities are every second value after the colour stops (position, opacity, ...).
+      let first = 4 * count + 1
+      for (i, value) in values.elements.enumerated() where i >= first && (i - first) % 2 == 0 {
+        if let a = value.double, a < 1 { return true }
       }
       return false
     }

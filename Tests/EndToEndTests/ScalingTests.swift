@@ -93,6 +93,33 @@ struct ScalingTests {
         return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + Array(repeating: layer, count: n).joined(separator: ",") + "]}").utf8)
       }, { ["lint", "--fix", "--profile", "spec-strict", "--format", "json", $0] }
     ),
+    // A path of n vertices with rounded corners and a gradient of n opacity stops, on a layer a
+    // target draws differently: per-vertex and per-stop lookups by position walked each array from
+    // its start (100,000 vertices: 75 s).
+    (
+      "lint --target: a path and a gradient of n points", 1_000, "points.json",
+      { n in
+        let vertices = (0..<n).map { "[\($0 % 500),\($0 * 7 % 500)]" }.joined(separator: ",")
+        let zeros = Array(repeating: "[0,0]", count: n).joined(separator: ",")
+        let stops = Array(repeating: "0.5,0.5", count: n).joined(separator: ",")
+        let path = #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[\#(vertices)],"i":[\#(zeros)],"o":[\#(zeros)]}}}"#
+        let gradient =
+          #"{"ty":"gf","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[1,1]},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1,\#(stops)]}}}"#
+        let layer =
+          #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"bm":3,"ks":{},"shapes":[{"ty":"gr","it":[\#(path),{"ty":"rd","r":{"a":0,"k":5}},\#(gradient),{"ty":"tr"}]}]}"#
+        return Array((#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":512,"h":512,"layers":[\#(layer)]}"#).utf8)
+      }, { ["lint", "--format", "json", "--target", "rlottie", "--target", "thorvg", "--target", "web", $0] }
+    ),
+    // Image rules looked each image asset up by its position in `assets` (a walk from the start;
+    // 100,000 embedded 1×1 PNGs: 88 s).
+    (
+      "lint: n embedded image assets", 1_000, "images.json",
+      { n in
+        let png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII="
+        let assets = (0..<n).map { #"{"id":"i\#($0)","w":1,"h":1,"u":"","p":"\#(png)","e":1}"# }.joined(separator: ",")
+        return Array((#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":[\#(assets)],"layers":[]}"#).utf8)
+      }, { ["lint", "--format", "json", $0] }
+    ),
     (
       "svg: n styled elements", 1_000, "elements.svg",
       { n in

@@ -22,9 +22,10 @@ struct ImageAssetScan: Sendable {
     for (position, asset) in context.animation.assets.enumerated() {
       guard asset.isImage, let p = asset.fileName else { continue }
       if asset.isEmbedded {
-        images.append(ImageAssetFacts(position: position, id: asset.id, source: .embedded(EmbeddedImageFacts(p))))
+        images.append(ImageAssetFacts(position: position, node: asset.node, id: asset.id, source: .embedded(EmbeddedImageFacts(p))))
       } else {
-        images.append(ImageAssetFacts(position: position, id: asset.id, source: .external(ExternalImageFacts(asset, context: context))))
+        images.append(
+          ImageAssetFacts(position: position, node: asset.node, id: asset.id, source: .external(ExternalImageFacts(asset, context: context))))
       }
     }
     self.images = images
@@ -34,6 +35,8 @@ struct ImageAssetScan: Sendable {
 struct ImageAssetFacts: Sendable {
   /// Index in `assets`.
   var position: Int
+  /// The asset's object in the document the facts were read from.
+  var node: JSONNode
   var id: String?
   var source: Source
 
@@ -48,11 +51,8 @@ struct ImageAssetFacts: Sendable {
     case external(ExternalImageFacts)
   }
 
-  /// The asset's node in this context's document.
-  func asset(in context: LintContext) -> Asset? {
-    guard let list = context.animation.root["assets"], let node = list.element(at: position) else { return nil }
-    return Asset(node: node)
-  }
+  /// The asset (kept from the scan: looking it up by position would walk `assets` each time).
+  func asset(in context: LintContext) -> Asset? { Asset(node: node) }
 
   /// What the image's bytes are, when lottiekit could read and decode them.
   var content: ImageContent? {

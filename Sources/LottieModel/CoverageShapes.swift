@@ -1,0 +1,160 @@
+import Foundation
+import LottieJSON
+
+/// What Coverage knows of the things a layer draws (#18): boxes of shapes over their keyframes,
+/// values over time (with easing overshoot) and text, each an upper bound.
+extension Coverage {
+  // MARK: - Shapes
+
+  /// Boxes (width, height) bounding what a shape list draws, in the list's coordinates (after
+  /// its group transform), or nil when something there can draw beyond any box we can tell.
+  static func boxes(_ list: JSONNode, depth: Int) -> [(w: Double, h: Double)]? {
+    guard list.isArray, depth < 64 else { return nil }
+    var out: [(w: Double, h: Double)] = []
+    var stroke = 0.0
+    var groupScale = 1.0
+    for item in list.elements where item.isObject && item["hd"]?.truthy != true {
+      switch item["ty"]?.string {
+      case "rc", "el":
+        guard let s = extents(item["s"], signed: true, { v in pair(v).map { [$0.0, $0.1] } }), s.count == 2 else { return nil }
+        out.append((s[0], s[1]))
+      case "sr":
+        guard let r = largest(item["or"], default: 0) else { return nil }
+        out.append((2.2 * r, 2.2 * r))  // outer roundness bulges the sides a little past the radius
+      case "sh":
+        guard let s = extents(item["ks"], pathExtent), s.count == 2 else { return nil }
+        out.append((s[0], s[1]))
+      case "gr":
+        guard let items = item["it"], let inner = boxes(items, depth: depth + 1) else { return nil }
+        out += inner
+      case "st", "gs":
+        guard let w = largest(item["w"], default: 0) else { return nil }
+        // A miter join reaches past half the width at sharp corners: count it twice.
+        stroke = max(stroke, w * (item["lj"]?.int == 1 || item["lj"] == nil ? 2 : 1))
+      case "tr":
+        guard let s = largest(item["s"], default: 100) else { return nil }
+        groupScale = s / 100
+      case "rp":
+        guard let copies = largest(item["c"], default: 0), copies <= 10_000, let s = largest(item["tr"]?["s"], default: 100) else { return nil }
+        let grow = max(1, s / 100)
+        let factor = copies.rounded(.up) * pow(grow, 2 * max(0, copies.rounded(.up) - 1))
+        guard factor.isFinite, factor < 1e12 else { return nil }
+        out = out.map { ($0.w * factor, $0.h) }
+      case "op":
+        guard let a = largest(item["a"], default: 0) else { return nil }
+        out = out.map { ($0.w + 2 * a, $0.h + 2 * a) }
+      case "zz":
+        guard let a = largest(item["s"], default: 0) else { return nil }
+        out = out.map { ($0.w + 2 * a, $0.h + 2 * a) }
+      case "fl", "gf", "tm", "rd", "mm", "no":
+        continue
+      default:
+        return nil  // pucker/bloat, twist, unknown shapes: no bound
+      }
+    }
+    if stroke > 0 { out = out.map { ($0.w + stroke, $0.h + stroke) } }
+    return groupScale == 1 ? out : out.map { ($0.w * groupScale, $0.h * groupScale) }
+  }
+
+  static func pair(_ v: JSONNode) -> (Double, Double)? {
+    if let d = v.double { return (d, d) }
+    guard let x = v.element(at: 0)?.double else { return nil }
+    return (x, v.element(at: 1)?.double ?? x)
+  }
+
+  /// A path value's width and height over its vertices and tangent handles (the curve lies within
+  /// their hull).
+  static func pathExtent(_ v: JSONNode) -> [Double]? {
+    let path = v.isArray ? v.element(at: 0) : v
+    guard let path, path.isObject, let vertices = path["v"], vertices.isArray else { return nil }
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    // The three arrays are walked side by side: `element(at:)` walks from the start each time.
+    var ins = path["i"].map { $0.isArray ? $0.elements.makeIterator() : nil } ?? nil
+    var outs = path["o"].map { $0.isArray ? $0.elements.makeIterator() : nil } ?? nil
+    for vertex in vertices.elements {
+      guard let (x, y) = pair(vertex) else { return nil }
+      let (ix, iy) = ins?.next().flatMap(pair) ?? (0, 0)
+      let (ox, oy) = outs?.next().flatMap(pair) ?? (0, 0)
+      minX = min(minX, x + min(0, ix, ox)); maxX = max(maxX, x + max(0, ix, ox))
+      minY = min(minY, y + min(0, iy, oy)); maxY = max(maxY, y + max(0, iy, oy))
+    }
+    guard minX <= maxX else { return [0, 0] }
+    return [maxX - minX, maxY - minY]
+  }
+
+  // MARK: - Values over time
+
+  /// The largest absolute value of a property's first two components over time.
+  static func largest(_ property: JSONNode?, default value: Double) -> Double? {
+    guard let property else { return abs(value) }
+    guard property.isObject else { return property.double.map(abs) }
+    return extents(property, signed: true) { v in
+      if let d = v.double { return [d] }
+      let numbers = v.elements.prefix(2).compactMap(\.double)
+      return numbers.isEmpty ? nil : numbers
+    }?.max()
+  }
+
+  /// The largest of `measure` (non-negative magnitudes that grow at most linearly when values are
+  /// mixed: an absolute value, a width) over a property's static value or keyframes, including
+  /// where easing handles push the mix outside the two keyframes' values; nil when the property
+  /// cannot be read or has an expression that can leave its keyframes.
+  static func extents(_ property: JSONNode?, signed: Bool = false, _ measure: (JSONNode) -> [Double]?) -> [Double]? {
+    guard let property, property.isObject else { return nil }
+    if let code = property["x"]?.string, !staysWithinKeyframes(code) { return nil }
+    let animated = AnimatedProperty(node: property)
+    guard animated.isAnimated else { return property["k"].flatMap(measure) }
+    let keyframes = animated.keyframes
+    guard !keyframes.isEmpty else { return nil }
+    var best: [Double] = []
+    func merge(_ m: [Double]) {
+      if best.count < m.count { best += Array(repeating: 0, count: m.count - best.count) }
+      for (i, x) in m.enumerated() { best[i] = max(best[i], abs(x)) }
+    }
+    for (n, kf) in keyframes.enumerated() {
+      guard let start = kf["s"] else { continue }
+      guard let a = measure(start) else { return nil }
+      merge(a)
+      let endNode = kf["e"] ?? (n + 1 < keyframes.count ? keyframes[n + 1]["s"] : nil)
+      guard let endNode, kf["h"]?.int != 1, let b = measure(endNode) else { continue }
+      merge(b)
+      let handles = [kf["o"]?["y"], kf["i"]?["y"]].compactMap { $0 }.flatMap { y in y.double.map { [$0] } ?? y.elements.compactMap(\.double) }
+      let low = min(0, handles.min() ?? 0), high = max(1, handles.max() ?? 1)
+      if low < 0 || high > 1 {
+        // A value mixes exactly; an extent (a width) of a mix is at most the mix of the extents.
+        merge(zip(a, b).map { x, y in [low, high].map { t in signed ? abs((1 - t) * x + t * y) : abs(1 - t) * abs(x) + abs(t) * abs(y) }.max() ?? 0 })
+      }
+    }
+    return best.allSatisfy(\.isFinite) ? best : nil
+  }
+
+  /// `loopOut()`/`loopIn()` cycling or ping-ponging over the keyframes: values stay among them.
+  static func staysWithinKeyframes(_ code: String) -> Bool {
+    guard let body = ExpressionEffect.returnedExpression(code), let call = ExpressionEffect.call(body),
+      ["loopOut", "loop_out", "loopIn", "loop_in"].contains(call.name)
+    else { return false }
+    guard let kind = call.arguments.first else { return true }
+    let name = kind.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+    return name == "cycle" || name == "pingpong"
+  }
+
+  // MARK: - Text
+
+  /// One em (plus tracking) per visible character times the line height, for the largest text
+  /// document; nil with text animators (they scale and move characters) or an expression.
+  static func textArea(_ layer: Layer) -> Double? {
+    guard let text = layer.textData, text.isObject else { return nil }
+    if let animators = text["a"], animators.isArray, animators.count > 0 { return nil }
+    guard let documents = text["d"], documents["x"] == nil, let list = documents["k"], list.isArray else { return nil }
+    var best = 0.0
+    for entry in list.elements {
+      guard let doc = entry["s"], doc.isObject, let size = doc["s"]?.double, size >= 0 else { return nil }
+      let characters = (doc["t"]?.string ?? "").unicodeScalars.filter { !$0.properties.isWhitespace }.count
+      let tracking = max(0, doc["tr"]?.double ?? 0) / 1000
+      let stroke = max(0, doc["sw"]?.double ?? 0)
+      let line = max(doc["lh"]?.double ?? 0, 1.2 * size)
+      best = max(best, Double(characters) * (size * (1 + tracking) + stroke) * (line + stroke))
+    }
+    return best.isFinite ? best : nil
+  }
+}
