@@ -310,7 +310,8 @@ package struct AnimationDiff: Sendable {
     }
     let x = list(a), y = list(b)
     guard x != y else { return }
-    let removed = x.filter { !y.contains($0) }, added = y.filter { !x.contains($0) }
+    let xs = Set(x), ys = Set(y)
+    let removed = x.filter { !ys.contains($0) }, added = y.filter { !xs.contains($0) }
     var parts: [String] = []
     if !removed.isEmpty { parts.append("removed " + removed.map { JSONStringCodec.quoted($0) }.joined(separator: ", ")) }
     if !added.isEmpty { parts.append("added " + added.map { JSONStringCodec.quoted($0) }.joined(separator: ", ")) }

@@ -15,6 +15,8 @@ package struct ZipArchive: Sendable {
 
   package let bytes: [UInt8]
   package let entries: [Entry]
+  /// Position in `entries` of the first entry of each name.
+  let entryIndex: [String: Int]
   /// Total bytes the archive may expand to.
   package let limit: Int
 
@@ -64,13 +66,18 @@ package struct ZipArchive: Sendable {
       p += 46 + nameLength + extraLength + commentLength
     }
     self.entries = entries
+    var index: [String: Int] = [:]
+    for (k, e) in entries.enumerated() where index[e.name] == nil { index[e.name] = k }
+    self.entryIndex = index
   }
 
   package static func isZip(_ bytes: [UInt8]) -> Bool {
     bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 0x03 && bytes[3] == 0x04
   }
 
-  package func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
+  /// The first entry of that name (a dictionary built on first use would need mutation; the index
+  /// is made with the entries).
+  package func entry(named name: String) -> Entry? { entryIndex[name].map { entries[$0] } }
 
   /// The bytes of an entry, inflated, size- and CRC-checked.
   package func data(of entry: Entry) throws(ArchiveError) -> [UInt8] {

@@ -115,11 +115,18 @@ package struct Baseline: Sendable {
   /// pointer) and values over 64 KB use the pointer instead of the text, so that any edit to a
   /// large file does not resurrect them.
   package static func fingerprint(rule: String, pointer: String, layerPath: [String], document: JSONDocument?) -> String {
+    var resolver = document.map(JSONPointerResolver.init)
+    return fingerprint(rule: rule, pointer: pointer, layerPath: layerPath, resolver: &resolver)
+  }
+
+  /// The same, resolving pointers through one resolver for all of a document's findings (a pointer
+  /// walk per finding from the root is quadratic in the number of findings).
+  package static func fingerprint(rule: String, pointer: String, layerPath: [String], resolver: inout JSONPointerResolver?) -> String {
     var input = Array(rule.utf8)
     input.append(0)
     input += Array(layerPath.joined(separator: " › ").utf8)
     input.append(0)
-    if !pointer.isEmpty, let node = document?.node(atPointer: pointer), node.span.count <= 65_536 {
+    if !pointer.isEmpty, let node = resolver?.node(atPointer: pointer), node.span.count <= 65_536 {
       input += node.sourceBytes
     } else {
       input += Array(pointer.utf8)
@@ -134,12 +141,56 @@ package struct Baseline: Sendable {
   package final class Matcher {
     private let baseline: Baseline
     /// Unused entries by (file, rule, fingerprint), with their pointers.
-    private var available: [String: [String]] = [:]
+    private var available: [String: Slot] = [:]
     package private(set) var suppressed = 0
+
+    /// One (file, rule, fingerprint)'s entries: their pointers in file order, which are used, and
+    /// where each pointer's entries are, so that taking one costs no walk over the others.
+    final class Slot {
+      var pointers: [String] = []
+      var used: [Bool] = []
+      var byPointer: [String: [Int]] = [:]
+      var cursor: [String: Int] = [:]
+      var firstUnused = 0
+      var remaining = 0
+
+      func append(_ pointer: String) {
+        byPointer[pointer, default: []].append(pointers.count)
+        pointers.append(pointer)
+        used.append(false)
+        remaining += 1
+      }
+
+      /// Takes the first unused entry with this pointer.
+      func take(pointer: String) -> Bool {
+        guard let list = byPointer[pointer] else { return false }
+        var k = cursor[pointer] ?? 0
+        while k < list.count && used[list[k]] { k += 1 }
+        cursor[pointer] = k
+        guard k < list.count else { return false }
+        used[list[k]] = true
+        remaining -= 1
+        return true
+      }
+
+      /// Takes the first unused entry.
+      func takeFirst() -> Bool {
+        while firstUnused < used.count && used[firstUnused] { firstUnused += 1 }
+        guard firstUnused < used.count else { return false }
+        used[firstUnused] = true
+        remaining -= 1
+        return true
+      }
+    }
 
     package init(_ baseline: Baseline) {
       self.baseline = baseline
-      for e in baseline.entries { available[Self.slot(e.file, e.rule, e.fingerprint), default: []].append(e.pointer) }
+      for e in baseline.entries {
+        let slot = Self.slot(e.file, e.rule, e.fingerprint)
+        let entries = available[slot] ?? Slot()
+        entries.append(e.pointer)
+        available[slot] = entries
+      }
     }
 
     static func slot(_ file: String, _ rule: String, _ fingerprint: String) -> String { file + "\u{0}" + rule + "\u{0}" + fingerprint }
@@ -151,15 +202,8 @@ package struct Baseline: Sendable {
       var held = [Bool](repeating: false, count: diagnostics.count)
       for pass in 0..<2 {
         for (k, d) in diagnostics.enumerated() where !held[k] && k < fingerprints.count {
-          let slot = Self.slot(key, d.code, fingerprints[k])
-          guard var pointers = available[slot], !pointers.isEmpty else { continue }
-          if pass == 0 {
-            guard let i = pointers.firstIndex(of: d.pointer) else { continue }
-            pointers.remove(at: i)
-          } else {
-            pointers.removeFirst()
-          }
-          available[slot] = pointers
+          guard let entries = available[Self.slot(key, d.code, fingerprints[k])], entries.remaining > 0 else { continue }
+          guard pass == 0 ? entries.take(pointer: d.pointer) : entries.takeFirst() else { continue }
           held[k] = true
           suppressed += 1
         }
@@ -168,6 +212,6 @@ package struct Baseline: Sendable {
     }
 
     /// Entries no finding used: fixed since the baseline was written.
-    package var unused: Int { available.values.reduce(0) { $0 + $1.count } }
+    package var unused: Int { available.values.reduce(0) { $0 + $1.remaining } }
   }
 }

@@ -23,7 +23,8 @@ package enum LintRun {
   package static func lint(input path: String, linter: Linter, fingerprints: Bool) -> [(LintReport.FileResult, [String])] {
     func prints(_ diagnostics: [Diagnostic], _ document: JSONDocument?) -> [String] {
       guard fingerprints else { return [] }
-      return diagnostics.map { Baseline.fingerprint(rule: $0.code, pointer: $0.pointer, layerPath: $0.layerPath, document: document) }
+      var resolver = document.map(JSONPointerResolver.init)
+      return diagnostics.map { Baseline.fingerprint(rule: $0.code, pointer: $0.pointer, layerPath: $0.layerPath, resolver: &resolver) }
     }
     do {
       let sources = try Inputs.load(path)

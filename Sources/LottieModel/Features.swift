@@ -51,9 +51,12 @@ struct FeatureScan {
   /// A file before 4.1.9, whose fill and stroke colours are 0-255 (Animation.writesLegacyColors).
   let legacyColors: Bool
   var chainScales: [JSONNode.ID: [Int: Double]] = [:]
+  /// The ids the root's `slots` object defines (the last `slots` key, as players read it).
+  let slotIDs: Set<String>
 
   init(animation: Animation) {
     self.animation = animation
+    slotIDs = Set(animation.root["slots"].map { $0.isObject ? $0.members.map(\.key) : [] } ?? [])
     neverDrawn = NeverDrawn(animation)
     hasGlyphs = animation.root["chars"].map { $0.isArray && $0.count > 0 } ?? false
     legacyColors = animation.writesLegacyColors
@@ -256,7 +259,7 @@ struct FeatureScan {
     }
     for keyIndex in doc.keyIndices(named: "sid", in: node.subtreeRange) {
       let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
-      guard let id = value.string, root["slots"]?[id] != nil, let owner = value.parent else { continue }
+      guard let id = value.string, slotIDs.contains(id), let owner = value.parent else { continue }
       drawn = drawnAt(value)
       add(.slot, owner.key == "ks" && owner.parent?["ty"]?.string == "sh" ? "path" : nil, value, path)
     }
@@ -316,8 +319,13 @@ struct FeatureScan {
     drawn = true
     // A key written twice in one object: players read the last value alike, except when the two
     // values are different kinds of JSON (keyframes, then a static path): detail "kinds differ".
+    // One layer path per object (an object can write a key thousands of times).
+    var paths: [JSONNode.ID: [String]] = [:]
     for use in Animation.duplicateKeyUses(animation.document) {
-      add(.duplicateKey, use.kindsDiffer ? "kinds differ" : nil, use.value, animation.layerPath(of: use.value))
+      let owner = use.value.parent ?? use.value
+      let path = paths[owner.id] ?? animation.layerPath(of: owner)
+      paths[owner.id] = path
+      add(.duplicateKey, use.kindsDiffer ? "kinds differ" : nil, use.value, path)
     }
     // rlottie lowers everything drawn before a translucent shape layer by 1/255 (its offscreen
     // blit); past 32 such layer instances at the same time that shows (Animation.translucentLayerLimit).

@@ -58,15 +58,14 @@ public struct AnimationSummary: Sendable {
     imageAssets = assets.filter { $0.isImage }
     otherAssets = assets.count - precompAssets - imageAssets.count
     var counts: [Feature: (Int, [String])] = [:]
+    var seen: Set<[String]> = []  // (feature, detail) pairs already listed
     for use in animation.featureUses() {
-      var entry = counts[use.feature] ?? (0, [])
-      entry.0 += 1
-      if let d = use.detail, !entry.1.contains(d), use.feature != .precompLayer, use.feature != .imageExternal,
-        use.feature != .imageEmbedded, use.feature != .matteParent, use.feature != .timeStretch
+      counts[use.feature, default: (0, [])].0 += 1
+      if let d = use.detail, use.feature != .precompLayer, use.feature != .imageExternal, use.feature != .imageEmbedded,
+        use.feature != .matteParent, use.feature != .timeStretch, seen.insert([use.feature.rawValue, d]).inserted
       {
-        entry.1.append(d)
+        counts[use.feature, default: (0, [])].1.append(d)
       }
-      counts[use.feature] = entry
     }
     features = Feature.allCases.compactMap { f in counts[f].map { (f, $0.0, $0.1) } }
     hasBOM = doc.hasBOM

@@ -35,6 +35,36 @@ package struct Stylesheet: Sendable {
   }
 
   var rules: [Rule] = []
+  /// Rules by what their right-most compound requires (an id, else its first class, else a type),
+  /// so an element is tested only against rules that can match it; `unkeyed` holds the others.
+  var rulesByID: [String: [Int]] = [:]
+  var rulesByClass: [String: [Int]] = [:]
+  var rulesByType: [String: [Int]] = [:]
+  var unkeyed: [Int] = []
+
+  mutating func index(_ selector: Selector, rule k: Int) {
+    guard let last = selector.compounds.first else { return unkeyed.append(k) }
+    if let id = last.id {
+      rulesByID[id, default: []].append(k)
+    } else if let c = last.classes.first {
+      rulesByClass[c, default: []].append(k)
+    } else if let t = last.type {
+      rulesByType[t, default: []].append(k)
+    } else {
+      unkeyed.append(k)
+    }
+  }
+
+  /// The rules that can match an element, in source order.
+  func candidates(_ e: XMLTree.Element) -> [Int] {
+    var found = unkeyed
+    if let id = e.attributes["id"] { found += rulesByID[id] ?? [] }
+    for c in Set((e.attributes["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })) {
+      found += rulesByClass[String(c)] ?? []
+    }
+    found += rulesByType[e.name] ?? []
+    return found.sorted()
+  }
   /// Selectors that were skipped because this subset of CSS cannot match them.
   package private(set) var unsupportedSelectors: [String] = []
 
@@ -77,6 +107,7 @@ package struct Stylesheet: Sendable {
         let trimmed = part.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { continue }
         if let selector = Stylesheet.selector(trimmed) {
+          index(selector, rule: rules.count)
           rules.append(Rule(selector: selector, declarations: declarations, order: rules.count))
         } else {
           unsupportedSelectors.append(trimmed)
@@ -232,7 +263,7 @@ package struct Stylesheet: Sendable {
   /// normal declarations by specificity then order, then `!important` ones likewise.
   func matchingDeclarations(for element: Int, in tree: XMLTree) -> [Declaration] {
     var matched: [(Rule, Declaration)] = []
-    for rule in rules where matches(rule.selector, element: element, tree: tree) {
+    for rule in candidates(tree.elements[element]).map({ rules[$0] }) where matches(rule.selector, element: element, tree: tree) {
       for d in rule.declarations { matched.append((rule, d)) }
     }
     guard !matched.isEmpty else { return [] }
@@ -249,20 +280,34 @@ package struct Stylesheet: Sendable {
   package var isEmpty: Bool { rules.isEmpty }
 
   func matches(_ selector: Selector, element: Int, tree: XMLTree) -> Bool {
-    matches(selector, compoundIndex: 0, element: element, tree: tree)
+    var known: [Int: Bool] = [:]
+    return matches(selector, compoundIndex: 0, element: element, tree: tree, known: &known)
   }
 
-  private func matches(_ selector: Selector, compoundIndex k: Int, element: Int, tree: XMLTree) -> Bool {
-    guard matchesCompound(selector.compounds[k], tree.elements[element]) else { return false }
-    if k + 1 == selector.compounds.count { return true }
-    let child = selector.childCombinators[k]
-    var ancestor = tree.elements[element].parent
-    while let a = ancestor {
-      if matches(selector, compoundIndex: k + 1, element: a, tree: tree) { return true }
-      if child { return false }
-      ancestor = tree.elements[a].parent
+  /// Whether compounds k… match from `element` up; `known` remembers each (compound, element)
+  /// answer, so a long selector over deep nesting is not tried once per path of ancestors.
+  private func matches(_ selector: Selector, compoundIndex k: Int, element: Int, tree: XMLTree, known: inout [Int: Bool]) -> Bool {
+    let key = element &* selector.compounds.count &+ k
+    if let answer = known[key] { return answer }
+    var answer = false
+    if matchesCompound(selector.compounds[k], tree.elements[element]) {
+      if k + 1 == selector.compounds.count {
+        answer = true
+      } else {
+        let child = selector.childCombinators[k]
+        var ancestor = tree.elements[element].parent
+        while let a = ancestor {
+          if matches(selector, compoundIndex: k + 1, element: a, tree: tree, known: &known) {
+            answer = true
+            break
+          }
+          if child { break }
+          ancestor = tree.elements[a].parent
+        }
+      }
     }
-    return false
+    known[key] = answer
+    return answer
   }
 
   private func matchesCompound(_ c: Compound, _ e: XMLTree.Element) -> Bool {

@@ -120,6 +120,107 @@ struct ScalingTests {
         return Array((#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":[\#(assets)],"layers":[]}"#).utf8)
       }, { ["lint", "--format", "json", $0] }
     ),
+    // Found by a hunt for superlinear costs (#22's "nothing quadratic"), each measured before the fix:
+    // a missing parent's help listed every layer per finding (3,000 layers: 6.7 s).
+    (
+      "lint: n layers naming a missing parent", 300, "parents-missing.json",
+      { n in
+        let layers = (1...n).map { #"{"ty":3,"ind":\#($0),"parent":\#(n + $0),"ip":0,"op":60,"ks":{}}"# }
+        return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + layers.joined(separator: ",") + "]}").utf8)
+      }, { ["lint", "--format", "json", $0] }
+    ),
+    // Every image asset without a size filtered all layers for its users (20,000: over 120 s).
+    (
+      "lint --profile spec-strict: n image assets without a size", 200, "images-no-size.json",
+      { n in
+        let assets = (0..<n).map {
+          #"{"id":"i\#($0)","u":"","p":"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=","e":1}"#
+        }
+        let layers = (0..<n).map { #"{"ty":2,"ind":\#($0 + 1),"refId":"i\#($0)","ip":0,"op":60,"ks":{}}"# }
+        return Array(
+          (#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"assets":["# + assets.joined(separator: ",") + #"],"layers":["#
+            + layers.joined(separator: ",") + "]}").utf8)
+      }, { ["lint", "--format", "json", "--profile", "spec-strict", $0] }
+    ),
+    // Each name with edge whitespace trimmed every sibling's name again (6,000 siblings: 6.8 s).
+    (
+      "lint: n sibling layers named with spaces", 200, "spaces.json",
+      { n in
+        let layers = (1...n).map { #"{"ty":3,"nm":" Layer \#($0) ","ind":\#($0),"ip":0,"op":60,"ks":{}}"# }
+        return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + layers.joined(separator: ",") + "]}").utf8)
+      }, { ["lint", "--format", "json", $0] }
+    ),
+    // Each `sid` looked its slot up in the whole `slots` object (90,000: 31.7 s).
+    (
+      "info: n layers with slots", 300, "slots.json",
+      { n in
+        let slots = (0..<n).map { #""s\#($0)":{"p":{"a":0,"k":50}}"# }
+        let layers = (0..<n).map { #"{"ty":3,"ind":\#($0 + 1),"ip":0,"op":60,"ks":{"o":{"a":0,"k":100,"sid":"s\#($0)"}}}"# }
+        return Array(
+          (#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"slots":{"# + slots.joined(separator: ",") + #"},"layers":["#
+            + layers.joined(separator: ",") + "]}").utf8)
+      }, { ["info", $0] }
+    ),
+    // A feature's details were kept in an array copied and searched per use (60,000 fonts: 10.7 s).
+    (
+      "info: n text layers with their own fonts", 300, "fonts.json",
+      { n in
+        let fonts = (0..<n).map { #"{"fName":"F\#($0)","fFamily":"F\#($0)","fStyle":"Regular","ascent":75}"# }
+        let layers = (0..<n).map {
+          #"{"ty":5,"ind":\#($0 + 1),"ip":0,"op":60,"ks":{},"t":{"d":{"k":[{"s":{"s":12,"f":"F\#($0)","t":"Hi","j":0,"tr":0,"lh":14,"ls":0,"fc":[0,0,0]},"t":0}]},"p":{},"m":{"g":1,"a":{"a":0,"k":[0,0]}},"a":[]}}"#
+        }
+        return Array(
+          (#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"fonts":{"list":["# + fonts.joined(separator: ",") + #"]},"layers":["#
+            + layers.joined(separator: ",") + "]}").utf8)
+      }, { ["info", $0] }
+    ),
+    // Each repeat of a key worked out its layer's path, reading the layer's name past every repeat
+    // (100,000 repeats: 17.3 s).
+    (
+      "compat: one layer writing a key n times", 1_000, "repeats.json",
+      { n in
+        let repeats = Array(repeating: #""ind":1"#, count: n).joined(separator: ",")
+        return Array((#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":3,"ip":0,"op":60,"ks":{},"# + repeats + "}]}").utf8)
+      }, { ["compat", "--format", "json", "--target", "rlottie,thorvg", $0] }
+    ),
+    // Every matte source filtered all layers for its users, on every pass (30,000: over 120 s).
+    (
+      "strip --dry-run: n layers in matte pairs", 100, "mattes.json",
+      { n in
+        let layers = (0..<(2 * n)).map { k in #"{"ty":3,"nm":"L\#(k)","ind":\#(k + 1),\#(k % 2 == 0 ? #""td":1"# : #""tt":1"#),"ip":0,"op":60,"ks":{}}"# }
+        return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + layers.joined(separator: ",") + "]}").utf8)
+      }, { ["strip", "--dry-run", "--layer", "L1", $0] }
+    ),
+    // A removed parent's children were each checked against every child listed (120,000: 6.7 s).
+    (
+      "strip --dry-run: n children of one removed layer", 1_000, "children.json",
+      { n in
+        let children = (2...(n + 1)).map { #"{"ty":3,"nm":"C\#($0)","ind":\#($0),"parent":1,"ip":0,"op":60,"ks":{}}"# }
+        return Array(
+          (#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":3,"nm":"P","ind":1,"ip":0,"op":60,"ks":{}},"#
+            + children.joined(separator: ",") + "]}").utf8)
+      }, { ["strip", "--dry-run", "--layer", "P", $0] }
+    ),
+    // A descendant selector was tried along every path of ancestors (six compounds, 200 levels:
+    // over 120 s).
+    (
+      "svg: a descendant selector over n nested groups", 2, "nested.svg",
+      { n in
+        let open = String(repeating: "<g>", count: n), close = String(repeating: "</g>", count: n)
+        return Array(
+          (#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><style>svg g g g g rect{fill:red}</style>"# + open
+            + #"<rect width="5" height="5"/>"# + close + "</svg>").utf8)
+      }, { ["svg", $0, "-o", "out.json"] }
+    ),
+    // Every rule was tested against every element (20,000 rules and elements: over 120 s).
+    (
+      "svg: n class rules and n elements", 100, "classes.svg",
+      { n in
+        let rules = (0..<n).map { ".c\($0){fill:#\(String(format: "%06x", $0 * 97 % 0xFFFFFF))}" }.joined()
+        let rects = (0..<n).map { #"<rect class="c\#($0)" x="\#($0 % 9)" width="1" height="1"/>"# }.joined()
+        return Array((#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><style>"# + rules + "</style>" + rects + "</svg>").utf8)
+      }, { ["svg", $0, "-o", "out.json"] }
+    ),
     (
       "svg: n styled elements", 1_000, "elements.svg",
       { n in

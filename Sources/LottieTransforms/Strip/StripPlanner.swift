@@ -15,6 +15,11 @@ struct StripPlanner {
   var detachedChildren = Set<Int>()
   /// Whether the last pass over the dependents removed more (--cascade goes on until it does not).
   var changed = false
+  /// Dependents already listed, as "tape index kind" (a layer is listed once per kind).
+  var listed = Set<String>()
+  /// Per composition (by its layers array), the layers each matte source (by position) mattes, in
+  /// layer order, worked out once.
+  var matteUsers: [JSONNode.ID: [Int: [Layer]]] = [:]
 
   init(animation: Animation, options: StripOptions) {
     self.animation = animation
@@ -64,7 +69,7 @@ struct StripPlanner {
   mutating func handle(_ layer: Layer, _ comp: Composition, kind: String, on: Layer, key: Int) {
     switch options.policy {
     case .refuse:
-      if !plan.dependents.contains(where: { $0.layer.node == layer.node && $0.kind == kind }) {
+      if listed.insert("\(layer.node.id.raw) \(kind)").inserted {
         plan.dependents.append(StripPlan.Dependent(layer: layer, composition: comp.displayName, kind: kind, on: on))
       }
     case .cascade:
@@ -119,11 +124,23 @@ struct StripPlanner {
 
   /// Matted layer removed: its matte source is orphaned (never drawn on its own).
   mutating func orphanedMatteSource(_ layer: Layer, _ comp: Composition, layers: [Layer]) {
-    let users = layers.filter { m in
-      guard let tt = m.matteModeCode, tt != 0 else { return false }
-      if let tp = m.matteParent { return tp == layer.index }
-      return m.position == layer.position + 1
+    let key = comp.layersNode?.id ?? comp.node.id
+    if matteUsers[key] == nil {
+      // A matted layer's source: the layers whose index its `tp` names, else the layer above it.
+      var byIndex: [Int: [Int]] = [:]
+      for l in layers { if let i = l.index { byIndex[i, default: []].append(l.position) } }
+      var users: [Int: [Layer]] = [:]
+      for m in layers {
+        guard let tt = m.matteModeCode, tt != 0 else { continue }
+        if let tp = m.matteParent {
+          for source in byIndex[tp] ?? [] { users[source, default: []].append(m) }
+        } else if m.position > 0 {
+          users[m.position - 1, default: []].append(m)
+        }
+      }
+      matteUsers[key] = users
     }
+    let users = matteUsers[key]?[layer.position] ?? []
     guard !users.isEmpty && users.allSatisfy({ removed[Int($0.node.id.raw)] != nil }), let user = users.first else { return }
     // An orphaned matte source is invisible: removing it changes no pixel, so both --cascade and
     // --detach remove it; a plain strip lists it.
@@ -139,8 +156,8 @@ struct StripPlanner {
   /// would overlap the removal).
   mutating func finishRemovals() {
     plan.removals = order.compactMap { removed[$0] }
-    let removedSpans = plan.removals.map(\.layer.node.span)
-    plan.changes = plan.changes.filter { c in !removedSpans.contains { $0.contains(c.node.span.lowerBound) } }
+    let removedSpans = SpanSet(plan.removals.map(\.layer.node.span))
+    plan.changes = plan.changes.filter { c in !removedSpans.contains(c.node.span.lowerBound) }
   }
 
   /// 3. Expressions that mention a removed layer by name.
@@ -167,8 +184,24 @@ struct StripPlanner {
     guard !options.keepAssets && !plan.removals.isEmpty else { return }
     plan.prunedAssets = Strip.newlyUnusedAssets(animation, removed: Set(removed.keys))
     // Removals inside pruned precomps go with their asset.
-    let prunedSpans = plan.prunedAssets.map(\.node.span)
-    plan.removals = plan.removals.filter { r in !prunedSpans.contains { $0.contains(r.layer.node.span.lowerBound) } }
-    plan.changes = plan.changes.filter { c in !prunedSpans.contains { $0.contains(c.node.span.lowerBound) } }
+    let prunedSpans = SpanSet(plan.prunedAssets.map(\.node.span))
+    plan.removals = plan.removals.filter { r in !prunedSpans.contains(r.layer.node.span.lowerBound) }
+    plan.changes = plan.changes.filter { c in !prunedSpans.contains(c.node.span.lowerBound) }
+  }
+}
+
+/// Byte spans that do not overlap (layers, assets), sorted once, for "is this offset inside one of
+/// them" in logarithmic time.
+struct SpanSet {
+  let spans: [Range<Int>]
+  init(_ spans: [Range<Int>]) { self.spans = spans.sorted { $0.lowerBound < $1.lowerBound } }
+  func contains(_ offset: Int) -> Bool {
+    // The last span starting at or before the offset is the only one that can hold it.
+    var low = 0, high = spans.count
+    while low < high {
+      let mid = (low + high) / 2
+      if spans[mid].lowerBound <= offset { low = mid + 1 } else { high = mid }
+    }
+    return low > 0 && spans[low - 1].contains(offset)
   }
 }

@@ -34,6 +34,8 @@ struct NameWhitespaceRule: LintRule {
     var findings: [Finding] = []
     var expressions: [String]? = nil
     NameScopes.forEach(in: context) { scope in
+      // How many siblings trim to each name, worked out once per scope.
+      var trimmedCounts: [String: Int]?
       for k in scope.entries.indices where NameScopes.hasEdgeWhitespace(scope.entries[k].name) {
         let entry = scope.entries[k]
         let trimmed = NameScopes.trimmed(entry.name)
@@ -50,7 +52,13 @@ struct NameWhitespaceRule: LintRule {
         let which = leading && trailing ? "leading and trailing" : leading ? "leading" : "trailing"
         let message = "\(entry.description) has \(which) whitespace in its name, so a keypath that says \"\(trimmed)\" does not match it"
 
-        let collides = scope.entries.contains { $0.nameNode != entry.nameNode && NameScopes.trimmed($0.name) == trimmed }
+        if trimmedCounts == nil {
+          var counts: [String: Int] = [:]
+          for e in scope.entries { counts[NameScopes.trimmed(e.name), default: 0] += 1 }
+          trimmedCounts = counts
+        }
+        // Another sibling trims to the same name (this entry counts once itself).
+        let collides = (trimmedCounts?[trimmed] ?? 0) > 1
         if collides {
           findings.append(
             Finding(

@@ -22,9 +22,13 @@ struct ParentMissingRule: LintRule {
     var findings: [Finding] = []
     for composition in context.animation.compositions {
       let byIndex = composition.layersByIndex
+      // The first six layers with an index, worked out once per composition (not per finding).
+      var firstChoices: [String]?
       for layer in composition.layers {
         guard let parentNode = layer.node["parent"], let parent = parentNode.int, byIndex[parent] == nil else { continue }
-        let choices = composition.layers.compactMap { l in l.index.map { "\($0) \"\(l.name ?? "")\"" } }.prefix(6)
+        let choices =
+          firstChoices ?? Array(composition.layers.lazy.compactMap { l in l.index.map { "\($0) \"\(l.name ?? "")\"" } }.prefix(6))
+        firstChoices = choices
         findings.append(
           Finding(
             parentNode, "layer \(layer.label) names parent \(parent), which does not exist in composition \"\(composition.displayName)\"",

@@ -26,12 +26,21 @@ struct ImageAssetWithoutSizeRule: LintRule {
   func check(_ context: LintContext) -> [Finding] {
     var findings: [Finding] = []
     let animation = context.animation
+    // Image layers by the asset they show, in visit order, gathered once.
+    var usersByID: [String: [LayerVisit]]?
     for asset in animation.assets where asset.node.isObject && asset.isImage && asset.node["sid"] == nil {
       let missing = ["w", "h"].filter { asset.node[$0] == nil }
       guard !missing.isEmpty else { continue }
       let id = asset.id ?? "?"
       var message = "image asset \"\(id)\" has no \(missing.map { "\"\($0)\"" }.joined(separator: " and "))"
-      let users = context.layerVisits.filter { $0.layer.typeCode == 2 && $0.layer.refId == id }
+      if usersByID == nil {
+        var byID: [String: [LayerVisit]] = [:]
+        for visit in context.layerVisits where visit.layer.typeCode == 2 {
+          if let ref = visit.layer.refId { byID[ref, default: []].append(visit) }
+        }
+        usersByID = byID
+      }
+      let users = usersByID?[id] ?? []
       if let first = users.first {
         message += ", used by layer \(first.layer.label) in composition \"\(first.composition.displayName)\""
         if users.count > 1 { message += " and \(users.count - 1) more" }
