@@ -114,7 +114,7 @@ package struct Linter: Sendable {
   /// Byte spans (key through value) of members that a later member with the same key replaces,
   /// as sorted, disjoint ranges (a shadowed member inside another one is covered by the outer).
   /// Linear in the number of members of the objects that have duplicates.
-  static func shadowedSpans(_ document: JSONDocument) -> ShadowedSpans {
+  static func shadowedSpans(_ document: JSONDocument) -> SpanSet {
     var spans: [Range<Int>] = []
     var objectsDone = Set<Int>()
     for id in document.duplicateKeys {
@@ -128,7 +128,7 @@ package struct Linter: Sendable {
         spans.append(member.keyNode.span.lowerBound..<member.value.span.upperBound)
       }
     }
-    return ShadowedSpans(spans)
+    return SpanSet(spans)
   }
 
   func isIgnored(_ d: Diagnostic) -> Bool {
@@ -195,34 +195,5 @@ extension Substring {
       i = index(after: i)
     }
     return nil
-  }
-}
-
-/// Sorted, disjoint byte ranges with a logarithmic containment test.
-struct ShadowedSpans {
-  private var ranges: [Range<Int>] = []
-
-  init(_ spans: [Range<Int>]) {
-    for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-      if let last = ranges.last, span.lowerBound < last.upperBound {
-        ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
-      } else {
-        ranges.append(span)
-      }
-    }
-  }
-
-  var isEmpty: Bool { ranges.isEmpty }
-
-  /// Whether `span` lies inside one of the ranges.
-  func covers(_ span: Range<Int>) -> Bool {
-    var low = 0, high = ranges.count
-    // The last range starting at or before span.lowerBound.
-    while low < high {
-      let mid = (low + high) / 2
-      if ranges[mid].lowerBound <= span.lowerBound { low = mid + 1 } else { high = mid }
-    }
-    guard low > 0 else { return false }
-    return span.upperBound <= ranges[low - 1].upperBound
   }
 }

@@ -66,15 +66,12 @@ extension Coverage {
   /// their hull).
   static func pathExtent(_ v: JSONNode) -> [Double]? {
     let path = v.isArray ? v.element(at: 0) : v
-    guard let path, path.isObject, let vertices = path["v"], vertices.isArray else { return nil }
+    guard let path, let points = PathVertices(path) else { return nil }
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-    // The three arrays are walked side by side: `element(at:)` walks from the start each time.
-    var ins = path["i"].map { $0.isArray ? $0.elements.makeIterator() : nil } ?? nil
-    var outs = path["o"].map { $0.isArray ? $0.elements.makeIterator() : nil } ?? nil
-    for vertex in vertices.elements {
+    for (vertex, inTangent, outTangent) in points {
       guard let (x, y) = pair(vertex) else { return nil }
-      let (ix, iy) = ins?.next().flatMap(pair) ?? (0, 0)
-      let (ox, oy) = outs?.next().flatMap(pair) ?? (0, 0)
+      let (ix, iy) = inTangent.flatMap(pair) ?? (0, 0)
+      let (ox, oy) = outTangent.flatMap(pair) ?? (0, 0)
       minX = min(minX, x + min(0, ix, ox)); maxX = max(maxX, x + max(0, ix, ox))
       minY = min(minY, y + min(0, iy, oy)); maxY = max(maxY, y + max(0, iy, oy))
     }

@@ -15,15 +15,9 @@ extension Animation {
       return (pair.element(at: 0)?.double ?? 1) == 0 && (pair.element(at: 1)?.double ?? 1) == 0
     }
     func pathHasCorner(_ path: JSONNode) -> Bool {
-      guard path.isObject, let v = path["v"], v.isArray else { return false }
-      let closed = path["c"]?.truthy == true
-      let n = v.count
-      // In- and out-tangents walked side by side: `element(at:)` walks from the start each time.
-      var ins = path["i"]?.elements.makeIterator(), outs = path["o"]?.elements.makeIterator()
-      for k in 0..<n {
-        let (i, o) = (ins?.next(), outs?.next())
-        if (closed || (k != 0 && k != n - 1)) && isZero(i) && isZero(o) { return true }
-      }
+      guard let points = PathVertices(path) else { return false }
+      let (closed, n) = (points.isClosed, points.count)
+      for (k, (_, i, o)) in points.enumerated() where (closed || (k != 0 && k != n - 1)) && isZero(i) && isZero(o) { return true }
       return false
     }
     func values(_ property: JSONNode?) -> [JSONNode] {

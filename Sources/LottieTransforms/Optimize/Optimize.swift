@@ -46,7 +46,7 @@ package enum Optimize {
     var steps: [OptimizeStep] = []
     var notes: [String] = []
     var doc = document
-    let hasExpressions = !Pack.expressionTexts(document).isEmpty
+    let hasExpressions = !ExpressionMentions.texts(in: document).isEmpty
     func advance(_ name: String, _ bytes: [UInt8], _ detail: String?) {
       steps.append(OptimizeStep(name: name, before: doc.bytes.count, after: bytes.count, detail: detail))
       if bytes != doc.bytes, let next = try? JSONDocument(parsing: bytes) { doc = next }

@@ -68,7 +68,7 @@ extension Optimize {
     // goes only with its skew (lottie-web reads "sa" whenever "sk" is there), a camera keeps its
     // position, and files with expressions keep every transform property (lottie-web's
     // expressions read them by index, and report a missing layer opacity as 0).
-    if Pack.expressionTexts(document).isEmpty {
+    if ExpressionMentions.texts(in: document).isEmpty {
       animation.forEachLayer { visit in
         let node = visit.layer.node
         guard node.isObject else { return }

@@ -11,7 +11,7 @@ extension Optimize {
   static func duplicateImages(_ document: JSONDocument) -> (bytes: [UInt8], count: Int) {
     let animation = Animation(document: document)
     let ids = animation.assets.compactMap(\.id)
-    guard Set(ids).count == ids.count, Pack.expressionTexts(document).isEmpty else { return (document.bytes, 0) }
+    guard Set(ids).count == ids.count, ExpressionMentions.texts(in: document).isEmpty else { return (document.bytes, 0) }
     var first: [String: JSONNode] = [:]  // picture key → the first asset's id node
     var canonical: [String: JSONNode] = [:]  // a copy's id → the first asset's id node
     for asset in animation.assets where asset.isImage && asset.node["sid"] == nil {

@@ -27,7 +27,7 @@ extension Optimize {
   static let simplificationWindow = 256
 
   static func simplifyKeyframes(_ document: JSONDocument, spatial: Int) -> (bytes: [UInt8], count: Int) {
-    guard Pack.expressionTexts(document).isEmpty else { return (document.bytes, 0) }
+    guard ExpressionMentions.texts(in: document).isEmpty else { return (document.bytes, 0) }
     let context = contexts(document)
     let extra = extraDecimals(document)
     var edits = JSONEdits(document)

@@ -46,7 +46,7 @@ extension Optimize {
       return result
     }
     guard let base = try? JSONDocument(parsing: result.bytes) else { return result }
-    let hasExpressions = !Pack.expressionTexts(base).isEmpty
+    let hasExpressions = !ExpressionMentions.texts(in: base).isEmpty
     // Keyframe easing names (`n`) are tried without first, then with: rlottie looks a keyframe's
     // curve up by its name (see `removeMetadata`), so removing them may change its picture.
     let variants = hasExpressions ? [false] : (removeMetadata(base, easingNames: true).easingNames > 0 ? [true, false] : [false])

@@ -29,14 +29,23 @@ extension Pack {
       return !used.contains(id)
     }
     guard !unused.isEmpty else { return (document.bytes, [], []) }
-    let expressions = expressionTexts(document)
+    // An expression that quotes an unused asset's id or name may look it up: keep it. Every
+    // quoted spelling of every asset is looked for in one pass; `owner` maps a spelling to its asset.
+    var spellings: [String] = []
+    var owner: [Int] = []
+    for (a, asset) in unused.enumerated() {
+      for name in [asset.id ?? "?"] + (asset.name.map { [$0] } ?? []) {
+        spellings += ["\"\(name)\"", "'\(name)'"]
+        owner += [a, a]
+      }
+    }
+    let quoted = Set(ExpressionMentions(spellings).found(inAnyOf: ExpressionMentions.texts(in: document)).map { owner[$0] })
     var edits = JSONEdits(document)
     var removed: [String] = []
     var kept: [String] = []
-    for asset in unused {
+    for (a, asset) in unused.enumerated() {
       let id = asset.id ?? "?"
-      let names = [id] + (asset.name.map { [$0] } ?? [])
-      if expressions.contains(where: { text in names.contains { text.contains("\"\($0)\"") || text.contains("'\($0)'") } }) {
+      if quoted.contains(a) {
         kept.append(id)
         continue
       }
@@ -45,14 +54,6 @@ extension Pack {
     }
     guard let bytes = try? edits.apply() else { return (document.bytes, [], kept) }
     return (bytes, removed, kept)
-  }
-
-  /// Every expression string (`x` values) in the document.
-  static func expressionTexts(_ document: JSONDocument) -> [String] {
-    document.keyIndices(named: "x", in: 0..<document.nodeCount).compactMap { k in
-      let value = document.node(JSONNode.ID(raw: UInt32(k + 1)))
-      return value.string
-    }
   }
 
   // MARK: strip names
@@ -68,7 +69,7 @@ extension Pack {
         try? edits.remove(value)
       }
     }
-    let hasExpressions = !expressionTexts(document).isEmpty
+    let hasExpressions = !ExpressionMentions.texts(in: document).isEmpty
     guard !edits.isEmpty, let bytes = try? edits.apply() else { return (document.bytes, hasExpressions) }
     return (bytes, hasExpressions)
   }

@@ -13,13 +13,13 @@ struct StripPlanner {
   var removed: [Int: StripPlan.Removal] = [:]
   var order: [Int] = []
   var detachedChildren = Set<Int>()
-  /// Whether the last pass over the dependents removed more (--cascade goes on until it does not).
-  var changed = false
   /// Dependents already listed, as "tape index kind" (a layer is listed once per kind).
   var listed = Set<String>()
   /// Per composition (by its layers array), the layers each matte source (by position) mattes, in
   /// layer order, worked out once.
-  var matteUsers: [JSONNode.ID: [Int: [Layer]]] = [:]
+  var matteUsersByComposition: [JSONNode.ID: [Int: [Layer]]] = [:]
+  /// Per matte source, how many of its users (in order) are known to be removed.
+  var usersRemoved: [JSONNode.ID: Int] = [:]
 
   init(animation: Animation, options: StripOptions) {
     self.animation = animation
@@ -74,7 +74,6 @@ struct StripPlanner {
       }
     case .cascade:
       remove(layer, comp, "\(kind == "parent" ? "child" : "matted layer") of removed \(on.label)")
-      changed = true
     case .detach:
       guard !detachedChildren.contains(key * 4 + (kind == "parent" ? 0 : 1)) else { return }
       detachedChildren.insert(key * 4 + (kind == "parent" ? 0 : 1))
@@ -94,62 +93,112 @@ struct StripPlanner {
     }
   }
 
-  /// 2. Dependents, to a fixed point with --cascade.
+  /// 2. Dependents, to a fixed point with --cascade: as if every layer of every composition were
+  /// visited in order, pass after pass, until a pass removes nothing. Only the visits that can do
+  /// something are made: a layer is visited at the first point of that order after something it
+  /// depends on is removed (its parent, its matte source, or, for a matte source, a layer it mattes),
+  /// which is the pass of that removal when the layer comes later in the order and the next pass
+  /// when it comes earlier. So a chain of children listed before their parents costs its length,
+  /// not its length squared, and removals keep the order of the passes.
   mutating func followDependents() {
-    changed = true
-    while changed {
-      changed = false
-      for comp in compositions {
-        let layers = comp.layers
-        let byIndex = comp.layersByIndex
-        for layer in layers where layer.node.isObject && removed[Int(layer.node.id.raw)] == nil {
-          let key = Int(layer.node.id.raw)
-          // Parent removed.
-          if let p = layer.parentIndex, let parent = byIndex[p], removed[Int(parent.node.id.raw)] != nil {
-            handle(layer, comp, kind: "parent", on: parent, key: key)
+    var order: [(layer: Layer, comp: Composition, layers: [Layer], byIndex: [Int: Layer])] = []
+    var place: [JSONNode.ID: Int] = [:]
+    var dependents: [JSONNode.ID: [Int]] = [:]
+    for comp in compositions {
+      let layers = comp.layers
+      let byIndex = comp.layersByIndex
+      for layer in layers where layer.node.isObject {
+        place[layer.node.id] = order.count
+        order.append((layer, comp, layers, byIndex))
+      }
+      for layer in layers where layer.node.isObject {
+        let me = place[layer.node.id]!
+        if let p = layer.parentIndex, let parent = byIndex[p] { dependents[parent.node.id, default: []].append(me) }
+        if let tt = layer.matteModeCode, tt != 0 {
+          if let tp = layer.matteParent, let source = byIndex[tp] {
+            dependents[source.node.id, default: []].append(me)
+          } else if layer.matteParent == nil, layer.position > 0 {
+            dependents[layers[layer.position - 1].node.id, default: []].append(me)
           }
-          // Matte source removed.
-          if let tt = layer.matteModeCode, tt != 0 {
-            var source: Layer? = nil
-            if let tp = layer.matteParent { source = byIndex[tp] } else if layer.position > 0 { source = layers[layer.position - 1] }
-            if let s = source, removed[Int(s.node.id.raw)] != nil {
-              handle(layer, comp, kind: "matte", on: s, key: key)
-            }
-          }
-          if layer.isMatteSource { orphanedMatteSource(layer, comp, layers: layers) }
         }
       }
+      for (position, users) in matteUsers(comp, layers: layers) where layers[position].node.isObject {
+        for user in users { dependents[user.node.id, default: []].append(place[layers[position].node.id]!) }
+      }
     }
+    // Visits due, as pass × (layers + 1) + place in the order.
+    var due = MinHeap()
+    let stride = order.count + 1
+    for id in self.order {
+      for d in dependents[JSONNode.ID(raw: UInt32(id))] ?? [] { due.push(stride + d) }
+    }
+    var last = -1
+    while let visit = due.pop() {
+      guard visit != last else { continue }
+      last = visit
+      let (pass, at) = visit.quotientAndRemainder(dividingBy: stride)
+      let (layer, comp, layers, byIndex) = order[at]
+      guard removed[Int(layer.node.id.raw)] == nil else { continue }
+      self.visit(layer, comp, layers: layers, byIndex: byIndex)
+      guard removed[Int(layer.node.id.raw)] != nil else { continue }
+      for d in dependents[layer.node.id] ?? [] { due.push((d > at ? pass : pass + 1) * stride + d) }
+    }
+  }
+
+  /// One layer's turn in a pass: its parent, its matte source, and whether it is an orphaned matte
+  /// source.
+  mutating func visit(_ layer: Layer, _ comp: Composition, layers: [Layer], byIndex: [Int: Layer]) {
+    let key = Int(layer.node.id.raw)
+    // Parent removed.
+    if let p = layer.parentIndex, let parent = byIndex[p], removed[Int(parent.node.id.raw)] != nil {
+      handle(layer, comp, kind: "parent", on: parent, key: key)
+    }
+    // Matte source removed.
+    if let tt = layer.matteModeCode, tt != 0 {
+      var source: Layer? = nil
+      if let tp = layer.matteParent { source = byIndex[tp] } else if layer.position > 0 { source = layers[layer.position - 1] }
+      if let s = source, removed[Int(s.node.id.raw)] != nil {
+        handle(layer, comp, kind: "matte", on: s, key: key)
+      }
+    }
+    if layer.isMatteSource { orphanedMatteSource(layer, comp, layers: layers) }
   }
 
   /// Matted layer removed: its matte source is orphaned (never drawn on its own).
   mutating func orphanedMatteSource(_ layer: Layer, _ comp: Composition, layers: [Layer]) {
-    let key = comp.layersNode?.id ?? comp.node.id
-    if matteUsers[key] == nil {
-      // A matted layer's source: the layers whose index its `tp` names, else the layer above it.
-      var byIndex: [Int: [Int]] = [:]
-      for l in layers { if let i = l.index { byIndex[i, default: []].append(l.position) } }
-      var users: [Int: [Layer]] = [:]
-      for m in layers {
-        guard let tt = m.matteModeCode, tt != 0 else { continue }
-        if let tp = m.matteParent {
-          for source in byIndex[tp] ?? [] { users[source, default: []].append(m) }
-        } else if m.position > 0 {
-          users[m.position - 1, default: []].append(m)
-        }
-      }
-      matteUsers[key] = users
-    }
-    let users = matteUsers[key]?[layer.position] ?? []
-    guard !users.isEmpty && users.allSatisfy({ removed[Int($0.node.id.raw)] != nil }), let user = users.first else { return }
+    let users = matteUsers(comp, layers: layers)[layer.position] ?? []
+    // Removed users stay removed: resume where the last look stopped.
+    var i = usersRemoved[layer.node.id] ?? 0
+    while i < users.count && removed[Int(users[i].node.id.raw)] != nil { i += 1 }
+    usersRemoved[layer.node.id] = i
+    guard !users.isEmpty && i == users.count, let user = users.first else { return }
     // An orphaned matte source is invisible: removing it changes no pixel, so both --cascade and
     // --detach remove it; a plain strip lists it.
     if options.policy == .refuse {
       plan.dependents.append(StripPlan.Dependent(layer: layer, composition: comp.displayName, kind: "matte source", on: user))
     } else {
       remove(layer, comp, "matte source of removed \(user.label), never drawn on its own")
-      changed = true
     }
+  }
+
+  /// The layers each matte source (by position) mattes, in layer order: the layers whose `tp`
+  /// names its index, else the layer below it. Worked out once per composition.
+  mutating func matteUsers(_ comp: Composition, layers: [Layer]) -> [Int: [Layer]] {
+    let key = comp.layersNode?.id ?? comp.node.id
+    if let known = matteUsersByComposition[key] { return known }
+    var byIndex: [Int: [Int]] = [:]
+    for l in layers { if let i = l.index { byIndex[i, default: []].append(l.position) } }
+    var users: [Int: [Layer]] = [:]
+    for m in layers {
+      guard let tt = m.matteModeCode, tt != 0 else { continue }
+      if let tp = m.matteParent {
+        for source in byIndex[tp] ?? [] { users[source, default: []].append(m) }
+      } else if m.position > 0 {
+        users[m.position - 1, default: []].append(m)
+      }
+    }
+    matteUsersByComposition[key] = users
+    return users
   }
 
   /// The removals in the order chosen; a change inside a layer that is removed anyway is moot (and
@@ -160,10 +209,12 @@ struct StripPlanner {
     plan.changes = plan.changes.filter { c in !removedSpans.contains(c.node.span.lowerBound) }
   }
 
-  /// 3. Expressions that mention a removed layer by name.
+  /// 3. Expressions that mention a removed layer by name (quoted, as a layer lookup spells it).
   mutating func warnAboutExpressions() {
-    let removedNames = Set(plan.removals.compactMap { $0.layer.name }.filter { !$0.isEmpty })
+    let removedNames = Set(plan.removals.compactMap { $0.layer.name }.filter { !$0.isEmpty }).sorted()
     guard !removedNames.isEmpty else { return }
+    // Spellings 2i and 2i + 1 are removedNames[i] in double and single quotes.
+    var scanner = ExpressionMentions(removedNames.flatMap { ["\"\($0)\"", "'\($0)'"] }).scanner()
     var warnings: [String] = []
     let removed = self.removed
     animation.forEachLayer { visit in
@@ -171,8 +222,11 @@ struct StripPlanner {
       for i in visit.layer.node.subtreeRange {
         let n = animation.document.node(JSONNode.ID(raw: UInt32(i)))
         guard n.isString, !n.isKey, n.key == "x", let text = n.string else { continue }
-        for name in removedNames.sorted() where text.contains("\"\(name)\"") || text.contains("'\(name)'") {
-          warnings.append("the expression at \(n.pointer) in \"\(visit.path.joined(separator: " › "))\" mentions removed layer \"\(name)\"")
+        var last = -1
+        for spelling in scanner.found(in: text) where spelling / 2 != last {
+          last = spelling / 2
+          warnings.append(
+            "the expression at \(n.pointer) in \"\(visit.path.joined(separator: " › "))\" mentions removed layer \"\(removedNames[last])\"")
         }
       }
     }
@@ -190,18 +244,31 @@ struct StripPlanner {
   }
 }
 
-/// Byte spans that do not overlap (layers, assets), sorted once, for "is this offset inside one of
-/// them" in logarithmic time.
-struct SpanSet {
-  let spans: [Range<Int>]
-  init(_ spans: [Range<Int>]) { self.spans = spans.sorted { $0.lowerBound < $1.lowerBound } }
-  func contains(_ offset: Int) -> Bool {
-    // The last span starting at or before the offset is the only one that can hold it.
-    var low = 0, high = spans.count
-    while low < high {
-      let mid = (low + high) / 2
-      if spans[mid].lowerBound <= offset { low = mid + 1 } else { high = mid }
+/// The smallest-first queue of due visits.
+private struct MinHeap {
+  private var items: [Int] = []
+  mutating func push(_ x: Int) {
+    items.append(x)
+    var i = items.count - 1
+    while i > 0 && items[(i - 1) / 2] > items[i] {
+      items.swapAt(i, (i - 1) / 2)
+      i = (i - 1) / 2
     }
-    return low > 0 && spans[low - 1].contains(offset)
+  }
+  mutating func pop() -> Int? {
+    guard let top = items.first else { return nil }
+    let last = items.removeLast()
+    guard !items.isEmpty else { return top }
+    items[0] = last
+    var i = 0
+    while true {
+      let l = 2 * i + 1, r = l + 1
+      var m = i
+      if l < items.count && items[l] < items[m] { m = l }
+      if r < items.count && items[r] < items[m] { m = r }
+      if m == i { return top }
+      items.swapAt(i, m)
+      i = m
+    }
   }
 }

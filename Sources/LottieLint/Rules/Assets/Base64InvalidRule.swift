@@ -24,7 +24,7 @@ struct Base64InvalidRule: LintRule {
   func check(_ context: LintContext) -> [Finding] {
     ImageAssetScan.of(context).images.compactMap { image in
       guard case .embedded(let embedded) = image.source, let error = embedded.base64Error,
-        let p = image.asset(in: context)?.node["p"]
+        let p = image.asset?.node["p"]
       else { return nil }
       return Finding(
         p, "\(image.phrase) has base64 data that does not decode: \(error)", help: help(for: error),

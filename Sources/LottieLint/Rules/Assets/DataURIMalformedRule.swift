@@ -21,7 +21,7 @@ struct DataURIMalformedRule: LintRule {
 
   func check(_ context: LintContext) -> [Finding] {
     ImageAssetScan.of(context).images.compactMap { image in
-      guard case .embedded(let embedded) = image.source, let p = image.asset(in: context)?.node["p"] else { return nil }
+      guard case .embedded(let embedded) = image.source, let p = image.asset?.node["p"] else { return nil }
       let example = "data:\(embedded.mediaType ?? "image/png");base64,<base64 data>"
       if let error = embedded.headerError {
         return Finding(

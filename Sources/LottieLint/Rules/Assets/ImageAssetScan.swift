@@ -52,7 +52,7 @@ struct ImageAssetFacts: Sendable {
   }
 
   /// The asset (kept from the scan: looking it up by position would walk `assets` each time).
-  func asset(in context: LintContext) -> Asset? { Asset(node: node) }
+  var asset: Asset? { Asset(node: node) }
 
   /// What the image's bytes are, when lottiekit could read and decode them.
   var content: ImageContent? {

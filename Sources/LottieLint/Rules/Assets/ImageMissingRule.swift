@@ -24,7 +24,7 @@ struct ImageMissingRule: LintRule {
   func check(_ context: LintContext) -> [Finding] {
     ImageAssetScan.of(context).images.compactMap { image in
       guard case .external(let external) = image.source, case .file(_, exists: false) = external.location,
-        let p = image.asset(in: context)?.node["p"]
+        let p = image.asset?.node["p"]
       else { return nil }
       return Finding(
         p, "\(image.phrase) points to \(external.displayPath), which does not exist",

@@ -24,7 +24,7 @@ struct ImagePathUnsafeRule: LintRule {
 
   func check(_ context: LintContext) -> [Finding] {
     ImageAssetScan.of(context).images.compactMap { image in
-      guard case .external(let external) = image.source, let asset = image.asset(in: context),
+      guard case .external(let external) = image.source, let asset = image.asset,
         let p = asset.node["p"]
       else { return nil }
       let u = asset.node["u"]

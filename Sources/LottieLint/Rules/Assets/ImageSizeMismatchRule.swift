@@ -23,7 +23,7 @@ struct ImageSizeMismatchRule: LintRule {
 
   func check(_ context: LintContext) -> [Finding] {
     ImageAssetScan.of(context).images.compactMap { image in
-      guard let size = image.content?.info?.size, let asset = image.asset(in: context),
+      guard let size = image.content?.info?.size, let asset = image.asset,
         let w = asset.width, let h = asset.height, let wNode = asset.node["w"], let hNode = asset.node["h"]
       else { return nil }
       let widthDiffers = Double(size.width) != w, heightDiffers = Double(size.height) != h

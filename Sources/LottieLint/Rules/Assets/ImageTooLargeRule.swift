@@ -21,7 +21,7 @@ struct ImageTooLargeRule: LintRule {
   func check(_ context: LintContext) -> [Finding] {
     let limit = context.budgets.maxImageSide
     return ImageAssetScan.of(context).images.compactMap { image in
-      guard let asset = image.asset(in: context), let p = asset.node["p"] else { return nil }
+      guard let asset = image.asset, let p = asset.node["p"] else { return nil }
       let width: Double, height: Double, what: String
       if let content = image.content {
         // The bytes were read: only their real size counts (none when the header says nothing).

@@ -30,7 +30,7 @@ struct ImageTypeMismatchRule: LintRule {
 
   func check(_ context: LintContext) -> [Finding] {
     ImageAssetScan.of(context).images.compactMap { image in
-      guard let content = image.content, let p = image.asset(in: context)?.node["p"] else { return nil }
+      guard let content = image.content, let p = image.asset?.node["p"] else { return nil }
       switch image.source {
       case .embedded(let embedded):
         return checkEmbedded(image, embedded, content, at: p)

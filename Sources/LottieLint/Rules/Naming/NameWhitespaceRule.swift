@@ -32,7 +32,9 @@ struct NameWhitespaceRule: LintRule {
 
   func check(_ context: LintContext) -> [Finding] {
     var findings: [Finding] = []
-    var expressions: [String]? = nil
+    // Findings that trim by `--fix` unless an expression mentions the trimmed name: decided at the
+    // end, when every such name is looked for in the expressions at once.
+    var fixable: [(finding: Int, trimmed: String, message: String)] = []
     NameScopes.forEach(in: context) { scope in
       // How many siblings trim to each name, worked out once per scope.
       var trimmedCounts: [String: Int]?
@@ -66,32 +68,22 @@ struct NameWhitespaceRule: LintRule {
               help: "rename it by hand: a sibling is (or trims to) \"\(trimmed)\", and two equal names make the keypath ambiguous"))
           continue
         }
-        if expressions == nil { expressions = Self.expressionTexts(context.document) }
-        if let expressions, expressions.contains(where: { $0.contains(trimmed) }) {
-          findings.append(
-            Finding(
-              entry.nameNode, message,
-              help:
-                "trim the name by hand and update the expressions that mention \"\(trimmed)\" (not fixed automatically: renaming could change what they find)"))
-          continue
-        }
         let fix = Fix(
           summary: "trim the name to \"\(trimmed)\"",
           operations: [.replace(pointer: entry.nameNode.pointer, json: JSONStringCodec.quoted(trimmed))])
+        fixable.append((findings.count, trimmed, message))
         findings.append(Finding(entry.nameNode, message, fix: fix))
       }
     }
-    return findings
-  }
-
-  /// Every expression in the file (string values of `x`): they find layers and shapes by name.
-  static func expressionTexts(_ document: JSONDocument) -> [String] {
-    var texts: [String] = []
-    for i in document.root.subtreeRange {
-      let node = document.node(JSONNode.ID(raw: UInt32(i)))
-      guard node.isString, !node.isKey, node.key == "x", let text = node.string else { continue }
-      texts.append(text)
+    guard !fixable.isEmpty else { return findings }
+    let mentioned = ExpressionMentions(fixable.map(\.trimmed)).found(inAnyOf: ExpressionMentions.texts(in: context.document))
+    for (i, candidate) in fixable.enumerated() where mentioned.contains(i) {
+      findings[candidate.finding] = Finding(
+        findings[candidate.finding].node, candidate.message,
+        help:
+          "trim the name by hand and update the expressions that mention \"\(candidate.trimmed)\" (not fixed automatically: renaming could change what they find)"
+      )
     }
-    return texts
+    return findings
   }
 }
