@@ -129,6 +129,17 @@ struct StripTests {
     #expect(r.plan.warnings == ["the expression at /layers/1/ks/p/x in \"Main › Follower\" mentions removed layer \"Leader\""])
   }
 
+  // An expression engine compares names code unit by code unit: "Café" with a precomposed é and
+  // "Café" with e + U+0301 are two layers, and an expression names one of them.
+  @Test func expressionsMentionNamesByTheirBytes() throws {
+    let (composed, decomposed) = ("Caf\u{E9}", "Cafe\u{301}")
+    let expr =
+      "{\"ty\":4,\"nm\":\"Follower\",\"ind\":3,\"ip\":0,\"op\":60,\"ks\":{\"p\":{\"a\":0,\"k\":[0,0],\"x\":\"thisComp.layer('\(decomposed)').transform.position\"}}}"
+    let r = try strip(animation([layer(1, composed), layer(2, decomposed), expr]), ["Caf*"])
+    #expect(r.plan.removals.count == 2)
+    #expect(r.plan.warnings == ["the expression at /layers/2/ks/p/x in \"Main › Follower\" mentions removed layer \"\(decomposed)\""])
+  }
+
   @Test func selectorsParse() throws {
     #expect(throws: LayerSelector.Invalid.self) { try LayerSelector(parsing: "/([/") }
     #expect(throws: LayerSelector.Invalid.self) { try LayerSelector(parsing: "A › ") }

@@ -101,6 +101,7 @@ struct StripPlanner {
   /// when it comes earlier. So a chain of children listed before their parents costs its length,
   /// not its length squared, and removals keep the order of the passes.
   mutating func followDependents() {
+    guard !self.order.isEmpty else { return }
     var order: [(layer: Layer, comp: Composition, layers: [Layer], byIndex: [Int: Layer])] = []
     var place: [JSONNode.ID: Int] = [:]
     var dependents: [JSONNode.ID: [Int]] = [:]
@@ -211,7 +212,11 @@ struct StripPlanner {
 
   /// 3. Expressions that mention a removed layer by name (quoted, as a layer lookup spells it).
   mutating func warnAboutExpressions() {
-    let removedNames = Set(plan.removals.compactMap { $0.layer.name }.filter { !$0.isEmpty }).sorted()
+    // Names told apart by their bytes, as an expression engine tells them apart (a Set of
+    // Strings would merge "é" written as one code point with "e" and a combining accent).
+    var seen = Set<[UInt8]>()
+    let removedNames = plan.removals.compactMap { $0.layer.name }.filter { !$0.isEmpty && seen.insert(Array($0.utf8)).inserted }
+      .sorted { $0 != $1 ? $0 < $1 : Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     guard !removedNames.isEmpty else { return }
     // Spellings 2i and 2i + 1 are removedNames[i] in double and single quotes.
     var scanner = ExpressionMentions(removedNames.flatMap { ["\"\($0)\"", "'\($0)'"] }).scanner()
