@@ -14,13 +14,15 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
-# System headers the build links against: zlib (gzip, dotLottie), libxml2 (SVG import) and rlottie
-# (render, diff --render).
+# System headers the build links against: zlib (gzip, dotLottie), libxml2 (SVG import), rlottie
+# (render, diff --render), libpng and libwebp (optimize's image steps).
 deps:
 	@missing=""; \
 	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
 	[ -d /usr/include/libxml2 ] || missing="$$missing libxml2-dev"; \
 	[ -f /usr/include/rlottie_capi.h ] || missing="$$missing librlottie-dev"; \
+	[ -f /usr/include/png.h ] || missing="$$missing libpng-dev"; \
+	[ -f /usr/include/webp/encode.h ] || missing="$$missing libwebp-dev"; \
 	if [ -n "$$missing" ]; then \
 	  echo "make: installing$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \

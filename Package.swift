@@ -11,6 +11,11 @@ import PackageDescription
 //   components) in `Paths`, instead of hand-written splitting on "/".
 // - libxml2 (system, `CLibXML2`): the SVG parser for `svg`, a hardened, fast C parser that every
 //   Linux has; used with no network, no DTD loading and no entity substitution.
+// - libpng (system, `CLibPNG`, Debian libpng-dev): `optimize` re-encodes embedded PNGs with the same
+//   rows (per-row filters, best zlib level) through the reference PNG library, called from a small C
+//   shim (`CPNGRecompress`) because libpng reports errors by longjmp.
+// - libwebp (system, `CLibWebP`, Debian libwebp-dev): `optimize --images webp` encodes embedded PNGs
+//   as WebP and decodes the result again to check it, with the reference codec.
 // Everything else is ours or the system's: the JSON core works on bytes with no dependency; gzip and
 // the small zip reader use the system zlib through `CLottieZlib` (ZIPFoundation also defines a module
 // called `CZlib` on Linux, hence the distinct name).
@@ -35,12 +40,15 @@ let package = Package(
     .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
     // rlottie (Debian: librlottie-dev), for `render` and `diff --render`; called only in a worker process.
     .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", pkgConfig: "rlottie"),
+    .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng"),
+    .target(name: "CPNGRecompress", dependencies: ["CLibPNG"]),
+    .systemLibrary(name: "CLibWebP", path: "Sources/CLibWebP", pkgConfig: "libwebp"),
     .target(name: "LottieJSON"),
     .target(name: "LottieModel", dependencies: ["LottieJSON"]),
     .target(
       name: "LottieKitIO",
       dependencies: [
-        "LottieJSON", "LottieModel", "CLottieZlib", .product(name: "Crypto", package: "swift-crypto"),
+        "LottieJSON", "LottieModel", "CLottieZlib", "CPNGRecompress", "CLibWebP", .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system")
       ]),
     .target(name: "LottieTransforms", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO"]),
@@ -69,7 +77,7 @@ let package = Package(
     .testTarget(name: "LottieModelTests", dependencies: ["LottieModel", "LottieJSON"]),
     .testTarget(name: "LottieKitIOTests", dependencies: ["LottieKitIO", "LottieModel", "LottieJSON"]),
     .testTarget(name: "LottieLintTests", dependencies: ["LottieLint", "LottieCompat", "LottieJSON", "LottieModel", "LottieKitIO"]),
-    .testTarget(name: "LottieTransformsTests", dependencies: ["LottieTransforms", "LottieJSON", "LottieModel", "LottieLint"]),
+    .testTarget(name: "LottieTransformsTests", dependencies: ["LottieTransforms", "LottieJSON", "LottieModel", "LottieLint", "LottieKitIO"]),
     .testTarget(name: "LottieRenderTests", dependencies: ["LottieRender", "LottieJSON"]),
     .testTarget(name: "LottieDiffTests", dependencies: ["LottieDiff", "LottieCompat", "LottieJSON"]),
     .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "LottieJSON", "LottieModel", "LottieLint"]),

@@ -146,17 +146,21 @@ def size_table(args, files, lottie_python):
                  ("python-lottie -O2", lambda f, o: [str(lottie_python), convert, f, o, "--optimize", "2"])]
     print(f"\nsizes on {len(big)} corpus files over 20 KB (every 8th): median share of the original (raw, gzip -9)")
     print(f"{'way':<34}{'raw':>8}{'gzip':>8}{'vs pack 3 raw':>15}{'vs pack 3 gzip':>16}")
-    sizes = {}
+    sizes, kept = {}, {}
     try:
         for name, cmd in ways:
             raw, gz = {}, {}
+            outputs = []
             for k, f in enumerate(big):
                 out = os.path.join(work, f"{k}.json")
                 if subprocess.run(cmd(f, out), capture_output=True).returncode == 0 and os.path.exists(out):
                     data = open(out, "rb").read()
                     raw[f], gz[f] = len(data), len(gzip.compress(data, 9))
+                    outputs.append(data)
                     os.unlink(out)
             sizes[name] = (raw, gz)
+            if name in ("lottiekit optimize --lossless", "lottiekit optimize (level 1)"):
+                kept[name] = outputs
         original = {f: open(f, "rb").read() for f in big}
         base = sizes.get("lottiekit pack --precision 3")
         for name, (raw, gz) in sizes.items():
@@ -170,8 +174,55 @@ def size_table(args, files, lottie_python):
                 line += f"{100 * statistics.median(gz[f] / base[1][f] for f in both):15.1f}%"
             failed = len(big) - len(common)
             print(line + (f"  ({failed} failed)" if failed else ""))
+        for name, outputs in kept.items():
+            composition = gzip_composition(outputs)
+            if composition:
+                total, shares = composition
+                print(f"what the gzip bytes of {name} are ({total} bytes): " + ", ".join(f"{k} {100 * v:.1f}%" for k, v in shares.items()))
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+def gzip_composition(outputs):
+    """What the gzip -9 bytes of optimize's output are made of (#20: the waste gzip leaves): each
+    kind of content is neutralised in a copy (every number written 0, names `nm` emptied, image
+    data URIs emptied, other strings emptied) and the copy compressed again; the bytes that go are
+    that kind's share. What no neutralising removes is the structure (keys, brackets) and what the
+    kinds share. Sums over the files."""
+    import gzip, json
+    def gz(obj):
+        return len(gzip.compress(json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode(), 9))
+    def neutralise(node, kind, key=None):
+        if isinstance(node, dict):
+            return {k: neutralise(v, kind, k) for k, v in node.items()}
+        if isinstance(node, list):
+            return [neutralise(v, kind, key) for v in node]
+        if isinstance(node, bool) or node is None:
+            return node
+        if isinstance(node, (int, float)):
+            return 0 if kind == "numbers" else node
+        if isinstance(node, str):
+            image = node.startswith("data:")
+            if kind == "names" and key == "nm": return ""
+            if kind == "images" and image: return ""
+            if kind == "other strings" and key != "nm" and not image: return ""
+        return node
+    kinds = ["numbers", "names", "images", "other strings"]
+    total, gone = 0, {k: 0 for k in kinds}
+    for data in outputs:
+        try:
+            doc = json.loads(data)
+        except ValueError:
+            continue
+        base = gz(doc)
+        total += base
+        for k in kinds:
+            gone[k] += base - gz(neutralise(doc, k))
+    if not total:
+        return None
+    shares = {k: gone[k] / total for k in kinds}
+    shares["structure and shared"] = 1 - sum(shares.values())
+    return total, shares
+
 
 def inline_bench(args):
     """inline on a file with 50 images of 200 KB each (issue #6: python tools ~0.4 s, target < 0.1 s)."""

@@ -168,13 +168,7 @@ package struct RendererSupport: Sendable {
     if use.detail == FeatureUse.notDrawn { return nil }
     let effectType = use.node["ty"]?.int
     let matchName = use.node["mn"]?.string
-    for entry in target.entries where entry.feature == use.feature.rawValue {
-      if let v = version {
-        if let since = entry.since, Self.compare(v, since) < 0 { continue }
-        if let until = entry.until, Self.compare(v, until) >= 0 { continue }
-      } else if entry.until != nil {
-        continue  // the newest version: entries that ended do not apply
-      }
+    for entry in target.entries where entry.feature == use.feature.rawValue && Self.applies(entry, at: version) {
       if entry.isDefault { return entry }
       var constrained = false
       if let types = entry.types {
@@ -192,6 +186,23 @@ package struct RendererSupport: Sendable {
       if !constrained { return entry }
     }
     return nil
+  }
+
+  /// What `target` does with every use of `feature`, as far as the entries that name no effect
+  /// type, match name or detail say (supported when none does).
+  package func level(of feature: Feature, in target: RendererTarget, version: String? = nil) -> SupportLevel {
+    let entry = target.entries.first {
+      $0.feature == feature.rawValue && Self.applies($0, at: version) && $0.types == nil && $0.matchNames == nil && $0.details == nil
+    }
+    return entry?.support ?? .supported
+  }
+
+  /// Whether an entry speaks for `version` (nil: the newest, where entries that ended do not).
+  static func applies(_ entry: SupportEntry, at version: String?) -> Bool {
+    guard let v = version else { return entry.until == nil }
+    if let since = entry.since, compare(v, since) < 0 { return false }
+    if let until = entry.until, compare(v, until) >= 0 { return false }
+    return true
   }
 
   /// What to tell the user when a `NAME@VERSION` lies outside the versions the data covers (nil

@@ -85,15 +85,13 @@ package enum ImageSniffer {
 
   package static func sniff(_ buffer: UnsafeRawBufferPointer) -> ImageInfo? {
     let reader = ByteReader(buffer)
-    if reader.matches(0, pngSignature) { return png(reader) }
+    if reader.matches(0, PNG.signature) { return png(reader) }
     if reader.matches(0, [0xFF, 0xD8, 0xFF]) { return jpeg(reader) }
     if reader.matches(0, Array("RIFF".utf8)) && reader.matches(8, Array("WEBP".utf8)) { return webp(reader) }
     if reader.matches(0, Array("GIF87a".utf8)) || reader.matches(0, Array("GIF89a".utf8)) { return gif(reader) }
     if isSVG(reader) { return ImageInfo(type: .svg) }
     return nil
   }
-
-  static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
   /// A side as the image gives it: positive, and small enough for an `Int` on every platform.
   static func side<T: BinaryInteger>(_ value: T?) -> Int? {

@@ -176,6 +176,18 @@ public struct Asset: Sendable {
   /// Embedded when `p` is a data URI (what players check; `e` is only a hint).
   public var isEmbedded: Bool { fileName?.hasPrefix("data:") == true }
   public var embeddedFlag: Bool? { node["e"]?.truthy }
+  /// A WebP picture: a data URI that says `image/webp` or whose bytes start as WebP's do (RIFF …
+  /// WEBP, whatever the header says), or a file named `.webp`.
+  public var isWebP: Bool {
+    guard let p = fileName else { return false }
+    guard isEmbedded else { return p.lowercased().hasSuffix(".webp") }
+    guard let comma = p.firstIndex(of: ",") else { return false }
+    if p[..<comma].lowercased().hasPrefix("data:image/webp") { return true }
+    // The first 16 base64 characters are the first 12 bytes.
+    let head = p[p.index(after: comma)...].prefix(16)
+    guard head.count == 16, let bytes = Data(base64Encoded: String(head)) else { return false }
+    return Array(bytes.prefix(4)) == Array("RIFF".utf8) && Array(bytes.dropFirst(8).prefix(4)) == Array("WEBP".utf8)
+  }
   public var isURL: Bool {
     let joined = ((folder ?? "") + (fileName ?? "")).lowercased()
     return joined.hasPrefix("http://") || joined.hasPrefix("https://") || joined.contains("://")

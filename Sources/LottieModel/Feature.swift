@@ -52,6 +52,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case skew
   case textWithoutGlyphs = "text-without-glyphs"
   case imageDataURLUnflagged = "image-data-url-unflagged"
+  case imageWebP = "image-webp"
   case gradientOpacityStops = "gradient-opacity-stops"
   case noVersion = "no-version"
   case textRandomizeOrder = "text-randomize-order"
@@ -132,6 +133,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .skew: return "skew"
     case .textWithoutGlyphs: return "text without embedded glyphs"
     case .imageDataURLUnflagged: return "data-URL images without e: 1"
+    case .imageWebP: return "WebP images"
     case .gradientOpacityStops: return "gradients with opacity stops"
     case .noVersion: return "no Bodymovin version (v)"
     case .textRandomizeOrder: return "text selectors with Randomize Order"

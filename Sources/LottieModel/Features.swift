@@ -341,6 +341,7 @@ struct FeatureScan {
       if let p = asset.node["p"]?.string, p.hasPrefix("data:"), asset.node["e"]?.int != 1 {
         add(.imageDataURLUnflagged, asset.id, asset.node, ["assets", asset.id ?? "?"])
       }
+      if asset.isWebP { add(.imageWebP, asset.id, asset.node, ["assets", asset.id ?? "?"]) }
     }
   }
 }

@@ -1,4 +1,3 @@
-import CLottieZlib
 import LottieKitIO
 
 /// An RGBA image, 8 bits per channel, straight (not premultiplied) alpha, rows top to bottom.
@@ -126,39 +125,9 @@ enum TinyFont {
   ]
 }
 
-/// PNG (RGBA, 8 bits) written with the system zlib: signature, IHDR, one IDAT, IEND.
-package enum PNG {
+extension PNG {
+  /// The image as a PNG (`PNG.encode(width:height:rgba:)`).
   package static func encode(_ image: RGBAImage) throws(ArchiveError) -> [UInt8] {
-    var raw: [UInt8] = []
-    raw.reserveCapacity((image.width * 4 + 1) * image.height)
-    for row in 0..<image.height {
-      raw.append(0)  // filter: none
-      let start = row * image.width * 4
-      raw += image.pixels[start..<start + image.width * 4]
-    }
-    let deflated = try Gzip.compress(raw, raw: true, level: 6)
-    var zlibStream: [UInt8] = [0x78, 0x9C]
-    zlibStream += deflated
-    let adler = raw.withUnsafeBufferPointer { buf -> UInt32 in
-      UInt32(truncatingIfNeeded: adler32(adler32(0, nil, 0), buf.baseAddress, UInt32(buf.count)))
-    }
-    zlibStream += bigEndian(adler)
-
-    var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    var header = bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height))
-    header += [8, 6, 0, 0, 0]  // 8-bit, RGBA, deflate, no filter method extras, no interlace
-    out += chunk("IHDR", header)
-    out += chunk("IDAT", zlibStream)
-    out += chunk("IEND", [])
-    return out
-  }
-
-  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let typeBytes = Array(type.utf8)
-    return bigEndian(UInt32(data.count)) + typeBytes + data + bigEndian(Gzip.crc32(typeBytes + data))
-  }
-
-  static func bigEndian(_ v: UInt32) -> [UInt8] {
-    [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
+    try encode(width: image.width, height: image.height, rgba: image.pixels)
   }
 }

@@ -11,7 +11,10 @@ struct OptimizeCommand: ParsableCommand {
       """
       Lossless steps, each a surgical edit, then minify: hidden layers no other layer uses as
       parent or matte are removed, layers that use a copy of an earlier image (the same u, p, w
-      and h) use the first, unused precomps and images are removed, keyframes before a
+      and h) use the first, unused precomps and images are removed, PNGs embedded as data URIs
+      are re-encoded through libpng with the same pixels and chunks when that is smaller (per-row
+      filters, zlib level 9; animated PNGs and files beside the animation are left alone),
+      keyframes before a
       layer's first visible frame are dropped, animated properties whose keyframes all hold one
       value become that static value, and keys written with the value every player assumes
       without them are removed (docs/optimize-defaults.md: hd false, bm 0, sr 1, a fill rule 1,
@@ -35,13 +38,18 @@ struct OptimizeCommand: ParsableCommand {
       their names. Level 3 also removes keyframes that the straight line between their
       neighbours draws within half a rounding step (runs of linear, non-hold keyframes, as exports
       baked frame by frame write them; the first and last keyframe stay; not in files with
-      expressions, and not again in a file optimize already wrote). Each step's saving is reported.
+      expressions, and not again in a file optimize already wrote). --images webp then turns
+      embedded PNGs into WebP where smaller: lossy at --image-quality when, decoded again, at most
+      --max-diff of the image's pixels change, else lossless (lossless only with --lossless);
+      refused unless every --target player draws WebP (rlottie does not, measured; see
+      lottiekit compat). Each step's saving is reported.
       Examples:
         lottiekit optimize hero.json -o hero.min.json
         lottiekit optimize --in-place delivery/
         lottiekit optimize --lossless --dry-run --format json hero.json
         lottiekit optimize --level 2 --keep-names Button --keep-names Progress hero.json -o hero.min.json
         lottiekit optimize --target ios,android,web hero.json -o hero.min.json
+        lottiekit optimize --images webp --target ios,android,web hero.json -o hero.min.json
       """)
   )
 
@@ -62,8 +70,18 @@ struct OptimizeCommand: ParsableCommand {
   @Option(name: .customLong("keep-names"), parsing: .singleValue, help: "A name level 2 keeps (one a keypath in app code uses); repeat for more.")
   var keepNames: [String] = []
 
-  @Option(name: .customLong("max-diff"), help: "Largest share of pixels, in percent, that level 1 may change (by more than 16/255).")
+  @Option(
+    name: .customLong("max-diff"), help: "Largest share of pixels, in percent, that level 1, and each --images webp image, may change (by more than 16/255).")
   var maxDiff: Double = 0.5
+
+  @Option(
+    help: ArgumentHelp(
+      "webp: embedded PNGs become WebP when smaller, checked by decoding them again (lossy at --image-quality within --max-diff, else lossless; lossless only with --lossless). Refused unless every --target player decodes WebP (rlottie does not).",
+      valueName: "format"))
+  var images: ImageFormat?
+
+  @Option(name: .customLong("image-quality"), help: "WebP quality for --images webp, 0 to 100.")
+  var imageQuality: Float = 90
 
   @Flag(name: .customLong("dry-run"), help: "Report what each step would save; write nothing.")
   var dryRun = false
@@ -80,6 +98,12 @@ struct OptimizeCommand: ParsableCommand {
     try destination.validate(inputs: inputs)
     guard (1...3).contains(level) else { throw ValidationError("--level: 1, 2 or 3 (use --lossless for the lossless steps alone)") }
     guard maxDiff >= 0, maxDiff <= 100 else { throw ValidationError("--max-diff: a percentage from 0 to 100") }
+    guard (0...100).contains(imageQuality) else { throw ValidationError("--image-quality: from 0 to 100") }
+    if images == .webp, let refusal = OptimizeJob.webpRefusal(targets: target.list) { throw ValidationError(refusal) }
+  }
+
+  enum ImageFormat: String, ExpressibleByArgument, CaseIterable {
+    case webp
   }
 
   func run() throws {
@@ -88,6 +112,7 @@ struct OptimizeCommand: ParsableCommand {
     options.maxDiff = maxDiff / 100
     options.keepNames = Set(keepNames)
     options.players = OptimizeJob.players(forTargets: target.list)
+    if images == .webp { options.webpQuality = imageQuality }
     var job = OptimizeJob(destination.io(inputs, empty: empty, output: output), options: options)
     job.format = format
     job.dryRun = dryRun

@@ -30,7 +30,8 @@ struct OptimizeEndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: dir + "/b.json"))
     let report = try JSONDocument(parsing: String(r.stderr.split(separator: "\n").last ?? ""))
     let steps = report.root["files"]?.element(at: 0)?["steps"]?.elements.compactMap { $0["name"]?.string }
-    #expect(steps == ["hidden layers", "duplicate images", "unused assets", "invisible keyframes", "constant animations", "defaults", "minify"])
+    #expect(
+      steps == ["hidden layers", "duplicate images", "unused assets", "embedded PNGs", "invisible keyframes", "constant animations", "defaults", "minify"])
   }
 
   /// Level 1, the default: metadata goes, numbers are rounded to what their property needs, and

@@ -114,6 +114,7 @@ func fixture(for entry: SupportEntry) -> String? {
   case .skew?: return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"tr\",\"sk\":{\"a\":0,\"k\":30}}]}]")
   case .textWithoutGlyphs?: return layer("\"t\":{\"d\":{\"k\":[]}}", ty: 5)
   case .imageDataURLUnflagged?: return "{\"layers\":[],\"assets\":[{\"id\":\"i\",\"u\":\"\",\"p\":\"data:image/png;base64,AAAA\"}]}"
+  case .imageWebP?: return "{\"layers\":[],\"assets\":[{\"id\":\"i\",\"u\":\"\",\"p\":\"data:image/webp;base64,AAAA\",\"e\":1}]}"
   case .gradientOpacityStops?:
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"gf\",\"g\":{\"p\":1,\"k\":{\"a\":0,\"k\":[0,1,0,0,0,0.5]}}}]}]")
   case .noVersion?: return "{\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[]}"

@@ -68,6 +68,24 @@ struct ModelTests {
     #expect(assets[1].isEmbedded)
     #expect(assets[1].embeddedByteCount == 8)
     #expect(assets[2].isPrecomp && !assets[2].isImage)
+    #expect(!assets[0].isWebP && !assets[1].isWebP)
+  }
+
+  /// #18: WebP pictures, which rlottie does not draw: by the data URI's media type, by the bytes
+  /// whatever the header says (RIFF … WEBP), or by a file name.
+  @Test func webPImagesAreToldByTypeBytesOrName() throws {
+    // "RIFF", a size, "WEBP", "VP8 " in base64.
+    let bytes = "UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAQAcJaQAA3AA/v3AgAA="
+    func asset(_ p: String) throws -> Asset {
+      let doc = try JSONDocument(parsing: Array(#"{"id":"i","w":1,"h":1,"u":"","p":"\#(p)","e":1}"#.utf8))
+      return Asset(node: doc.root)
+    }
+    #expect(try asset("data:image/webp;base64,AAAA").isWebP)
+    #expect(try asset("data:image/png;base64," + bytes).isWebP)
+    #expect(try asset("photo.WEBP").isWebP)
+    #expect(try !asset("photo.png").isWebP)
+    #expect(try !asset("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ").isWebP)
+    #expect(try !asset("data:image/png;base64,UklG").isWebP)
   }
 
   @Test func walksEveryLayerOnceWithPaths() {

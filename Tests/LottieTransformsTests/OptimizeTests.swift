@@ -1,5 +1,6 @@
 import Testing
 import LottieJSON
+import LottieKitIO
 @testable import LottieTransforms
 
 /// #20: `optimize --lossless`, step by step: each with an input it changes and one it must leave
@@ -99,6 +100,69 @@ struct OptimizeTests {
       ).doc.root["assets"]?.count == 2)
     #expect(try optimize(file(#"{"id":"image_1","w":10,"h":10,"u":"","p":"\#(png)","e":1,"sid":"photo"}"#)).doc.root["assets"]?.count == 2)
     #expect(try optimize(file(copy, expression: true)).doc.root["assets"]?.count == 2)
+  }
+
+  /// Embedded PNGs are re-encoded when that is smaller, with the same pixels; the URI's header
+  /// stays as written. A file path, a JPEG and a broken payload are left alone.
+  @Test func embeddedPNGsShrinkWithTheSamePixels() throws {
+    var rgba: [UInt8] = []
+    for y in 0..<48 { for x in 0..<48 { rgba += [UInt8(x * 5), UInt8(y * 5), 128, 255] } }
+    let png = try PNG.encode(width: 48, height: 48, rgba: rgba, level: 1)
+    let uri = "data:image/png;BASE64," + Base64.encode(png)
+    func file(_ assets: String) -> String {
+      #"{\#(header),"assets":[\#(assets)],"layers":[{"ty":2,"ind":1,"refId":"image_0","ip":0,"op":60,"st":0,"ks":{}}]}"#
+    }
+    let (doc, r) = try optimize(file(#"{"id":"image_0","w":48,"h":48,"u":"","p":"\#(uri)","e":1}"#))
+    let written = try #require(doc.root["assets"]?.element(at: 0)?["p"]?.string)
+    #expect(written.hasPrefix("data:image/png;BASE64,"))
+    let after = try DataURI(parsing: written).decodedPayload()
+    #expect(after.count < png.count)
+    #expect(PNGRecompress.samePixels(png, after))
+    #expect(r.steps.first { $0.name == "embedded PNGs" }?.detail == "1 image")
+    #expect(saved(r, "embedded PNGs") > 0)
+    // Once is enough.
+    #expect(Optimize.lossless(try JSONDocument(parsing: r.bytes)).bytes == r.bytes)
+    // Left alone: a file on disk, a JPEG, a payload that is not base64.
+    for asset in [
+      #"{"id":"image_0","w":48,"h":48,"u":"images/","p":"img_0.png","e":0}"#,
+      #"{"id":"image_0","w":1,"h":1,"u":"","p":"data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAP","e":1}"#,
+      #"{"id":"image_0","w":1,"h":1,"u":"","p":"data:image/png;base64,%%%","e":1}"#
+    ] {
+      let kept = try optimize(file(asset))
+      #expect(saved(kept.result, "embedded PNGs") == 0)
+      #expect(kept.doc.root["assets"]?.element(at: 0)?["p"]?.string == (try JSONDocument(parsing: Array(asset.utf8))).root["p"]?.string)
+    }
+  }
+
+  /// `--images webp` (the caller has checked the players): embedded PNGs become WebP data URIs when
+  /// smaller and within the limit; lossless WebP only at level 0; a WebP is not converted again.
+  @Test func webpImagesReplaceEmbeddedPNGs() throws {
+    var rgba: [UInt8] = []
+    var seed: UInt32 = 7
+    for y in 0..<64 {
+      for x in 0..<64 {
+        seed = seed &* 1_103_515_245 &+ 12345
+        rgba += [UInt8(x * 3 + Int(seed >> 28)), UInt8(y * 3), UInt8((x ^ y) & 0xFF), 255]
+      }
+    }
+    let png = try PNG.encode(width: 64, height: 64, rgba: rgba, level: 9)
+    let json =
+      #"{\#(header),"assets":[{"id":"image_0","w":64,"h":64,"u":"","p":"\#(DataURI.encode(png, mediaType: "image/png"))","e":1}],"layers":[{"ty":2,"ind":1,"refId":"image_0","ip":0,"op":60,"st":0,"ks":{}}]}"#
+    let start = Optimize.lossless(try JSONDocument(parsing: Array(json.utf8)))
+    for losslessOnly in [false, true] {
+      let r = Optimize.webpImages(start, quality: 80, losslessOnly: losslessOnly, maxChanged: 1)
+      let p = try #require(try JSONDocument(parsing: r.bytes).root["assets"]?.element(at: 0)?["p"]?.string)
+      #expect(p.hasPrefix("data:image/webp;base64,"))
+      let webp = try DataURI(parsing: p).decodedPayload()
+      let before = try #require(WebP.pixels(ofPNG: png))
+      let after = try #require(WebP.pixels(ofWebP: webp))
+      let difference = try #require(WebP.difference(before, after))
+      #expect(losslessOnly ? difference.exact : !difference.exact)
+      #expect(r.bytes.count < start.bytes.count)
+      #expect(r.steps.last?.name == "WebP images" && r.steps.last?.detail == (losslessOnly ? "1 image, 1 of them lossless" : "1 image"))
+      // Once is enough.
+      #expect(Optimize.webpImages(r, quality: 80, losslessOnly: losslessOnly, maxChanged: 1).bytes == r.bytes)
+    }
   }
 
   /// `--target`: a 2D layer's `"ddd": 0` goes only for files that are not for rlottie, the one

@@ -3405,6 +3405,22 @@ package enum RendererData {
           "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseAsset: embedded only when 'e' is 1); measured"
         },
         {
+          "feature": "image-webp",
+          "support": "ignored",
+          "effect": "The image is not drawn: rlottie decodes images with stb_image, which reads PNG, JPEG, BMP, GIF and a few others but not WebP.",
+          "workaround": "Embed the image as PNG or JPEG (optimize --images webp only converts for targets that decode WebP).",
+          "measured": {
+            "fixture": "image-webp.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Nothing is drawn for a WebP image embedded with e: 1 (lottie-web and ThorVG draw it): 100 % of the tile differs; the same bytes labelled image/png are not drawn either."
+          },
+          "source": "Samsung/rlottie src/vector/vimageloader.cpp (stb_image); measured"
+        },
+        {
           "feature": "gradient-opacity-stops",
           "match": {
             "detail": [
@@ -5015,6 +5031,20 @@ package enum RendererData {
             "seen": "Nothing is drawn for the image layer (lottie-web draws the image): 36 % of the tile differs; corpus lottie-android Tests/WeAcceptInlineImage.json draws nothing."
           },
           "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "image-webp",
+          "support": "supported",
+          "measured": {
+            "fixture": "image-webp.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The embedded WebP image is drawn as lottie-web draws it (1.0 % of the tile differs, at the edge between its two colours)."
+          },
+          "source": "measured"
         },
         {
           "feature": "text-randomize-order",

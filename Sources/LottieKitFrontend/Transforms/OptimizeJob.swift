@@ -2,6 +2,7 @@ import Foundation
 import LottieCompat
 import LottieJSON
 import LottieKitIO
+import LottieModel
 import LottieRender
 import LottieTransforms
 
@@ -49,19 +50,55 @@ package struct OptimizeJob {
     return Set(targets.compactMap { RendererSupport.shared.target(TargetSelection(parsing: $0).name)?.renderer })
   }
 
+  /// Why `--images webp` cannot be used for the files' players (nil when every one decodes WebP):
+  /// those whose data says they do not draw WebP images, for `--target`'s list or, without one,
+  /// for every player.
+  package static func webpRefusal(targets: [String]) -> String? {
+    let data = RendererSupport.shared
+    let selections: [TargetSelection]
+    do {
+      selections = targets.isEmpty ? data.targets.map { TargetSelection(parsing: $0.id) } : try TargetSelection.parseList(targets)
+    } catch {
+      return "--images webp: \(error.message)"
+    }
+    var refusing: [String] = []
+    for selection in selections {
+      guard let t = data.target(selection.name), data.level(of: .imageWebP, in: t, version: selection.version) != .supported,
+        !refusing.contains(t.renderer)
+      else { continue }
+      refusing.append(t.renderer)
+    }
+    guard !refusing.isEmpty else { return nil }
+    return "--images webp: \(refusing.joined(separator: ", ")) do\(refusing.count == 1 ? "es" : "") not draw WebP images (see lottiekit compat); "
+      + (targets.isEmpty
+        ? "name the players the files are for with --target, e.g. --target ios,android,web" : "leave \(refusing.count == 1 ? "it" : "them") out of --target")
+  }
+
   static func optimize(_ document: JSONDocument, path: String, imagesFrom folder: String?, options: Optimize.Options) -> OptimizeResult {
     guard options.level >= 1 else { return Optimize.optimize(document, options: options, verify: nil) }
+    // rlottie, which checks the lossy steps, draws no WebP image: a check that cannot see part of
+    // the picture proves nothing (and would let a second run round what the first found too coarse).
+    if Animation(document: document).assets.contains(where: { $0.isImage && $0.isWebP }) {
+      return withoutLossyLevels(document, options: options, because: "the file has WebP images, which rlottie (the renderer that checks them) does not draw")
+    }
     let check: RenderCheck
     do {
       check = try RenderCheck(original: document.bytes, imagesFrom: folder, shownAs: path)
     } catch {
-      var r = Optimize.lossless(document, players: options.players)
-      r.notes.append("lossy steps not applied: rlottie could not render the original (\(error.description))")
-      return r
+      return withoutLossyLevels(document, options: options, because: "rlottie could not render the original (\(error.description))")
     }
     return Optimize.optimize(document, options: options) { candidate in
       do throws(RenderError) { return .success(try check.changedShare(candidate)) } catch { return .failure(OptimizeVerifyError(error.description)) }
     }
+  }
+
+  /// The lossless steps alone when rlottie cannot check the lossy ones, and `--images webp`, whose
+  /// images are each checked against their PNG instead.
+  static func withoutLossyLevels(_ document: JSONDocument, options: Optimize.Options, because reason: String) -> OptimizeResult {
+    var r = Optimize.lossless(document, players: options.players)
+    r.notes.append("lossy steps not applied: " + reason)
+    guard let quality = options.webpQuality else { return r }
+    return Optimize.webpImages(r, quality: quality, losslessOnly: false, maxChanged: options.maxDiff)
   }
 
   static func text(_ r: OptimizeResult, path: String) -> String {

@@ -31,6 +31,8 @@ package struct OptimizeResult: Sendable {
 ///   `w` and `h`) use the first instead (`duplicateImages`), and the copy becomes unused;
 /// - **unused assets**: precomps and images no layer uses (`Pack.prune`, which keeps what an
 ///   expression names);
+/// - **embedded PNGs**: re-encoded with the same pixels when that is smaller (`PNGRecompress`:
+///   libpng's per-row filters and zlib's best level; every chunk but the image data kept);
 /// - **invisible keyframes**: keyframes of a layer's properties before the last one at or before
 ///   the layer's first visible frame (a value is interpolated from the two keyframes around it);
 ///   what the corpus showed a player to read differently is kept (see `invisibleKeyframes`);
@@ -67,6 +69,8 @@ package enum Optimize {
     let pruned = Pack.prune(doc)
     for id in pruned.kept { notes.append("asset \"\(id)\" looks unused but an expression names it: kept") }
     advance("unused assets", pruned.bytes, pruned.removed.isEmpty ? nil : "\(pruned.removed.count): \(pruned.removed.prefix(5).joined(separator: ", "))")
+    let images = recompressedImages(doc)
+    advance("embedded PNGs", images.bytes, images.count == 0 ? nil : "\(images.count) image\(images.count == 1 ? "" : "s")")
     if !hasExpressions {
       let trimmed = invisibleKeyframes(doc)
       advance("invisible keyframes", trimmed.bytes, trimmed.count == 0 ? nil : "\(trimmed.count) keyframe\(trimmed.count == 1 ? "" : "s")")

@@ -1,4 +1,5 @@
 import LottieJSON
+import LottieKitIO
 import LottieModel
 
 extension Optimize {
@@ -31,5 +32,63 @@ extension Optimize {
     }
     guard !merged.isEmpty, let bytes = try? edits.apply() else { return (document.bytes, 0) }
     return (bytes, merged.count)
+  }
+}
+
+extension Optimize {
+  /// Each image asset embedded as a base64 `data:` URI: its `p`, the URI and the decoded bytes.
+  static func embeddedImages(_ document: JSONDocument) -> [(p: JSONNode, uri: DataURI, bytes: [UInt8])] {
+    Animation(document: document).assets.compactMap { asset in
+      guard asset.isImage, let p = asset.node["p"], let text = p.string, let uri = try? DataURI(parsing: text), uri.isBase64,
+        let bytes = try? uri.decodedPayload()
+      else { return nil }
+      return (p, uri, bytes)
+    }
+  }
+
+  /// Embedded PNGs (`data:` URIs) re-encoded with the same pixels and chunks when that is smaller
+  /// (`PNGRecompress`); the URI's header is kept as written. Pixel-identical: libpng reads the new
+  /// image back to the same rows before it is used.
+  static func recompressedImages(_ document: JSONDocument) -> (bytes: [UInt8], count: Int) {
+    var edits = JSONEdits(document)
+    var count = 0
+    for image in embeddedImages(document) {
+      guard let smaller = PNGRecompress.smaller(image.bytes) else { continue }
+      edits.replace(image.p, with: .string("data:" + image.uri.header + "," + Base64.encode(smaller)))
+      count += 1
+    }
+    guard count > 0, let bytes = try? edits.apply() else { return (document.bytes, 0) }
+    return (bytes, count)
+  }
+}
+
+extension Optimize {
+  /// `--images webp`: each embedded PNG becomes a WebP data URI when that is smaller and draws
+  /// within `maxChanged` of it (`WebP.smaller`: lossy at `quality`, alpha lossless, else lossless
+  /// WebP; `losslessOnly` at level 0). Applied after the render check of the levels, since rlottie,
+  /// which that check renders with, does not decode WebP: each image is checked by decoding it again
+  /// instead. A step of its own, with the worst image's changed share in the notes.
+  package static func webpImages(_ result: OptimizeResult, quality: Float, losslessOnly: Bool, maxChanged: Double) -> OptimizeResult {
+    guard let document = try? JSONDocument(parsing: result.bytes) else { return result }
+    var edits = JSONEdits(document)
+    var converted = 0, lossless = 0
+    var worst = 0.0
+    for image in embeddedImages(document) where image.bytes.starts(with: PNG.signature) {
+      guard let webp = WebP.smaller(thanPNG: image.bytes, quality: quality, losslessOnly: losslessOnly, maxChanged: maxChanged) else { continue }
+      edits.replace(image.p, with: .string(DataURI.encode(webp.bytes, mediaType: "image/webp")))
+      converted += 1
+      if webp.lossless { lossless += 1 }
+      worst = max(worst, webp.changed)
+    }
+    var out = result
+    guard converted > 0, let bytes = try? edits.apply() else {
+      out.steps.append(OptimizeStep(name: "WebP images", before: result.bytes.count, after: result.bytes.count, detail: nil))
+      return out
+    }
+    let detail = "\(converted) image\(converted == 1 ? "" : "s")" + (lossless > 0 ? ", \(lossless) of them lossless" : "")
+    out.steps.append(OptimizeStep(name: "WebP images", before: result.bytes.count, after: bytes.count, detail: detail))
+    out.notes.append("WebP images: at most \(percent(worst)) of an image's pixels changed by more than 16/255 (limit \(percent(maxChanged)))")
+    out.bytes = bytes
+    return out
   }
 }

@@ -35,10 +35,20 @@ extension Optimize {
     package var players: Set<String>? = nil
     /// Largest share of pixels (0…1) a lossy result may draw differently.
     package var maxDiff: Double = 0.005
+    /// `--images webp`: embedded PNGs become WebP at this quality (0…100), or lossless WebP at
+    /// level 0 (`webpImages`). The caller checks that every player the file is for decodes WebP.
+    package var webpQuality: Float? = nil
     package init() {}
   }
 
   package static func optimize(_ document: JSONDocument, options: Options, verify: OptimizeVerifier?) -> OptimizeResult {
+    let result = levels(document, options: options, verify: verify)
+    guard let quality = options.webpQuality else { return result }
+    return webpImages(result, quality: quality, losslessOnly: options.level == 0, maxChanged: options.maxDiff)
+  }
+
+  /// The lossless steps and, from level 1, the lossy ones, each verified by `verify`.
+  static func levels(_ document: JSONDocument, options: Options, verify: OptimizeVerifier?) -> OptimizeResult {
     var result = lossless(document, players: options.players)
     guard options.level >= 1 else { return result }
     guard let verify else {

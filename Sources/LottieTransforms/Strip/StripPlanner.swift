@@ -112,8 +112,8 @@ struct StripPlanner {
         place[layer.node.id] = order.count
         order.append((layer, comp, layers, byIndex))
       }
-      for layer in layers where layer.node.isObject {
-        let me = place[layer.node.id]!
+      for layer in layers {
+        guard let me = place[layer.node.id] else { continue }
         if let p = layer.parentIndex, let parent = byIndex[p] { dependents[parent.node.id, default: []].append(me) }
         if let tt = layer.matteModeCode, tt != 0 {
           if let tp = layer.matteParent, let source = byIndex[tp] {
@@ -123,8 +123,9 @@ struct StripPlanner {
           }
         }
       }
-      for (position, users) in matteUsers(comp, layers: layers) where layers[position].node.isObject {
-        for user in users { dependents[user.node.id, default: []].append(place[layers[position].node.id]!) }
+      for (position, users) in matteUsers(comp, layers: layers) {
+        guard let source = place[layers[position].node.id] else { continue }
+        for user in users { dependents[user.node.id, default: []].append(source) }
       }
     }
     // Visits due, as pass × (layers + 1) + place in the order.
