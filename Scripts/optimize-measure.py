@@ -198,7 +198,7 @@ def main():
     def med(xs): return statistics.median(xs) if xs else float("nan")
     print(f"files: {len(rows)}; optimized: {len(ok)}; refused or unreadable: {len(rows) - len(ok)}")
     print(f"changed by a step beyond minify: {sum(r['changed'] for r in ok)}")
-    for step in ("hidden layers", "duplicate images", "unused assets", "embedded PNGs", "invisible keyframes", "constant animations", "defaults", "minify"):
+    for step in ("invisible layers", "duplicate images", "unused assets", "embedded PNGs", "invisible keyframes", "constant animations", "defaults", "minify"):
         saved = [r["steps"].get(step, 0) for r in ok]
         print(f"  {step}: {sum(1 for s in saved if s > 0)} files, {sum(saved)} bytes")
     print(f"median size, optimized / original: {100 * med([r['optimized'] / r['original'] for r in ok]):.1f} %")

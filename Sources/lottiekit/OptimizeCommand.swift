@@ -9,8 +9,10 @@ struct OptimizeCommand: ParsableCommand {
     abstract: "Make animations smaller: lossless steps, then rounding verified by rendering.",
     discussion: prose(
       """
-      Lossless steps, each a surgical edit, then minify: hidden layers no other layer uses as
-      parent or matte are removed, layers that use a copy of an earlier image (the same u, p, w
+      Lossless steps, each a surgical edit, then minify: layers no player draws (hidden, nulls
+      without children, opacity 0 or scale 0 in x and y throughout, wholly outside the animation's frames)
+      are removed unless another layer uses them as parent, matte or effect input or
+      --keep-names names them, layers that use a copy of an earlier image (the same u, p, w
       and h) use the first, unused precomps and images are removed, PNGs embedded as data URIs
       are re-encoded through libpng with the same pixels and chunks when that is smaller (per-row
       filters, zlib level 9; animated PNGs and files beside the animation are left alone),
@@ -67,7 +69,9 @@ struct OptimizeCommand: ParsableCommand {
   )
   var level: Int = 1
 
-  @Option(name: .customLong("keep-names"), parsing: .singleValue, help: "A name level 2 keeps (one a keypath in app code uses); repeat for more.")
+  @Option(
+    name: .customLong("keep-names"), parsing: .singleValue,
+    help: "A name app code uses in a keypath: such layers are never removed as invisible, nor renamed by level 2; repeat for more.")
   var keepNames: [String] = []
 
   @Option(

@@ -14,12 +14,27 @@ struct OptimizeEndToEndTests {
     try write(animation, to: dir + "/a.json")
     let r = try lottiekit("optimize", dir + "/a.json", "-o", dir + "/b.json")
     #expect(r.status == 0, "\(r.stderr)")
-    #expect(r.stderr.contains("hidden layers: −") && r.stderr.contains("constant animations: −"), "\(r.stderr)")
+    #expect(r.stderr.contains("invisible layers: −") && r.stderr.contains("constant animations: −"), "\(r.stderr)")
     let out = try readBytes(dir + "/b.json")
     #expect(out.count < animation.utf8.count)
     #expect(try JSONDocument(parsing: out).root["layers"]?.count == 1)
     #expect(try readBytes(dir + "/a.json") == Array(animation.utf8))  // the input is untouched
     #expect(try lottiekit("lint", dir + "/b.json").status == 0)
+  }
+
+  /// A layer at opacity 0 is removed as invisible and named in the report, unless --keep-names
+  /// names it (app code may raise its opacity through a keypath).
+  @Test func invisibleLayersGoUnlessKeptByName() throws {
+    let dir = try makeTemporaryDirectory()
+    let faded = animation.replacingOccurrences(
+      of: #""nm":"Guide","hd":true,"ip":0,"op":60,"ks":{}"#, with: #""nm":"Badge","ip":0,"op":60,"ks":{"o":{"a":0,"k":0}}"#)
+    try write(faded, to: dir + "/a.json")
+    let r = try lottiekit("optimize", "--lossless", dir + "/a.json", "-o", dir + "/b.json")
+    #expect(r.status == 0 && r.stderr.contains(#"invisible layers: −"#) && r.stderr.contains(#""Badge" (ind 1), opacity 0"#), "\(r.stderr)")
+    #expect(try JSONDocument(parsing: try readBytes(dir + "/b.json")).root["layers"]?.count == 1)
+    let kept = try lottiekit("optimize", "--lossless", "--keep-names", "Badge", dir + "/a.json", "-o", dir + "/c.json")
+    #expect(kept.status == 0 && !kept.stderr.contains("invisible layers"), "\(kept.stderr)")
+    #expect(try JSONDocument(parsing: try readBytes(dir + "/c.json")).root["layers"]?.count == 2)
   }
 
   @Test func dryRunWritesNothingAndJSONReportsSteps() throws {
@@ -31,7 +46,7 @@ struct OptimizeEndToEndTests {
     let report = try JSONDocument(parsing: String(r.stderr.split(separator: "\n").last ?? ""))
     let steps = report.root["files"]?.element(at: 0)?["steps"]?.elements.compactMap { $0["name"]?.string }
     #expect(
-      steps == ["hidden layers", "duplicate images", "unused assets", "embedded PNGs", "invisible keyframes", "constant animations", "defaults", "minify"])
+      steps == ["invisible layers", "duplicate images", "unused assets", "embedded PNGs", "invisible keyframes", "constant animations", "defaults", "minify"])
   }
 
   /// Level 1, the default: metadata goes, numbers are rounded to what their property needs, and

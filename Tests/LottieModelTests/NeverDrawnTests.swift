@@ -22,7 +22,9 @@ struct NeverDrawnTests {
   @Test(arguments: [
     #""ind":1,"hd":true"#,
     #""ind":1,"ks":{"o":{"a":0,"k":0}}"#,
-    #""ind":1,"ip":60,"op":90"#
+    #""ind":1,"ip":60,"op":90"#,
+    #""ind":1,"ks":{"o":{"a":1,"k":[{"t":0,"s":[0]},{"t":30,"s":[0]}]}}"#,
+    #""ind":1,"ks":{"s":{"a":0,"k":[0,0,100]}}"#
   ])
   func layersNoPlayerDrawsAreNotDrawn(extra: String) throws {
     let layer = screen.replacingOccurrences(of: #""ip":0,"op":60,"#, with: extra.contains("ip") ? "" : #""ip":0,"op":60,"#)
@@ -32,7 +34,10 @@ struct NeverDrawnTests {
   @Test(arguments: [
     #""ind":1"#,  // drawn
     #""ind":1,"ks":{"o":{"a":1,"k":[{"t":0,"s":[0]},{"t":30,"s":[100]}]}}"#,  // opacity rises
-    #""ind":1,"ip":-10,"op":5"#  // overlaps the frames
+    #""ind":1,"ip":-10,"op":5"#,  // overlaps the frames
+    #""ind":1,"ks":{"o":{"a":0,"k":0,"sid":"o"}}"#,  // a slot may set another opacity
+    #""ind":1,"ks":{"s":{"a":1,"k":[{"t":0,"s":[0,0]},{"t":30,"s":[100,100]}]}}"#,  // grows
+    #""ind":1,"ks":{"s":{"a":0,"k":[0,100]}}"#  // rlottie draws its strokes as a line
   ])
   func layersThatShowKeepTheirDetail(extra: String) throws {
     let layer = screen.replacingOccurrences(of: #""ip":0,"op":60,"#, with: extra.contains("ip") ? "" : #""ip":0,"op":60,"#)
@@ -45,6 +50,9 @@ struct NeverDrawnTests {
     let matted = #""ty":4,"ind":2,"tt":1,"ip":0,"op":60,"shapes":[]"#
     #expect(try details(file([#""ind":1,"ks":{"o":{"a":0,"k":0}},"# + screen, matted])) == ["screen"])
     #expect(try details(file([#""ind":1,"td":1,"hd":true,"# + screen])) == ["screen"])
+    // An effect that reads a layer (a layer control, ty 10: a displacement map's source).
+    let reader = #""ty":4,"ind":2,"ip":0,"op":60,"shapes":[],"ef":[{"ty":5,"ef":[{"ty":10,"v":{"a":0,"k":1}}]}]"#
+    #expect(try details(file([#""ind":1,"hd":true,"# + screen, reader])) == ["screen"])
   }
 
   @Test func aPrecompNothingUsesIsNotDrawn() throws {

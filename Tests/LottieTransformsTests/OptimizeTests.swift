@@ -24,11 +24,80 @@ struct OptimizeTests {
   @Test func hiddenLayersGoUnlessSomethingUsesThem() throws {
     let (doc, r) = try optimize("{\(header),\"layers\":[\(layer("\"hd\":true,\"nm\":\"Guide\"", ind: 1)),\(layer("", ind: 2))]}")
     #expect(doc.root["layers"]?.count == 1)
-    #expect(saved(r, "hidden layers") > 0)
+    #expect(saved(r, "invisible layers") > 0)
+    #expect(r.steps.first { $0.name == "invisible layers" }?.detail == "1 layer: \"Guide\" (ind 1), hidden")
     // A hidden parent stays: its child moves with it.
-    let (kept, r2) = try optimize("{\(header),\"layers\":[\(layer("\"hd\":true", ind: 1)),\(layer("\"parent\":1", ind: 2))]}")
+    let (kept, _) = try optimize("{\(header),\"layers\":[\(layer("\"hd\":true", ind: 1)),\(layer("\"parent\":1", ind: 2))]}")
     #expect(kept.root["layers"]?.count == 2)
-    #expect(r2.notes.contains { $0.contains("parent or track matte") })
+  }
+
+  /// Each layer next to a plain one (ind 9): removed when no player draws it and nothing uses it.
+  @Test(arguments: [
+    (#""nm":"A","ks":{"o":{"a":0,"k":0}}"#, "opacity 0"),
+    (#""nm":"A","ks":{"o":{"a":1,"k":[{"t":0,"s":[0],"e":[0]},{"t":30,"s":[0]}]}}"#, "opacity 0"),
+    (#""nm":"A","ks":{"s":{"a":0,"k":[0,0,100]}}"#, "scale 0"),
+    (#""nm":"A","ks":{"s":{"a":1,"k":[{"t":0,"s":[0,0]},{"t":30,"s":[0,0]}]}}"#, "scale 0"),
+    (#""nm":"A","ip":60,"op":90"#, "outside the animation's frames"),
+    (#""nm":"A","ty":3"#, "a null nothing uses")
+  ])
+  func invisibleLayersGo(extra: String, reason: String) throws {
+    var one = layer(extra, ind: 1)
+    if extra.contains("\"ty\":3") { one = one.replacingOccurrences(of: #""ty":4,"#, with: "") }
+    if extra.contains("\"ip\"") { one = one.replacingOccurrences(of: #""ip":0,"op":60,"#, with: "") }
+    if extra.contains("\"ks\"") { one = one.replacingOccurrences(of: #""ks":{},"#, with: "") }
+    let (doc, r) = try optimize("{\(header),\"layers\":[\(one),\(layer("", ind: 9))]}")
+    #expect(doc.root["layers"]?.count == 1, "\(one)")
+    #expect(r.steps.first { $0.name == "invisible layers" }?.detail == "1 layer: \"A\" (ind 1), \(reason)")
+  }
+
+  /// A null whose only child is never drawn goes in the same run as the child, so a second run
+  /// finds nothing more (idempotence); a drawn child keeps the whole chain of parents.
+  @Test func chainsOfInvisibleLayersGoInOneRun() throws {
+    let null = #"{"ty":3,"ind":1,"ip":0,"op":60,"st":0,"ks":{}}"#
+    let middle = #"{"ty":3,"ind":2,"parent":1,"ip":0,"op":60,"st":0,"ks":{}}"#
+    for (child, left) in [(layer("\"hd\":true,\"parent\":2", ind: 3), 1), (layer("\"parent\":2", ind: 3), 4)] {
+      let (doc, r) = try optimize("{\(header),\"layers\":[\(null),\(middle),\(child),\(layer("", ind: 9))]}")
+      #expect(doc.root["layers"]?.count == left)
+      #expect(Optimize.lossless(try JSONDocument(parsing: r.bytes)).bytes == r.bytes)
+    }
+  }
+
+  /// Layers that may be drawn, or that something uses, stay.
+  @Test(arguments: [
+    #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"o":{"a":1,"k":[{"t":0,"s":[0]},{"t":30,"s":[100]}]}},"shapes":[]}"#,  // fades in
+    #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"o":{"a":0,"k":0,"sid":"fade"}},"shapes":[]}"#,  // a slot may set it
+    #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"s":{"a":0,"k":[100,100]}},"shapes":[]}"#,
+    #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"s":{"a":0,"k":[0,100]}},"shapes":[]}"#,  // rlottie draws its strokes as a line
+    #"{"ty":4,"ind":1,"ip":-10,"op":5,"st":0,"ks":{},"shapes":[]}"#,  // overlaps the frames
+    #"{"ty":13,"ind":1,"ip":0,"op":60,"st":0,"hd":true,"ks":{}}"#,  // a camera
+    #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"nm":"Badge","ks":{"o":{"a":0,"k":0}},"shapes":[]}"#  // --keep-names Badge
+  ])
+  func layersThatMayShowOrAreUsedStay(one: String) throws {
+    let json = "{\(header),\"layers\":[\(one),\(layer("", ind: 9))]}"
+    let r = Optimize.lossless(try JSONDocument(parsing: Array(json.utf8)), keepNames: ["Badge"])
+    #expect(try JSONDocument(parsing: r.bytes).root["layers"]?.count == 2)
+    #expect(r.steps.first { $0.name == "invisible layers" }?.detail == nil)
+  }
+
+  @Test func invisibleLayersOthersUseStay() throws {
+    let transparent = #""ks":{"o":{"a":0,"k":0}}"#
+    // As parent, as track matte (the layer above one with tt, or named by tp), as an effect's input.
+    let cases = [
+      [layer(transparent, ind: 1).replacingOccurrences(of: #""ks":{},"#, with: ""), layer("\"parent\":1", ind: 2)],
+      [layer("\"td\":1,\"hd\":true", ind: 1), layer("\"tt\":1", ind: 2)],
+      [layer(transparent, ind: 1).replacingOccurrences(of: #""ks":{},"#, with: ""), layer("\"tt\":1", ind: 2)],
+      [
+        layer(transparent, ind: 1).replacingOccurrences(of: #""ks":{},"#, with: ""),
+        layer(#""ef":[{"ty":5,"ef":[{"ty":10,"nm":"Map","v":{"a":0,"k":1}}]}]"#, ind: 2)
+      ],
+      [
+        #"{"ty":3,"ind":1,"ip":0,"op":60,"st":0,"ks":{}}"#, layer("\"parent\":1", ind: 2)
+      ]
+    ]
+    for layers in cases {
+      let (doc, _) = try optimize("{\(header),\"layers\":[\(layers.joined(separator: ","))]}")
+      #expect(doc.root["layers"]?.count == 2, "\(layers)")
+    }
   }
 
   @Test func keyframesBeforeTheVisibleTimeGoExceptTheOneAtItsEdge() throws {

@@ -53,7 +53,7 @@ package struct PackJob {
     var bytes: [UInt8]
     var json: [UInt8]
     var destination: String
-    var steps: [PackStep]
+    var steps: [SizeStep]
     var inputBytes: Int
     var imageBytesRead: Int
     var imageCount: Int
@@ -129,14 +129,14 @@ package struct PackJob {
       return nil
     }
     let baseDirectory = source.baseDirectory ?? (source.container == .json ? FileManager.default.currentDirectoryPath : nil)
-    var optimized: (document: JSONDocument, step: PackStep)? = nil
+    var optimized: (document: JSONDocument, step: SizeStep)? = nil
     if let level = options.optimize {
       // optimize first (its own steps, its render check), then pack's steps on its output.
       let r = OptimizeJob.optimize(document, path: source.displayPath, imagesFrom: baseDirectory, options: level)
       if !quiet { for note in r.notes { printError("\(source.displayPath): \(note)") } }
       if let doc = try? JSONDocument(parsing: r.bytes) {
         optimized = (
-          doc, PackStep(name: r.level > 0 ? "optimize (level \(r.level))" : "optimize (lossless)", before: document.bytes.count, after: r.bytes.count)
+          doc, SizeStep(name: r.level > 0 ? "optimize (level \(r.level))" : "optimize (lossless)", before: document.bytes.count, after: r.bytes.count)
         )
       }
     }
@@ -160,7 +160,7 @@ package struct PackJob {
       failures.refused = true
       return nil
     }
-    let container: (bytes: [UInt8], step: PackStep?)
+    let container: (bytes: [UInt8], step: SizeStep?)
     do { container = try Pack.container(prepared, id: dotLottieID(id), options: options) } catch {
       printError("\(source.displayPath): error: \(error.message)")
       failures.inputFailed = true

@@ -95,7 +95,7 @@ package struct OptimizeJob {
   /// The lossless steps alone when rlottie cannot check the lossy ones, and `--images webp`, whose
   /// images are each checked against their PNG instead.
   static func withoutLossyLevels(_ document: JSONDocument, options: Optimize.Options, because reason: String) -> OptimizeResult {
-    var r = Optimize.lossless(document, players: options.players)
+    var r = Optimize.lossless(document, players: options.players, keepNames: options.keepNames)
     r.notes.append("lossy steps not applied: " + reason)
     guard let quality = options.webpQuality else { return r }
     return Optimize.webpImages(r, quality: quality, losslessOnly: false, maxChanged: options.maxDiff)

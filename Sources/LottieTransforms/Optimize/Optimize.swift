@@ -1,20 +1,10 @@
 import LottieJSON
 import LottieModel
 
-/// One step of `optimize` and what it saved.
-package struct OptimizeStep: Sendable, Equatable {
-  package var name: String
-  package var before: Int
-  package var after: Int
-  /// What the step changed, for people ("2 layers: Guide, Old logo").
-  package var detail: String?
-  package var saved: Int { before - after }
-}
-
 /// The outcome of optimizing one animation.
 package struct OptimizeResult: Sendable {
   package var bytes: [UInt8]
-  package var steps: [OptimizeStep]
+  package var steps: [SizeStep]
   /// Things worth knowing (steps skipped and why).
   package var notes: [String]
   package var inputBytes: Int
@@ -25,8 +15,9 @@ package struct OptimizeResult: Sendable {
 /// `lottiekit optimize --lossless` (#20): the smallest file that draws exactly the same, by
 /// construction. Each step is a surgical edit of the previous step's bytes, then everything is
 /// minified:
-/// - **hidden layers**: layers with `hd: true` are removed, unless another layer uses them as
-///   parent or track matte (Strip refuses those) — no player draws a hidden layer;
+/// - **invisible layers**: layers no player draws are removed — hidden, nulls without children,
+///   opacity 0 or scale 0 in x and y throughout, outside the animation's frames — unless another layer uses
+///   them as parent, track matte or effect input, or `keepNames` names them (`invisibleLayers`);
 /// - **duplicate images**: layers that use a copy of an earlier image asset (the same `u`, `p`,
 ///   `w` and `h`) use the first instead (`duplicateImages`), and the copy becomes unused;
 /// - **unused assets**: precomps and images no layer uses (`Pack.prune`, which keeps what an
@@ -44,25 +35,24 @@ package struct OptimizeResult: Sendable {
 /// Files with expressions keep their layers and keyframes (an expression may look a layer up by
 /// name or read a keyframe), and properties with a slot id or an expression are never touched.
 package enum Optimize {
-  package static func lossless(_ document: JSONDocument, players: Set<String>? = nil) -> OptimizeResult {
-    var steps: [OptimizeStep] = []
+  package static func lossless(_ document: JSONDocument, players: Set<String>? = nil, keepNames: Set<String> = []) -> OptimizeResult {
+    var steps: [SizeStep] = []
     var notes: [String] = []
     var doc = document
     let hasExpressions = !ExpressionMentions.texts(in: document).isEmpty
     func advance(_ name: String, _ bytes: [UInt8], _ detail: String?) {
-      steps.append(OptimizeStep(name: name, before: doc.bytes.count, after: bytes.count, detail: detail))
+      steps.append(SizeStep(name: name, before: doc.bytes.count, after: bytes.count, detail: detail))
       if bytes != doc.bytes, let next = try? JSONDocument(parsing: bytes) { doc = next }
     }
 
     if hasExpressions {
-      notes.append("hidden layers and constant animations kept: the file has expressions, which may look layers up by name or read keyframes")
+      notes.append("layers and keyframes kept: the file has expressions, which may look layers up by name or read keyframes")
     } else {
-      let hidden = hiddenLayers(doc)
-      if let note = hidden.note { notes.append(note) }
+      let invisible = invisibleLayers(doc, keepNames: keepNames)
+      let count = invisible.removed.count
       advance(
-        "hidden layers", hidden.bytes,
-        hidden.removed.isEmpty
-          ? nil : "\(hidden.removed.count) layer\(hidden.removed.count == 1 ? "" : "s"): \(hidden.removed.prefix(5).joined(separator: ", "))")
+        "invisible layers", invisible.bytes,
+        count == 0 ? nil : "\(count) layer\(count == 1 ? "" : "s"): \(invisible.removed.prefix(5).joined(separator: "; "))")
     }
     let merged = duplicateImages(doc)
     advance("duplicate images", merged.bytes, merged.count == 0 ? nil : "\(merged.count) image\(merged.count == 1 ? "" : "s")")
@@ -83,18 +73,19 @@ package enum Optimize {
     return OptimizeResult(bytes: doc.bytes, steps: steps, notes: notes, inputBytes: document.bytes.count)
   }
 
-  /// Removes hidden layers that nothing depends on (Strip's plan, refusing dependents).
-  static func hiddenLayers(_ document: JSONDocument) -> (bytes: [UInt8], removed: [String], note: String?) {
+  /// Removes the layers no player draws that nothing uses (Strip's plan with `neverDrawn`: hidden,
+  /// nulls without children, opacity 0 or scale 0 in x and y throughout, outside the animation's frames; see
+  /// `NeverDrawn`), but those named in `keepNames` (app code may show them through a keypath).
+  static func invisibleLayers(_ document: JSONDocument, keepNames: Set<String>) -> (bytes: [UInt8], removed: [String]) {
     var options = StripOptions()
-    options.hidden = true
+    options.neverDrawn = true
+    options.keepNames = keepNames
     options.keepAssets = true
     let plan = Strip.plan(Animation(document: document), options: options)
-    guard !plan.removals.isEmpty else { return (document.bytes, [], nil) }
-    if plan.refused {
-      return (document.bytes, [], "hidden layers kept: other layers use them as parent or track matte")
+    guard !plan.removals.isEmpty, !plan.refused, let bytes = try? Strip.apply(plan, to: document) else {
+      return (document.bytes, [])
     }
-    guard let bytes = try? Strip.apply(plan, to: document) else { return (document.bytes, [], nil) }
-    return (bytes, plan.removals.map { $0.layer.label }, nil)
+    return (bytes, plan.removals.map { "\($0.layer.label), \($0.reason)" })
   }
 
   /// Keyframes before the time a layer can be seen (its ip, within the root composition's),

@@ -82,11 +82,11 @@ extension Optimize {
     }
     var out = result
     guard converted > 0, let bytes = try? edits.apply() else {
-      out.steps.append(OptimizeStep(name: "WebP images", before: result.bytes.count, after: result.bytes.count, detail: nil))
+      out.steps.append(SizeStep(name: "WebP images", before: result.bytes.count, after: result.bytes.count, detail: nil))
       return out
     }
     let detail = "\(converted) image\(converted == 1 ? "" : "s")" + (lossless > 0 ? ", \(lossless) of them lossless" : "")
-    out.steps.append(OptimizeStep(name: "WebP images", before: result.bytes.count, after: bytes.count, detail: detail))
+    out.steps.append(SizeStep(name: "WebP images", before: result.bytes.count, after: bytes.count, detail: detail))
     out.notes.append("WebP images: at most \(percent(worst)) of an image's pixels changed by more than 16/255 (limit \(percent(maxChanged)))")
     out.bytes = bytes
     return out

@@ -49,7 +49,7 @@ extension Optimize {
 
   /// The lossless steps and, from level 1, the lossy ones, each verified by `verify`.
   static func levels(_ document: JSONDocument, options: Options, verify: OptimizeVerifier?) -> OptimizeResult {
-    var result = lossless(document, players: options.players)
+    var result = lossless(document, players: options.players, keepNames: options.keepNames)
     guard options.level >= 1 else { return result }
     guard let verify else {
       result.notes.append("lossy steps not applied: no renderer to verify them")
@@ -121,27 +121,27 @@ extension Optimize {
   static func acceptedSteps(
     baseSize: Int, metadataSize: Int, metadata: (bytes: [UInt8], count: Int, names: Int), keptEasingNames: Bool,
     options: Options, share: Double, decimals: Int, simplified: (before: Int, count: Int), size: Int
-  ) -> [OptimizeStep] {
-    var steps: [OptimizeStep] = []
+  ) -> [SizeStep] {
+    var steps: [SizeStep] = []
     var detail = metadata.count == 0 ? nil : "\(metadata.count) key\(metadata.count == 1 ? "" : "s")"
     if keptEasingNames {
       detail = (detail.map { $0 + "; " } ?? "") + "keyframe easing names kept: rlottie drew differently without them"
     }
-    steps.append(OptimizeStep(name: "metadata", before: baseSize, after: metadataSize + metadata.names, detail: detail))
+    steps.append(SizeStep(name: "metadata", before: baseSize, after: metadataSize + metadata.names, detail: detail))
     if options.level >= 2 {
       let kept = options.keepNames.isEmpty ? nil : "kept: \(options.keepNames.sorted().joined(separator: ", "))"
-      steps.append(OptimizeStep(name: "names", before: metadataSize + metadata.names, after: metadataSize, detail: kept))
+      steps.append(SizeStep(name: "names", before: metadataSize + metadata.names, after: metadataSize, detail: kept))
     }
     let pixels = "\(percent(share)) of pixels differ (limit \(percent(options.maxDiff)))"
     let places = "\(decimals) decimal\(decimals == 1 ? "" : "s") for positions and paths, 3 for colours"
     if simplified.count > 0 {
-      steps.append(OptimizeStep(name: "precision", before: metadataSize, after: simplified.before, detail: places))
+      steps.append(SizeStep(name: "precision", before: metadataSize, after: simplified.before, detail: places))
       steps.append(
-        OptimizeStep(
+        SizeStep(
           name: "keyframes", before: simplified.before, after: size,
           detail: "\(simplified.count) keyframe\(simplified.count == 1 ? "" : "s") a line between their neighbours reproduces; \(pixels)"))
     } else {
-      steps.append(OptimizeStep(name: "precision", before: metadataSize, after: size, detail: "\(places); \(pixels)"))
+      steps.append(SizeStep(name: "precision", before: metadataSize, after: size, detail: "\(places); \(pixels)"))
     }
     return steps
   }

@@ -59,18 +59,6 @@ package struct PackOptions: Sendable {
   package init() {}
 }
 
-/// One step of the pipeline and what it did to the size.
-package struct PackStep: Sendable, Equatable {
-  package var name: String
-  package var before: Int
-  package var after: Int
-  package init(name: String, before: Int, after: Int) {
-    self.name = name
-    self.before = before
-    self.after = after
-  }
-}
-
 /// Something about a packed file a person should know.
 package struct PackNote: Sendable, CustomStringConvertible {
   package enum Kind: Sendable { case info, warning, error }
@@ -91,7 +79,7 @@ package struct PreparedAnimation: Sendable {
   /// The final minified JSON (for dotLottie, with images pointing into the archive).
   package var json: [UInt8]
   package var images: [PackedImage]
-  package var steps: [PackStep]
+  package var steps: [SizeStep]
   package var notes: [PackNote]
   /// Bytes of the input file as read.
   package var inputBytes: Int
@@ -108,7 +96,7 @@ package enum Pack {
   /// neither read nor embedded; inlining comes last so that rounding never scans base64 text.
   package static func prepare(_ document: JSONDocument, baseDirectory: String?, options: PackOptions) -> PreparedAnimation {
     let minified = document.written(.minified)
-    let minify = PackStep(name: "minify", before: document.bytes.count, after: minified.count)
+    let minify = SizeStep(name: "minify", before: document.bytes.count, after: minified.count)
     let doc: JSONDocument
     do { doc = try JSONDocument(parsing: minified) } catch {
       return PreparedAnimation(
@@ -124,19 +112,19 @@ package enum Pack {
   // MARK: containers
 
   /// Puts prepared JSON into its container and records the compression step.
-  package static func container(_ prepared: PreparedAnimation, id: String, options: PackOptions) throws(ArchiveError) -> (bytes: [UInt8], step: PackStep?) {
+  package static func container(_ prepared: PreparedAnimation, id: String, options: PackOptions) throws(ArchiveError) -> (bytes: [UInt8], step: SizeStep?) {
     switch options.format {
     case .json:
       return (prepared.json, nil)
     case .gz, .tgs:
       let gz = try Gzip.compress(prepared.json)
-      return (gz, PackStep(name: "gzip", before: prepared.json.count, after: gz.count))
+      return (gz, SizeStep(name: "gzip", before: prepared.json.count, after: gz.count))
     case .lottie:
       let archive = try dotLottie(
         json: prepared.json, images: prepared.images, id: id, version: options.dotLottieVersion,
         generator: options.generator)
       let before = prepared.json.count + prepared.images.reduce(0) { $0 + $1.bytes.count }
-      return (archive, PackStep(name: "zip (deflate)", before: before, after: archive.count))
+      return (archive, SizeStep(name: "zip (deflate)", before: before, after: archive.count))
     }
   }
 

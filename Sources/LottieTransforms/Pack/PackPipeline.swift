@@ -9,12 +9,12 @@ struct PackPipeline {
   let baseDirectory: String?
   let options: PackOptions
   var notes: [PackNote] = []
-  var steps: [PackStep]
+  var steps: [SizeStep]
   /// The JSON so far, and its parse.
   var current: [UInt8]
   var doc: JSONDocument
 
-  init(original: JSONDocument, baseDirectory: String?, options: PackOptions, minified: [UInt8], doc: JSONDocument, minify: PackStep) {
+  init(original: JSONDocument, baseDirectory: String?, options: PackOptions, minified: [UInt8], doc: JSONDocument, minify: SizeStep) {
     self.original = original
     self.baseDirectory = baseDirectory
     self.options = options
@@ -35,7 +35,7 @@ struct PackPipeline {
 
   /// Replaces the document by the output of one step and records the sizes.
   mutating func advance(_ name: String, _ bytes: [UInt8]) -> Bool {
-    steps.append(PackStep(name: name, before: current.count, after: bytes.count))
+    steps.append(SizeStep(name: name, before: current.count, after: bytes.count))
     guard bytes != current else { return true }
     do {
       doc = try JSONDocument(parsing: bytes)

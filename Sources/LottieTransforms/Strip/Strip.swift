@@ -77,6 +77,11 @@ package struct StripOptions: Sendable {
   package enum DependentPolicy: Sendable { case refuse, cascade, detach }
   package var selectors: [LayerSelector] = []
   package var hidden = false
+  /// Also the layers no player draws and nothing uses (`NeverDrawn`: hidden, nulls, opacity 0 or
+  /// scale 0 in x and y throughout, outside the animation's frames), but cameras and precomps nothing uses
+  /// (pruning removes those whole), and layers named in `keepNames`.
+  package var neverDrawn = false
+  package var keepNames: Set<String> = []
   package var policy: DependentPolicy = .refuse
   package var keepAssets = false
   package init() {}

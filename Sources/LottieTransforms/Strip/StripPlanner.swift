@@ -34,8 +34,9 @@ struct StripPlanner {
     order.append(Int(layer.node.id.raw))
   }
 
-  /// 1. The layers the selectors and --hidden name.
+  /// 1. The layers the selectors, --hidden and `neverDrawn` name.
   mutating func select() {
+    let never = options.neverDrawn ? NeverDrawn(animation) : nil
     for comp in compositions {
       for layer in comp.layers where layer.node.isObject {
         let name = layer.name ?? ""
@@ -44,6 +45,11 @@ struct StripPlanner {
           if selector.matchesName(name) { remove(layer, comp, "matches \(selector)") }
         }
         if options.hidden && layer.isHidden { remove(layer, comp, "hidden") }
+        if let reason = never?.reason(layer), reason != .unreachable, layer.typeCode != 13,
+          !options.keepNames.contains(name)
+        {
+          remove(layer, comp, reason.rawValue)
+        }
       }
     }
     for selector in options.selectors {
