@@ -24,6 +24,8 @@ final class SchemaValidator {
   private var refs: [String: JSONNode] = [:]
   private var patterns: [Int: NSRegularExpression?] = [:]
   private var discriminatorCache: [Int: [(key: String, value: JSONNode)]] = [:]
+  /// Each subschema's keywords (SchemaKeywords), by the subschema's offset.
+  private var compiled: [Int: SchemaKeywords] = [:]
 
   init(schema: JSONDocument) { self.schema = schema }
 
@@ -39,19 +41,19 @@ final class SchemaValidator {
     _ node: JSONNode, _ instance: JSONNode, path: String,
     collect: inout [SchemaViolation], collecting: Bool
   ) -> Bool {
+    let node = keywords(node)
     if let b = node.bool { return b || fail(instance, "is not allowed here", path, &collect, collecting) }
     guard node.isObject else { return true }
     var valid = true
     func sub(_ key: String) -> String { collecting ? path + "/" + key : "" }
 
-    if let ref = node["$ref"]?.string, let target = resolve(ref) {
+    if let (ref, target) = node.ref {
       valid = evaluate(target, instance, path: collecting ? ref : "", collect: &collect, collecting: collecting) && valid
       if !valid && !collecting { return false }
     }
-    if let type = node["type"], !matchesType(type, instance) {
-      let expected = type.string.map { [$0] } ?? type.elements.compactMap(\.string)
+    if let type = node.type, !matchesType(type, instance) {
       valid = fail(
-        instance, "must be \(expected.map(Self.article).joined(separator: " or ")), not \(Self.describe(instance))",
+        instance, "must be \(type.map(Self.article).joined(separator: " or ")), not \(Self.describe(instance))",
         sub("type"), &collect, collecting)
       // The other keywords are about values of the right type: stop here.
       return false
@@ -65,27 +67,27 @@ final class SchemaValidator {
   }
 
   /// const, enum, minimum and maximum. Returns false to stop (not collecting, and invalid).
-  private func valueKeywords(_ node: JSONNode, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
-    if let c = node["const"], !Self.equal(c, instance) {
+  private func valueKeywords(_ node: SchemaKeywords, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
+    if let c = node.const, !Self.equal(c, instance) {
       guard scope.violation(instance, "must be \(c.sourceText), not \(Self.describe(instance))", at: "const", &collect) else {
         return false
       }
     }
-    if let e = node["enum"], !e.elements.contains(where: { Self.equal($0, instance) }) {
-      let allowed = e.elements.map(\.sourceText).joined(separator: ", ")
+    if let e = node.enumeration, !e.contains(where: { Self.equal($0, instance) }) {
+      let allowed = e.map(\.sourceText).joined(separator: ", ")
       guard scope.violation(instance, "must be one of \(allowed), not \(Self.describe(instance))", at: "enum", &collect) else {
         return false
       }
     }
     if instance.isNumber, let v = instance.double {
-      if let m = node["minimum"]?.double, v < m {
+      if let m = node.minimum?.double, v < m {
         guard
-          scope.violation(instance, "must be at least \(node["minimum"]?.sourceText ?? ""), not \(instance.sourceText)", at: "minimum", &collect)
+          scope.violation(instance, "must be at least \(node.minimum?.sourceText ?? ""), not \(instance.sourceText)", at: "minimum", &collect)
         else { return false }
       }
-      if let m = node["maximum"]?.double, v > m {
+      if let m = node.maximum?.double, v > m {
         guard
-          scope.violation(instance, "must be at most \(node["maximum"]?.sourceText ?? ""), not \(instance.sourceText)", at: "maximum", &collect)
+          scope.violation(instance, "must be at most \(node.maximum?.sourceText ?? ""), not \(instance.sourceText)", at: "maximum", &collect)
         else { return false }
       }
     }
@@ -93,19 +95,19 @@ final class SchemaValidator {
   }
 
   /// minItems, maxItems and items. Returns false to stop (not collecting, and invalid).
-  private func arrayKeywords(_ node: JSONNode, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
+  private func arrayKeywords(_ node: SchemaKeywords, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
     if instance.isArray {
-      if let m = node["minItems"]?.int, instance.count < m {
+      if let m = node.minItems, instance.count < m {
         guard
           scope.violation(instance, "must have at least \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", at: "minItems", &collect)
         else { return false }
       }
-      if let m = node["maxItems"]?.int, instance.count > m {
+      if let m = node.maxItems, instance.count > m {
         guard
           scope.violation(instance, "must have at most \(m) element\(m == 1 ? "" : "s"), not \(instance.count)", at: "maxItems", &collect)
         else { return false }
       }
-      if let items = node["items"] {
+      if let items = node.items {
         for (k, element) in instance.elements.enumerated() {
           let itemPath = scope.collecting ? scope.sub("items") + "[\(k)]" : ""
           guard also(items, element, path: itemPath, &scope, &collect) else { return false }
@@ -116,8 +118,8 @@ final class SchemaValidator {
   }
 
   /// pattern. Returns false to stop (not collecting, and invalid).
-  private func patternKeyword(_ node: JSONNode, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
-    if instance.isString, let p = node["pattern"], let regex = pattern(p), let text = instance.string,
+  private func patternKeyword(_ node: SchemaKeywords, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
+    if instance.isString, let p = node.pattern, let regex = pattern(p), let text = instance.string,
       regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil
     {
       let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
@@ -129,15 +131,15 @@ final class SchemaValidator {
   }
 
   /// required and properties. Returns false to stop (not collecting, and invalid).
-  private func objectKeywords(_ node: JSONNode, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
+  private func objectKeywords(_ node: SchemaKeywords, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
     if instance.isObject {
-      if let required = node["required"] {
-        for key in required.elements.compactMap(\.string) where instance[key] == nil {
+      if let required = node.required {
+        for key in required where instance[key] == nil {
           guard scope.violation(instance, "\"\(key)\" is required here", at: "required", &collect) else { return false }
         }
       }
-      if let properties = node["properties"], properties.isObject {
-        for member in properties.members {
+      if let properties = node.properties {
+        for member in properties {
           guard let value = instance[member.key] else { continue }
           let propertyPath = scope.sub("properties/\(member.key)")
           guard also(member.value, value, path: propertyPath, &scope, &collect) else { return false }
@@ -148,36 +150,36 @@ final class SchemaValidator {
   }
 
   /// allOf, anyOf, oneOf, not and if/then/else. Returns false to stop (not collecting, and invalid).
-  private func combinators(_ node: JSONNode, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
-    if let all = node["allOf"] {
-      for (k, branch) in all.elements.enumerated() {
+  private func combinators(_ node: SchemaKeywords, _ instance: JSONNode, _ scope: inout Scope, _ collect: inout [SchemaViolation]) -> Bool {
+    if let all = node.allOf {
+      for (k, branch) in all.enumerated() {
         guard also(branch, instance, path: scope.sub("allOf/\(k)"), &scope, &collect) else { return false }
       }
     }
-    if let any = node["anyOf"] {
+    if let any = node.anyOf {
       var none: [SchemaViolation] = []
-      if !any.elements.contains(where: { evaluate($0, instance, path: "", collect: &none, collecting: false) }) {
+      if !any.contains(where: { evaluate($0, instance, path: "", collect: &none, collecting: false) }) {
         guard scope.violation(instance, "matches none of the \(any.count) forms allowed here", at: "anyOf", &collect) else {
           return false
         }
       }
     }
-    if let one = node["oneOf"] {
+    if let one = node.oneOf {
       if !oneOf(one, instance, path: scope.sub("oneOf"), collect: &collect, collecting: scope.collecting) {
         scope.valid = false
         if !scope.collecting { return false }
       }
     }
-    if let not = node["not"] {
+    if let not = node.not {
       var none: [SchemaViolation] = []
       if evaluate(not, instance, path: "", collect: &none, collecting: false) {
         guard scope.violation(instance, "has a form that is not allowed here", at: "not", &collect) else { return false }
       }
     }
-    if let condition = node["if"] {
+    if let condition = node.condition {
       var none: [SchemaViolation] = []
       let holds = evaluate(condition, instance, path: "", collect: &none, collecting: false)
-      if let branch = holds ? node["then"] : node["else"],
+      if let branch = holds ? node.then : node.otherwise,
         !also(branch, instance, path: scope.sub(holds ? "then" : "else"), &scope, &collect)
       {
         return false
@@ -270,6 +272,13 @@ final class SchemaValidator {
     return branch["$comment"]?.string
   }
 
+  private func keywords(_ node: JSONNode) -> SchemaKeywords {
+    if let k = compiled[node.span.lowerBound] { return k }
+    let k = SchemaKeywords(node, resolve: resolve)
+    compiled[node.span.lowerBound] = k
+    return k
+  }
+
   private func resolve(_ ref: String) -> JSONNode? {
     if let node = refs[ref] { return node }
     guard ref.hasPrefix("#") else { return nil }
@@ -323,9 +332,8 @@ final class SchemaValidator {
     return false
   }
 
-  private func matchesType(_ type: JSONNode, _ instance: JSONNode) -> Bool {
-    let names = type.string.map { [$0] } ?? type.elements.compactMap(\.string)
-    return names.contains { name in
+  private func matchesType(_ names: [String], _ instance: JSONNode) -> Bool {
+    names.contains { name in
       switch name {
       case "object": return instance.isObject
       case "array": return instance.isArray
