@@ -1,5 +1,6 @@
-/// Byte ranges of a document (values, members), sorted once and merged where they overlap, for
-/// "is this offset or span inside one of them" in logarithmic time.
+/// Ranges of a document (the bytes of values and members, or tape indices of subtrees), sorted
+/// once and merged where they overlap, for "is this offset or span inside one of them" in
+/// logarithmic time.
 package struct SpanSet: Sendable {
   private var ranges: [Range<Int>] = []
 

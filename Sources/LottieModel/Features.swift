@@ -38,7 +38,7 @@ struct FeatureScan {
   /// as it is: whether a hidden one still hangs a player was not measured.
   var drawn = true
   var layerDrawn = true
-  var hiddenShapes: [Range<Int>] = []
+  var hiddenShapes = SpanSet([Range<Int>]())
   var parentsByComposition: [JSONNode.ID: [Int: Layer]] = [:]
   var layersByComposition: [JSONNode.ID: [Layer]] = [:]
   /// Whether a precomp used as a luma matte draws anything half-transparent, per asset id.
@@ -48,6 +48,8 @@ struct FeatureScan {
   var directionShows: [UInt32: Bool] = [:]
   /// Repeaters over painted repeater copies, per shape list (Animation.nestedRepeaters).
   var nestedRepeaters: [UInt32: Set<UInt32>] = [:]
+  /// Whether a shape list holds more than one path, per list (Animation.trimsSeveralPaths).
+  var severalPaths: [UInt32: Bool] = [:]
   /// A file before 4.1.9, whose fill and stroke colours are 0-255 (Animation.writesLegacyColors).
   let legacyColors: Bool
   var chainScales: [JSONNode.ID: [Int: Double]] = [:]
@@ -69,11 +71,11 @@ struct FeatureScan {
 
   mutating func enter(_ layer: Layer) {
     layerDrawn = !neverDrawn.contains(layer)
-    hiddenShapes = layerDrawn ? NeverDrawn.hiddenShapeRanges(layer) : []
+    hiddenShapes = layerDrawn ? NeverDrawn.hiddenShapes(layer) : SpanSet([Range<Int>]())
     drawn = layerDrawn
   }
 
-  func drawnAt(_ n: JSONNode) -> Bool { layerDrawn && !hiddenShapes.contains { $0.contains(Int(n.id.raw)) } }
+  func drawnAt(_ n: JSONNode) -> Bool { layerDrawn && !hiddenShapes.contains(Int(n.id.raw)) }
 
   /// What the layer's type asks of a player.
   mutating func layerKind(_ layer: Layer, _ path: [String]) {
@@ -187,7 +189,14 @@ struct FeatureScan {
         }
         if Animation.repeaterScaleGrowth(n) >= 1e5 { add(.repeaterRunawayScale, nil, n, shapePath) }
       case .trim?:
-        let several = n["m"]?.int == 2 && Animation.trimsSeveralPaths(n) ? "individually" : nil
+        var trimsSeveral = false
+        if n["m"]?.int == 2 {
+          // Once per list: a list of n paths and n trims would otherwise be read n times.
+          let list = n.parent?.id.raw
+          trimsSeveral = list.flatMap { severalPaths[$0] } ?? Animation.trimsSeveralPaths(n)
+          if let list { severalPaths[list] = trimsSeveral }
+        }
+        let several = trimsSeveral ? "individually" : nil
         // A trim both looped and of several paths is one use of each.
         let looped = n["m"]?.int == 2 && Animation.trimLoops(n, visible: span)
         if several != nil || !looped { add(.trimPaths, several, n, shapePath) }
@@ -220,7 +229,8 @@ struct FeatureScan {
       if shape.type == .stroke || shape.type == .gradientStroke,
         let share = Animation.unevenStrokeShare(n, width: animation.width ?? 512, height: animation.height ?? 512, cache: &shapeLists)
       {
-        add(.strokeUnevenScale, share.share < Animation.slightUnevenStroke ? "slight" : share.collapsed ? "collapsed" : nil, n, shapePath)
+        let slight = share.share < Animation.slightUnevenStroke || (!share.collapsed && share.edge < Animation.slightUnevenEdge)
+        add(.strokeUnevenScale, slight ? "slight" : share.collapsed ? "collapsed" : nil, n, shapePath)
       }
       if shape.type == .stroke || shape.type == .gradientStroke, let dashes = n["d"], dashes.isArray {
         if Dashes.offsetFirst(dashes) {

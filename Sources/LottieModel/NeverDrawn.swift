@@ -153,15 +153,20 @@ public struct NeverDrawn: Sendable {
     return values.allSatisfy { $0.count >= 2 && $0[0] == 0 && $0[1] == 0 }
   }
 
-  /// The tape ranges of the hidden shapes (and everything inside them) under a layer's `shapes`.
+  /// The tape ranges of the hidden shapes (and everything inside them) under a layer's `shapes`,
+  /// in document order. The walk is depth-first in document order, so a shape inside a hidden one
+  /// comes right after it: only the last range found can hold it.
   public static func hiddenShapeRanges(_ layer: Layer) -> [Range<Int>] {
     var ranges: [Range<Int>] = []
     Shape.forEach(layer.shapes) { shape in
-      guard shape.isHidden, !ranges.contains(where: { $0.contains(Int(shape.node.id.raw)) }) else { return }
+      guard shape.isHidden, ranges.last?.contains(Int(shape.node.id.raw)) != true else { return }
       ranges.append(shape.node.subtreeRange)
     }
     return ranges
   }
+
+  /// The same ranges, for "is this node inside a hidden shape" in logarithmic time.
+  package static func hiddenShapes(_ layer: Layer) -> SpanSet { SpanSet(hiddenShapeRanges(layer)) }
 }
 
 extension FeatureUse {

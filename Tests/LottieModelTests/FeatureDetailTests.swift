@@ -344,12 +344,15 @@ struct FeatureDetailTests {
   }
 
   /// rlottie draws a stroke under a non-uniform scale with one width: claimed by the stroke's
-  /// length times its width change over the canvas; a near-uniform scale or a change of a pixel
-  /// or less is not the feature.
+  /// length times its width change over the canvas, "slight" when that share is under 1 % or
+  /// each edge moves by under 1 % of the animation's side; a near-uniform scale or a change of a
+  /// pixel or less is not the feature.
   @Test(
     arguments: [
       ("[250,80]", 60, 12, "claimed"),
       ("[150,100]", 10, 6, "slight"),
+      // Long enough to claim by its length, but each edge moves 0.7 px in a 100 px animation.
+      ("[160,100]", 60, 4, "slight"),
       ("[105,100]", 60, 12, "none"),
       ("[150,100]", 60, 1, "none"),
       ("[100,100]", 60, 12, "none"),
