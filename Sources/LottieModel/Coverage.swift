@@ -9,17 +9,21 @@ import LottieJSON
 /// covers in its picture or in the reference's. So the change is at most twice the area the layer
 /// covers (once for a layer the player leaves out), plus its children through `parent`, the layer
 /// it is a matte for, and a precomp's contents. That area is bounded from above without drawing:
-/// - each shape by its box (rectangles and ellipses by their size, stars by their outer radius,
+/// - each shape by its box (rectangles and ellipses by their size, stars by their larger radius,
 ///   paths by their vertices and tangents), over all keyframes, including what easing handles
 ///   overshoot; strokes widen the boxes; the boxes' areas are added (the union is never larger);
 /// - text by one em (plus tracking) per visible character times the line height, 1.2 em at least;
 /// - images and solids by their size, precomps by their contents or their clip rectangle;
-/// - scaled by the largest scale the layer, its parents, enclosing groups and the precomp layers
-///   that show it reach (rotation and skew keep areas);
+/// - scaled by the largest scale the layer, its parents and enclosing groups reach (rotation and
+///   skew keep areas), and inside a precomp, once for every precomp layer that shows it (each
+///   shows its own copy: the squares of their scales are added);
 /// - over the canvas's area, w × h.
 /// Anything that can draw beyond that (blur, drop shadow and other drawing effects, layer
 /// styles, pucker and bloat, twist, a camera or a 3D layer, an expression on a size or a scale
 /// that is not a loop over its keyframes) leaves the bound unknown, and the claim as it is.
+/// A use that only moves a layer's drawing (an expression or a per-dimension easing on its
+/// transform) has a second bound, often much smaller: the edges it moves times how far
+/// (CoverageMotion); the smaller of the two counts.
 package struct Coverage {
   /// Under this share of the frame a change is minor: the evidence's measure (docs/compat-evidence.md)
   /// counts a player as drawing a file differently from 2 % of the picture.
@@ -30,9 +34,12 @@ package struct Coverage {
   var layerShares: [JSONNode.ID: Double?] = [:]
   var ownAreas: [JSONNode.ID: Double?] = [:]
   var compositionAreas: [String: Double?] = [:]
-  var compositionScales: [String: Double?] = [:]
+  var compositionWeights: [String: Double?] = [:]
   var compositions: [JSONNode.ID: Comp] = [:]
   var affectedAreas: [JSONNode.ID: [Double?]] = [:]
+  var movingLayers: [JSONNode.ID: [Moving]] = [:]
+  var noSkew: Bool?
+  var layerPaints: [JSONNode.ID: Outline?] = [:]
   /// Compositions being worked out (precomps can refer to each other in a cycle).
   var visiting: Set<String> = []
   var precompUsers: [String: [(layer: Layer, composition: JSONNode)]]?
@@ -42,6 +49,24 @@ package struct Coverage {
     let layers: [Layer]
     let parent: [Int?]
     let chain: [Double?]
+
+    /// Visits each layer that has a parent, with it, once all the layer's own children were
+    /// visited (leaves first); says which layers were reached (not those on a parent cycle).
+    func leavesFirst(_ visit: (_ child: Int, _ parent: Int) -> Void) -> [Bool] {
+      let n = layers.count
+      var pending = Array(repeating: 0, count: n)
+      for p in parent { if let p { pending[p] += 1 } }
+      var ready = (0..<n).filter { pending[$0] == 0 }
+      var done = Array(repeating: false, count: n)
+      while let i = ready.popLast() {
+        done[i] = true
+        guard let p = parent[i] else { continue }
+        visit(i, p)
+        pending[p] -= 1
+        if pending[p] == 0 { ready.append(p) }
+      }
+      return done
+    }
   }
 
   package init(_ animation: Animation) {
@@ -68,8 +93,10 @@ package struct Coverage {
       return nil
     default: break
     }
-    guard let layer = Self.layerNode(of: use.node), let share = share(ofLayer: layer) else { return nil }
-    return share * (use.feature == .textLayer ? 1 : 2)
+    let moved = motionChange(of: use)
+    guard let layer = Self.layerNode(of: use.node), let share = share(ofLayer: layer) else { return moved }
+    let covered = share * (use.feature == .textLayer ? 1 : 2)
+    return moved.map { min($0, covered) } ?? covered
   }
 
   /// The layer object a node lies in (the element of a `layers` array it descends from).
@@ -97,9 +124,9 @@ package struct Coverage {
     if let known = layerShares[node.id] { return known }
     var result: Double?
     if let canvas, let container = node.parent, let owner = assetID(of: container), let position = node.arrayIndex {
-      let scale = owner.map { compositionScale($0) } ?? 1
-      if let scale, let area = affected(container)[safe: position] ?? nil {
-        result = area * scale * scale / canvas
+      let weight = owner.map { compositionWeight($0) } ?? 1
+      if let weight, let area = affected(container)[safe: position] ?? nil {
+        result = area * weight / canvas
       }
     }
     layerShares[node.id] = .some(result)
@@ -165,26 +192,17 @@ package struct Coverage {
         total[source] = total[source].flatMap { t in own[l.position].map { t + $0 } }
       }
     }
-    var pending = Array(repeating: 0, count: n)
-    for p in comp.parent { if let p { pending[p] += 1 } }
-    var ready = (0..<n).filter { pending[$0] == 0 }
-    var done = Array(repeating: false, count: n)
-    while let i = ready.popLast() {
-      done[i] = true
-      guard let p = comp.parent[i] else { continue }
-      total[p] = total[p].flatMap { t in total[i].map { t + $0 } }
-      pending[p] -= 1
-      if pending[p] == 0 { ready.append(p) }
-    }
+    let done = comp.leavesFirst { i, p in total[p] = total[p].flatMap { t in total[i].map { t + $0 } } }
     let result = (0..<n).map { done[$0] ? total[$0] : nil }
     affectedAreas[layers.id] = result
     return result
   }
 
-  /// The largest scale at which a precomp asset's contents reach the root canvas (over every
-  /// precomp layer that shows it); 0 for one no layer shows.
-  mutating func compositionScale(_ id: String) -> Double? {
-    if let known = compositionScales[id] { return known }
+  /// What an area in a precomp asset covers of the root canvas at most: the sum, over every
+  /// precomp layer that shows it (each draws its own copy, and those inside precomps once per
+  /// copy of theirs), of the square of the scale it shows it at; 0 for one no layer shows.
+  mutating func compositionWeight(_ id: String) -> Double? {
+    if let known = compositionWeights[id] { return known }
     guard visiting.count < 64, visiting.insert(id).inserted else { return nil }  // a precomp cycle, or too deep
     defer { visiting.remove(id) }
     if precompUsers == nil {
@@ -197,7 +215,7 @@ package struct Coverage {
       }
       precompUsers = users
     }
-    var best = 0.0
+    var total = 0.0
     var result: Double? = nil
     var known = true
     for (layer, layers) in precompUsers?[id] ?? [] {
@@ -205,16 +223,17 @@ package struct Coverage {
         known = false
         break
       }
-      let outer = owner.map { compositionScale($0) } ?? 1
+      let outer = owner.map { compositionWeight($0) } ?? 1
       let comp = composition(layers)
-      guard let outer, let s = comp.chain[layer.position] else {
+      // A blur, a shadow or a style on the precomp layer spreads a change inside past its place.
+      guard let outer, let s = comp.chain[layer.position], Self.drawsPlainly(layer) else {
         known = false
         break
       }
-      best = max(best, outer * s)
+      total += outer * s * s
     }
-    if known { result = best }
-    compositionScales[id] = .some(result)
+    if known, total.isFinite { result = total }
+    compositionWeights[id] = .some(result)
     return result
   }
 

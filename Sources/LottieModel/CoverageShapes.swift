@@ -19,7 +19,9 @@ extension Coverage {
         guard let s = extents(item["s"], signed: true, { v in pair(v).map { [$0.0, $0.1] } }), s.count == 2 else { return nil }
         out.append((s[0], s[1]))
       case "sr":
-        guard let r = largest(item["or"], default: 0) else { return nil }
+        // Players alternate the two radii whichever is larger.
+        guard let outer = largest(item["or"], default: 0), let inner = largest(item["ir"], default: 0) else { return nil }
+        let r = max(outer, inner)
         out.append((2.2 * r, 2.2 * r))  // outer roundness bulges the sides a little past the radius
       case "sh":
         guard let s = extents(item["ks"], pathExtent), s.count == 2 else { return nil }
@@ -35,9 +37,8 @@ extension Coverage {
         guard let s = largest(item["s"], default: 100) else { return nil }
         groupScale = s / 100
       case "rp":
-        guard let copies = largest(item["c"], default: 0), copies <= 10_000, let s = largest(item["tr"]?["s"], default: 100) else { return nil }
-        let grow = max(1, s / 100)
-        let factor = copies.rounded(.up) * pow(grow, 2 * max(0, copies.rounded(.up) - 1))
+        guard let copies = largest(item["c"], default: 0), copies <= 10_000, let growth = repeaterGrowth(item, copies: copies) else { return nil }
+        let factor = copies.rounded(.up) * growth * growth
         guard factor.isFinite, factor < 1e12 else { return nil }
         out = out.map { ($0.w * factor, $0.h) }
       case "op":
@@ -54,6 +55,49 @@ extension Coverage {
     }
     if stroke > 0 { out = out.map { ($0.w + stroke, $0.h + stroke) } }
     return groupScale == 1 ? out : out.map { ($0.w * groupScale, $0.h * groupScale) }
+  }
+
+  /// The largest scale a repeater gives a copy: its transform applied `o` + i times to copy i
+  /// (lottie-web applies a fraction of it for a fractional offset, so whole steps are counted, up
+  /// and down: the offset may be negative), for the smallest and the largest |scale| of each axis
+  /// over time (a shrinking step grows the copies a negative offset draws).
+  static func repeaterGrowth(_ repeater: JSONNode, copies: Double) -> Double? {
+    guard let (small, large) = scaleRange(repeater["tr"]?["s"]), let offset = largest(repeater["o"], default: 0) else { return nil }
+    let steps = offset.rounded(.up)
+    let low = -steps, high = steps + max(0, copies.rounded(.up) - 1)
+    var growth = 1.0
+    for step in [small / 100, large / 100] {
+      for power in [low, high] {
+        if step == 0 && power < 0 { return nil }
+        growth = max(growth, pow(step, power))
+      }
+    }
+    return growth.isFinite && growth < 1e12 ? growth : nil
+  }
+
+  /// The smallest and the largest absolute value of a scale's first two components over time
+  /// (the keyframes' values; easing that overshoots can take a mix through 0), or nil.
+  static func scaleRange(_ property: JSONNode?) -> (Double, Double)? {
+    guard let property else { return (100, 100) }
+    guard let large = largest(property, default: 100) else { return nil }
+    var numbers: [Double] = []
+    var crossesZero = false
+    func add(_ v: JSONNode?) {
+      guard let v else { return }
+      if let d = v.double { numbers.append(abs(d)) } else { numbers += v.elements.prefix(2).compactMap(\.double).map { abs($0) } }
+    }
+    if AnimatedProperty(node: property).isAnimated {
+      for kf in AnimatedProperty(node: property).keyframes {
+        add(kf["s"])
+        add(kf["e"])
+        let handles = [kf["o"]?["y"], kf["i"]?["y"]].compactMap { $0 }.flatMap { y in y.double.map { [$0] } ?? y.elements.compactMap(\.double) }
+        if handles.contains(where: { $0 < 0 || $0 > 1 }) { crossesZero = true }
+      }
+    } else {
+      add(property["k"])
+    }
+    guard let small = numbers.min() else { return nil }
+    return (crossesZero ? 0 : small, large)
   }
 
   static func pair(_ v: JSONNode) -> (Double, Double)? {
@@ -82,10 +126,10 @@ extension Coverage {
   // MARK: - Values over time
 
   /// The largest absolute value of a property's first two components over time.
-  static func largest(_ property: JSONNode?, default value: Double) -> Double? {
+  static func largest(_ property: JSONNode?, default value: Double, exported: Bool = false) -> Double? {
     guard let property else { return abs(value) }
     guard property.isObject else { return property.double.map(abs) }
-    return extents(property, signed: true) { v in
+    return extents(property, signed: true, exported: exported) { v in
       if let d = v.double { return [d] }
       let numbers = v.elements.prefix(2).compactMap(\.double)
       return numbers.isEmpty ? nil : numbers
@@ -95,12 +139,15 @@ extension Coverage {
   /// The largest of `measure` (non-negative magnitudes that grow at most linearly when values are
   /// mixed: an absolute value, a width) over a property's static value or keyframes, including
   /// where easing handles push the mix outside the two keyframes' values; nil when the property
-  /// cannot be read or has an expression that can leave its keyframes.
-  static func extents(_ property: JSONNode?, signed: Bool = false, _ measure: (JSONNode) -> [Double]?) -> [Double]? {
+  /// cannot be read or has an expression that can leave its keyframes (`exported`: the values
+  /// written in the file, which a player that runs no expression plays, whatever the expression).
+  static func extents(
+    _ property: JSONNode?, signed: Bool = false, exported: Bool = false, _ measure: (JSONNode) -> [Double]?
+  ) -> [Double]? {
     guard let property, property.isObject else { return nil }
-    if let code = property["x"]?.string, !staysWithinKeyframes(code) { return nil }
+    if !exported, let code = property["x"]?.string, !staysWithinKeyframes(code) { return nil }
     let animated = AnimatedProperty(node: property)
-    guard animated.isAnimated else { return property["k"].flatMap(measure) }
+    guard animated.isAnimated else { return property["k"].flatMap(measure)?.map { abs($0) } }
     let keyframes = animated.keyframes
     guard !keyframes.isEmpty else { return nil }
     var best: [Double] = []

@@ -56,7 +56,7 @@ public enum EasingPerDimension {
 
   /// A dimension's easing curve (x1, y1, x2, y2) from a keyframe's `o` and `i` handles, whose
   /// `x`/`y` are numbers or per-dimension arrays (a missing dimension takes the first's).
-  static func curve(_ out: JSONNode, _ into: JSONNode, _ d: Int) -> (Double, Double, Double, Double)? {
+  package static func curve(_ out: JSONNode, _ into: JSONNode, _ d: Int) -> (Double, Double, Double, Double)? {
     func handle(_ v: JSONNode?) -> Double? {
       guard let v else { return nil }
       if let x = v.double { return x }
@@ -69,7 +69,7 @@ public enum EasingPerDimension {
   /// The eased progress at time `t` (0…1) of a cubic bezier from (0, 0) to (1, 1) with handles
   /// (x1, y1) and (x2, y2): x solved by bisection (x is monotonic for handles within 0…1, which
   /// Lottie requires; others are clamped).
-  static func progress(_ c: (Double, Double, Double, Double), at t: Double) -> Double {
+  package static func progress(_ c: (Double, Double, Double, Double), at t: Double) -> Double {
     let x1 = min(max(c.0, 0), 1), x2 = min(max(c.2, 0), 1)
     func bezier(_ p1: Double, _ p2: Double, _ u: Double) -> Double {
       let v = 1 - u
@@ -113,5 +113,45 @@ extension EasingPerDimension {
       a.sourceBytes != b.sourceBytes, let x = a.double, let y = b.double
     else { return false }
     return x != y
+  }
+}
+
+extension EasingPerDimension {
+  /// How far apart the two readings put the second dimension at most (in the property's units):
+  /// the gap between its own eased progress and the first dimension's, times how far it moves,
+  /// over every keyframe segment. Both progresses rise (handles within 0…1), so on each of 200
+  /// steps [t₀, t₁] the gap lies between p₂(t₀) − p₁(t₁) and p₂(t₁) − p₁(t₀): a bound, not a
+  /// sample. Unknown with overshooting handles, or spatial tangents (the point then moves along
+  /// a curve, not along one dimension). For CoverageMotion.
+  package static func largestGap(_ property: JSONNode) -> Double? {
+    guard let k = property["k"], k.isArray else { return nil }
+    var gap = 0.0
+    var previous: JSONNode?
+    for next in k.elements {
+      defer { previous = next }
+      guard let kf = previous else { continue }
+      for key in ["to", "ti"] {
+        if let tangent = kf[key], tangent.elements.contains(where: { ($0.double ?? 1) != 0 }) { return nil }
+      }
+      guard kf["h"]?.int != 1, let out = kf["o"], let into = kf["i"], out.isObject, into.isObject,
+        let start = kf["s"], let end = kf["e"] ?? next["s"],
+        let a = start.element(at: 1)?.double, let b = end.element(at: 1)?.double, a != b,
+        let first = curve(out, into, 0), let second = curve(out, into, 1), first != second
+      else { continue }
+      for c in [first, second] {
+        guard [c.0, c.1, c.2, c.3].allSatisfy({ $0 >= 0 && $0 <= 1 }) else { return nil }
+      }
+      let steps = 200
+      var p1 = progress(first, at: 0), p2 = progress(second, at: 0)
+      for step in 1...steps {
+        let t = Double(step) / Double(steps)
+        let q1 = progress(first, at: t), q2 = progress(second, at: t)
+        let widest = max(abs(q2 - p1), abs(p2 - q1)) * abs(b - a)
+        guard widest.isFinite else { return nil }
+        gap = max(gap, widest)
+        (p1, p2) = (q1, q2)
+      }
+    }
+    return gap.isFinite ? gap : nil
   }
 }

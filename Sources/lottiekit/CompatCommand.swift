@@ -13,9 +13,10 @@ struct CompatCommand: ParsableCommand {
       with how that is known (Rules/renderers/): measured (a fixture rendered by the player, for
       rlottie and ThorVG; see docs/compat-evidence.md) or documented (the source named). lottie-ios
       and lottie-android cannot be rendered here: their entries are documented, and the output says
-      so. A feature whose uses, by lottiekit's bound on the area their layers cover, change less
-      than 2 % of the frame is marked minor (JSON: "minor", with the bound as "change"); lint
-      --target reports it as an info, not a warning. Markdown output fits a pull-request comment.
+      so. A feature whose uses, by lottiekit's bound on what they can change (the area their layers
+      cover, or for a use that only moves a layer or a group, a band around the edges it moves),
+      change less than 2 % of the frame is marked minor (JSON: "minor", with the bound as
+      "change"); lint --target reports it as an info, not a warning. Markdown output fits a pull-request comment.
       Exit 0 (the table is information; use lint --target to fail a build).
       Examples:
         lottiekit compat hero.json

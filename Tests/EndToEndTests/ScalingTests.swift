@@ -281,6 +281,20 @@ struct ScalingTests {
         return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + layer + "]}").utf8)
       }, { ["lint", "--format", "json", "--target", "rlottie", $0] }
     ),
+    // Each moving layer's band bound needs the edges of all its children (CoverageMotion): worked
+    // out once per composition, not once per use down a chain of parents.
+    (
+      "lint --target rlottie: n looping layers, each the parent of the next", 100, "chain.json",
+      { n in
+        let loop = #""a":1,"x":"var $bm_rt; $bm_rt = loopOut('cycle');","k":[{"t":0,"s":[0,0],"o":{"x":0.3,"y":0},"i":{"x":0.7,"y":1}},{"t":10,"s":[2,0]}]"#
+        let dot =
+          #"{"ty":"gr","it":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[4,4]}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]}},{"ty":"tr","p":{\#(loop)}}]}"#
+        let layers = (0..<n).map { i in
+          #"{"ty":4,"ind":\#(i + 1),"ip":0,"op":60,"st":0,\#(i > 0 ? "\"parent\":\(i)," : "")"ks":{"p":{\#(loop)}},"shapes":[\#(dot)]}"#
+        }
+        return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":512,"h":512,"layers":["# + layers.joined(separator: ",") + "]}").utf8)
+      }, { ["lint", "--format", "json", "--target", "rlottie", $0] }
+    ),
     (
       "svg: n styled elements", 1_000, "elements.svg",
       { n in

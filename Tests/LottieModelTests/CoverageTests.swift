@@ -1,6 +1,7 @@
-import Testing
+import Foundation
 import LottieJSON
 import LottieModel
+import Testing
 
 /// #18: how much of the frame a feature use can change at most (Coverage). A claim on a use
 /// under 2 % is minor: lint reports it as an info, compat marks it, the lab does not count it.
@@ -46,6 +47,57 @@ struct CoverageTests {
     let precomp = #"[{"ty":0,"ind":1,"refId":"c","ip":0,"op":60,"ks":{"s":{"a":0,"k":[50,50]}}}]"#
     let shown = try #require(try change(.expression, layers: precomp, assets: assets))
     #expect(abs(shown - 2 * 400 * 36 * 0.25 / Self.canvas) < 1e-9)
+  }
+
+  /// Every precomp layer that shows a precomp draws its own copy: a change inside it counts once
+  /// per copy, at that copy's scale (50 % and 100 %: 0.25 + 1 times the area).
+  @Test func everyCopyOfAPrecompCounts() throws {
+    let dot = #"{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]}}"#
+    let inner = #"[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"r":{"a":0,"k":0,"x":"time*90"}},"shapes":[\#(dot)]}]"#
+    let assets = #"[{"id":"c","layers":\#(inner)}]"#
+    let copies =
+      #"[{"ty":0,"ind":1,"refId":"c","ip":0,"op":60,"ks":{"s":{"a":0,"k":[50,50]}}},{"ty":0,"ind":2,"refId":"c","ip":0,"op":60,"ks":{}}]"#
+    let share = try #require(try change(.expression, layers: copies, assets: assets))
+    #expect(abs(share - 2 * 400 * 1.25 / Self.canvas) < 1e-9)
+  }
+
+  /// A blur on the precomp layer that shows a precomp spreads any change inside it: unknown.
+  @Test func aBlurredCopyLeavesTheBoundUnknown() throws {
+    let dot = #"{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]}}"#
+    let inner = #"[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"r":{"a":0,"k":0,"x":"time*90"}},"shapes":[\#(dot)]}]"#
+    let blur = #""ef":[{"ty":29,"nm":"Gaussian Blur","en":1,"ef":[{"ty":0,"nm":"Blurriness","v":{"a":0,"k":40}}]}]"#
+    let copy = #"[{"ty":0,"ind":1,"refId":"c","ip":0,"op":60,"ks":{},\#(blur)}]"#
+    #expect(try change(.expression, layers: copy, assets: #"[{"id":"c","layers":\#(inner)}]"#) == nil)
+  }
+
+  /// A star draws out to the larger of its radii (players alternate them whichever is larger);
+  /// a repeater's offset `o` shifts which powers of its scale are drawn (copies at 1.2^10 to
+  /// 1.2^12 for `o` 10 and 3 copies, counted at the largest).
+  @Test func starsReachTheirLargerRadiusAndRepeatersTheirOffsetCopies() throws {
+    let spin = #""ks":{"r":{"a":0,"k":0,"x":"time*90"}}"#
+    let star = #"{"ty":"sr","sy":1,"p":{"a":0,"k":[0,0]},"pt":{"a":0,"k":5},"or":{"a":0,"k":20},"ir":{"a":0,"k":250},"r":{"a":0,"k":0}}"#
+    let starred = try #require(try change(.expression, layers: #"[{"ty":4,"ind":1,"ip":0,"op":60,\#(spin),"shapes":[\#(star)]}]"#))
+    #expect(abs(starred - 2 * 550 * 550 / Self.canvas) < 1e-9)
+    let rect = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}}"#
+    let repeater = #"{"ty":"rp","c":{"a":0,"k":3},"o":{"a":0,"k":10},"tr":{"ty":"tr","s":{"a":0,"k":[120,120]},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}"#
+    let repeated = try #require(try change(.expression, layers: #"[{"ty":4,"ind":1,"ip":0,"op":60,\#(spin),"shapes":[\#(rect),\#(repeater)]}]"#))
+    let largestCopy: Double = pow(1.2, 24)
+    let expected: Double = 2 * 100 * 3 * largestCopy / Self.canvas
+    #expect(abs(repeated - expected) < 1e-6)
+  }
+
+  /// A repeater with a negative offset draws its copy at an inverse power of its scale (a 10 %
+  /// step at o = −3: 1,000× wide); a size written negative draws as large as a positive one.
+  @Test func shrinkingRepeatersAndNegativeSizesAreNotSmall() throws {
+    let spin = #""ks":{"r":{"a":0,"k":0,"x":"time*90"}}"#
+    let rect = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,50]},"r":{"a":0,"k":0}}"#
+    let repeater = #"{"ty":"rp","c":{"a":0,"k":1},"o":{"a":0,"k":-3},"tr":{"ty":"tr","s":{"a":0,"k":[10,100]}}}"#
+    let repeated = try #require(try change(.expression, layers: #"[{"ty":4,"ind":1,"ip":0,"op":60,\#(spin),"shapes":[\#(rect),\#(repeater)]}]"#))
+    let expected: Double = 2 * 500 * 1e6 / Self.canvas
+    #expect(abs(repeated / expected - 1) < 1e-9)
+    let negative = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[-2000,1]},"r":{"a":0,"k":0}}"#
+    let wide = try #require(try change(.expression, layers: #"[{"ty":4,"ind":1,"ip":0,"op":60,\#(spin),"shapes":[\#(negative)]}]"#))
+    #expect(abs(wide - 2 * 2000 / Self.canvas) < 1e-12)
   }
 
   /// Children through `parent` move with the layer; a matte's target changes with it.

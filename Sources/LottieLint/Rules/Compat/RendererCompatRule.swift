@@ -12,7 +12,7 @@ struct RendererCompatRule: LintRule {
     code: "LK701", name: "renderer-unsupported-feature",
     summary: "a feature is not (fully) supported by a target renderer chosen with --target",
     rationale:
-      "players silently skip what they do not support: an effect is not drawn, an expression does not run, a luma matte becomes an alpha matte; designers see it only on the device (Rules/renderers/ cites each renderer's source). A use that, by lottiekit's bound on what its layers cover, changes less than 2 % of the frame is minor: an info, not a warning",
+      "players silently skip what they do not support: an effect is not drawn, an expression does not run, a luma matte becomes an alpha matte; designers see it only on the device (Rules/renderers/ cites each renderer's source). A use that, by lottiekit's bound on what it can change (what its layers cover, or for a use that only moves a layer or a group, a band around the edges it moves), changes less than 2 % of the frame is minor: an info, not a warning",
     fixHint: "use the workaround given for the renderer, or drop the target if the app does not use that player",
     category: .compat, defaultSeverity: .warning,
     triggering: [
