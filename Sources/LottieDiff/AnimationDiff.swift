@@ -101,7 +101,10 @@ package struct AnimationDiff: Sendable {
     }
   }
 
-  /// Pairs old and new layers: same `ind` (unique on both sides), then same name (unique).
+  /// Pairs old and new layers: same `ind` (unique on both sides), then same name (unique), then
+  /// the layers left with the same name and type, in order (the second "Dup" with the second
+  /// "Dup", an unnamed null with an unnamed null), so that a file compared with itself pairs
+  /// every layer; never by position alone.
   static func match(_ old: [Layer], _ new: [Layer]) -> [(Layer?, Layer?)] {
     var pairs: [Int: Int] = [:]  // old position → new position
     var takenNew = Set<Int>()
@@ -119,6 +122,20 @@ package struct AnimationDiff: Sendable {
     let oldName = uniqueMap(old) { $0.name }, newName = uniqueMap(new) { $0.name }
     for (name, o) in oldName where pairs[o] == nil {
       if let n = newName[name], !takenNew.contains(n) { pairs[o] = n; takenNew.insert(n) }
+    }
+    struct Kin: Hashable {
+      var name: String?
+      var type: Int?
+    }
+    var leftNew: [Kin: [Int]] = [:], next: [Kin: Int] = [:]
+    for (k, l) in new.enumerated() where !takenNew.contains(k) { leftNew[Kin(name: l.name, type: l.typeCode), default: []].append(k) }
+    for (o, l) in old.enumerated() where pairs[o] == nil {
+      let kin = Kin(name: l.name, type: l.typeCode)
+      let cursor = next[kin, default: 0]
+      guard let queue = leftNew[kin], cursor < queue.count else { continue }
+      next[kin] = cursor + 1
+      pairs[o] = queue[cursor]
+      takenNew.insert(queue[cursor])
     }
     var result: [(Layer?, Layer?)] = []
     for (k, l) in old.enumerated() { result.append((l, pairs[k].map { new[$0] })) }
@@ -157,7 +174,8 @@ package struct AnimationDiff: Sendable {
             newPointer: n.node.pointer))
       case (let o?, let n?):
         let subject = label(n)
-        if o.name != n.name {
+        // Names by code units: a keypath tells "é" from "e" + U+0301.
+        if (o.name == nil) != (n.name == nil) || !(o.name ?? "").utf8.elementsEqual((n.name ?? "").utf8) {
           out.append(
             Change(
               kind: .layerRenamed, subject: subject, detail: "renamed from \(JSONStringCodec.quoted(o.name ?? ""))",
@@ -169,7 +187,8 @@ package struct AnimationDiff: Sendable {
         }
         let timing = retiming(o, n)
         if !timing.isEmpty { layerChange(.layerRetimed, "retimed: " + timing.joined(separator: ", ")) }
-        let oldParentNew = o.parentIndex.map { partner[$0] ?? Int.min }
+        // A parent no layer has on either side (a dangling `parent`) stays itself.
+        let oldParentNew = o.parentIndex.map { p in partner[p] ?? (oldByInd[p] == nil && newByInd[p] == nil ? p : Int.min) }
         if oldParentNew != n.parentIndex {
           func parentName(_ ind: Int?, _ map: [Int: Layer]) -> String {
             guard let ind else { return "none" }
@@ -199,7 +218,8 @@ package struct AnimationDiff: Sendable {
     return timing
   }
 
-  /// Which parts of a matched layer changed (type, transform, shapes, …), by their source text.
+  /// Which parts of a matched layer changed (type, transform, shapes, …), by value: white space,
+  /// key order and number spelling are not changes.
   static func changedParts(_ o: Layer, _ n: Layer) -> [String] {
     var parts: [String] = []
     if o.typeCode != n.typeCode { parts.append("type \(o.type?.description ?? "?") → \(n.type?.description ?? "?")") }
@@ -208,7 +228,9 @@ package struct AnimationDiff: Sendable {
       ("t", "text"), ("tm", "time remap"), ("refId", "source"), ("tt", "matte"), ("td", "matte source"),
       ("hd", "visibility"), ("bm", "blend mode"), ("sy", "layer styles")
     ] {
-      if o.node[key]?.sourceText != n.node[key]?.sourceText { parts.append(what) }
+      let (old, new) = (o.node[key], n.node[key])
+      let same = old.flatMap { x in new.map { x.sameValue(as: $0) } } ?? (old == nil && new == nil)
+      if !same { parts.append(what) }
     }
     return parts
   }

@@ -207,7 +207,9 @@ package struct CompatJob {
   /// Targets that no player here can render (lottie-ios, lottie-android…) have only documented
   /// entries: say so, rather than let their verdicts look measured.
   static func documentedOnlyNote(_ targets: [RendererTarget]) -> String? {
-    let documented = targets.filter { t in !t.entries.contains { $0.evidence.kind == "measured" } }.map(\.id)
+    var named = Set<String>()
+    // `--target ios@4.2,ios` is two columns of one renderer: named once here.
+    let documented = targets.filter { t in !t.entries.contains { $0.evidence.kind == "measured" } }.map(\.id).filter { named.insert($0).inserted }
     guard !documented.isEmpty else { return nil }
     return "Documented only (no entry measured by rendering): \(documented.joined(separator: ", "))."
   }

@@ -26,6 +26,12 @@ package struct DiffJob {
   }
 
   package func run() throws {
+    // A dotLottie of several animations: comparing its first alone would miss the others' changes.
+    for path in [old, new] where path != "-" {
+      if let count = try? Inputs.load(path).count, count > 1 {
+        throw Exit.error("\(path) holds \(count) animations and diff compares one: unpack both (lottiekit unpack) and diff the animations one by one")
+      }
+    }
     let a: RenderSource, b: RenderSource
     do {
       a = try RenderSource.prepare(old)

@@ -98,15 +98,6 @@ package struct FormatJob {
   }
 
   /// The container a destination's name asks for.
-  enum Destination {
-    case json, gzip, dotLottie
-
-    init(_ path: String) {
-      let name = Paths.fileName(of: path).lowercased()
-      if name.hasSuffix(".tgs") || name.hasSuffix(".gz") { self = .gzip } else if name.hasSuffix(".lottie") { self = .dotLottie } else { self = .json }
-    }
-  }
-
   /// The new bytes of a file, in the container the destination's extension names (`.tgs` and
   /// `.json.gz`: gzip; `.lottie`: the archive rewritten; anything else: JSON). In place, the file
   /// keeps the container it has.
@@ -115,7 +106,7 @@ package struct FormatJob {
     destination: String
   ) throws -> [UInt8] {
     guard let first = animations.first else { return [] }
-    let kind: Destination
+    let kind: OutputContainer
     if inPlace {
       switch first.source.container {
       case .json: kind = .json
@@ -123,7 +114,7 @@ package struct FormatJob {
       case .dotLottie: kind = .dotLottie
       }
     } else {
-      kind = Destination(destination)
+      kind = OutputContainer(destination)
     }
     if kind != .dotLottie || first.source.container != .dotLottie {
       guard animations.count == 1 else {

@@ -73,11 +73,43 @@ package func noteUncoveredTargetVersions(_ targets: [String], quiet: Bool) {
 }
 
 /// Inputs change only with --in-place: why `-o` may not be written when it names an input (the
-/// same file by any path, link or hard link), or nil.
-package func outputOntoInput(_ outputPath: String?, inputs: [String]) -> String? {
+/// same file by any path, link or hard link), or nil. `inPlace`: whether the command has
+/// `--in-place` to offer instead.
+package func outputOntoInput(_ outputPath: String?, inputs: [String], inPlace: Bool = true) -> String? {
   guard let output = outputPath else { return nil }
   for input in inputs where input != "-" && FileIO.isSameFile(input, output) {
-    return "-o \(output) is the input \(input); use --in-place to rewrite an input"
+    let instead = inPlace ? "use --in-place to rewrite an input" : "inputs are never overwritten: choose another -o"
+    return "-o \(output) is the input \(input); \(instead)"
   }
   return nil
+}
+
+/// The container an output's extension names: `.tgs` and `.gz` gzip, `.lottie` a dotLottie
+/// archive, anything else JSON. The one reading of an output name, for every command that writes.
+package enum OutputContainer {
+  case json, gzip, dotLottie
+
+  package init(_ path: String) {
+    let name = Paths.fileName(of: path).lowercased()
+    if name.hasSuffix(".tgs") || name.hasSuffix(".gz") {
+      self = .gzip
+    } else if name.hasSuffix(".lottie") {
+      self = .dotLottie
+    } else {
+      self = .json
+    }
+  }
+
+  /// A new animation's JSON bytes as the output `path` names them: gzipped for `.tgs` and
+  /// `.json.gz`; refused for `.lottie` (a usage error, before anything is written: `pack --format
+  /// lottie` makes archives).
+  package static func encode(_ json: [UInt8], for path: String) throws -> [UInt8] {
+    switch OutputContainer(path) {
+    case .json: return json
+    case .gzip:
+      do { return try Gzip.compress(json) } catch { throw Exit.error("\(path): \(error)") }
+    case .dotLottie:
+      throw UsageError("-o \(path): this command writes JSON (or gzip for .tgs and .json.gz); make a .lottie with lottiekit pack --format lottie")
+    }
+  }
 }

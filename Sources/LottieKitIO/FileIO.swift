@@ -13,6 +13,15 @@ package struct IOFailure: Error, Sendable, CustomStringConvertible {
     self.message = message
   }
   package var description: String { "\(path): \(message)" }
+
+  /// What a failed write of several files says of the others.
+  package static let nothingChanged = "no file was changed"
+
+  /// The description, saying that no file was changed (once, whether the failure said it already).
+  package static func saying(_ error: Error) -> String {
+    let text = "\(error)"
+    return text.hasSuffix(nothingChanged) ? text : text + "; " + nothingChanged
+  }
 }
 
 /// File access through POSIX calls: exact error messages, no partial writes.
@@ -317,7 +326,7 @@ package final class FileTransaction {
         for rest in staged[k...] { unlink(rest.temp) }
         staged.removeAll()
         removeCreatedFolders()
-        throw IOFailure(path: s.destination, message: "cannot replace: \(FileIO.errnoText(e)); no file was changed")
+        throw IOFailure(path: s.destination, message: "cannot replace: \(FileIO.errnoText(e)); \(IOFailure.nothingChanged)")
       }
       backups.append((backup, s.destination))
     }

@@ -68,30 +68,8 @@ package struct Diagnostic: Sendable, Equatable {
   package var pointer: String
   package var layerPath: [String]
   /// Renderers concerned (compatibility rules); empty otherwise.
-  package var renderers: [String]
+  package var renderers: [String] = []
   package var fix: Fix?
-
-  package init(
-    code: String, name: String, severity: Severity, message: String, help: String?, file: String,
-    line: Int, column: Int, endLine: Int, endColumn: Int, offset: Int, pointer: String,
-    layerPath: [String], renderers: [String] = [], fix: Fix? = nil
-  ) {
-    self.code = code
-    self.name = name
-    self.severity = severity
-    self.message = message
-    self.help = help
-    self.file = file
-    self.line = line
-    self.column = column
-    self.endLine = endLine
-    self.endColumn = endColumn
-    self.offset = offset
-    self.pointer = pointer
-    self.layerPath = layerPath
-    self.renderers = renderers
-    self.fix = fix
-  }
 }
 
 /// What a rule reports: a node, words, and optionally a fix. The linter turns it into a
@@ -178,29 +156,11 @@ package struct RuleDescription: Sendable {
   package var category: RuleCategory
   package var defaultSeverity: Severity
   /// Profiles the rule belongs to (a rule with profiles runs only when one of them is on).
-  package var profiles: [String]
+  package var profiles: [String] = []
+  /// Whether `--fix` can repair what the rule finds.
+  package var isFixable = false
   package var triggering: [Example]
   package var nonTriggering: [Example]
-  /// Whether `--fix` can repair what the rule finds.
-  package var isFixable: Bool
-
-  package init(
-    code: String, name: String, summary: String, rationale: String, fixHint: String,
-    category: RuleCategory, defaultSeverity: Severity, profiles: [String] = [],
-    isFixable: Bool = false, triggering: [Example], nonTriggering: [Example]
-  ) {
-    self.code = code
-    self.name = name
-    self.summary = summary
-    self.rationale = rationale
-    self.fixHint = fixHint
-    self.category = category
-    self.defaultSeverity = defaultSeverity
-    self.profiles = profiles
-    self.isFixable = isFixable
-    self.triggering = triggering
-    self.nonTriggering = nonTriggering
-  }
 }
 
 /// A lint rule: a description (its documentation and its tests) and a check.

@@ -84,9 +84,8 @@ package final class LintContext: @unchecked Sendable {
   package let fileSystem: AssetFileSystem?
   /// Renderers to check compatibility for (`--target`).
   package var targets: [TargetSelection] = []
-  /// Telegram profile options.
-  package var stickerEmoji = false
-  package var stickerAllow30fps = false
+  /// The telegram-sticker profile's variant.
+  package var sticker = StickerVariant()
   /// Size of the JSON text.
   package var jsonBytes: Int { document.bytes.count }
 
@@ -120,6 +119,10 @@ package final class LintContext: @unchecked Sendable {
     cache[ObjectIdentifier(key)] = v
     return v
   }
+
+  /// Every `sid` on a property (three slot rules read them), computed once per file.
+  package var slotUses: [SlotUse] { shared(SlotUsesKey.self) { animation.slotUses } }
+  private enum SlotUsesKey {}
 
   private var _animated: [(property: JSONNode, frames: [JSONNode])]?
   /// Animated properties with their keyframe objects, in document order, computed once per file.

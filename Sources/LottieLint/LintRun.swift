@@ -93,7 +93,7 @@ package enum LintRun {
         throw Failure(message: "\(path): \(error.message); no file was changed")
       }
       do { try transaction.stage(bytes, to: path) } catch {
-        throw Failure(message: "\(error.description); no file was changed")
+        throw Failure(message: IOFailure.saying(error))
       }
       summary.problems += total
       summary.files += 1

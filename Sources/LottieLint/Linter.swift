@@ -2,6 +2,17 @@ import LottieJSON
 import LottieCompat
 import LottieModel
 
+/// The telegram-sticker profile's variant: a 100×100 custom emoji instead of a 512×512 sticker
+/// (`--sticker-emoji`), and 30 fps allowed besides 60 (`--sticker-30fps`).
+package struct StickerVariant: Sendable, Equatable {
+  package var emoji = false
+  package var allow30fps = false
+  package init(emoji: Bool = false, allow30fps: Bool = false) {
+    self.emoji = emoji
+    self.allow30fps = allow30fps
+  }
+}
+
 /// Which rules run and how loud they are.
 package struct LintOptions: Sendable {
   /// Profiles switched on (`spec-strict`, `telegram-sticker`…).
@@ -13,8 +24,7 @@ package struct LintOptions: Sendable {
   package var ignores: [Ignore] = []
   /// Renderers to check compatibility for.
   package var targets: [TargetSelection] = []
-  package var stickerEmoji = false
-  package var stickerAllow30fps = false
+  package var sticker = StickerVariant()
 
   package struct Ignore: Sendable, Equatable {
     package var rule: String?
@@ -80,8 +90,7 @@ package struct Linter: Sendable {
       path: path, document: document, baseDirectory: baseDirectory, budgets: options.budgets,
       fileSystem: fileSystem)
     context.targets = options.targets
-    context.stickerEmoji = options.stickerEmoji
-    context.stickerAllow30fps = options.stickerAllow30fps
+    context.sticker = options.sticker
     var diagnostics: [Diagnostic] = []
     let shadowed = Linter.shadowedSpans(document)
     for rule in rules {

@@ -169,8 +169,7 @@ extension Coverage {
       for key in ["to", "ti"] {
         if let t = kf[key], let (x, y) = pair(t) { bulge = max(bulge, hypot(x, y)) }
       }
-      let handles = [kf["o"]?["y"], kf["i"]?["y"]].compactMap { $0 }.flatMap { y in y.double.map { [$0] } ?? y.elements.compactMap(\.double) }
-      if handles.contains(where: { $0 < 0 || $0 > 1 }) { overshoots = true }
+      if AnimatedProperty.overshoots(kf) { overshoots = true }
     }
     if bulge > 0 && overshoots { return nil }
     let result = base + bulge

@@ -90,8 +90,7 @@ extension Coverage {
       for kf in AnimatedProperty(node: property).keyframes {
         add(kf["s"])
         add(kf["e"])
-        let handles = [kf["o"]?["y"], kf["i"]?["y"]].compactMap { $0 }.flatMap { y in y.double.map { [$0] } ?? y.elements.compactMap(\.double) }
-        if handles.contains(where: { $0 < 0 || $0 > 1 }) { crossesZero = true }
+        if AnimatedProperty.overshoots(kf) { crossesZero = true }
       }
     } else {
       add(property["k"])
@@ -148,22 +147,18 @@ extension Coverage {
     if !exported, let code = property["x"]?.string, !staysWithinKeyframes(code) { return nil }
     let animated = AnimatedProperty(node: property)
     guard animated.isAnimated else { return property["k"].flatMap(measure)?.map { abs($0) } }
-    let keyframes = animated.keyframes
-    guard !keyframes.isEmpty else { return nil }
+    guard !animated.keyframes.isEmpty else { return nil }
     var best: [Double] = []
     func merge(_ m: [Double]) {
       if best.count < m.count { best += Array(repeating: 0, count: m.count - best.count) }
       for (i, x) in m.enumerated() { best[i] = max(best[i], abs(x)) }
     }
-    for (n, kf) in keyframes.enumerated() {
-      guard let start = kf["s"] else { continue }
-      guard let a = measure(start) else { return nil }
+    for span in animated.spans {
+      guard let a = measure(span.start) else { return nil }
       merge(a)
-      let endNode = kf["e"] ?? (n + 1 < keyframes.count ? keyframes[n + 1]["s"] : nil)
-      guard let endNode, kf["h"]?.int != 1, let b = measure(endNode) else { continue }
+      guard let end = span.end, let b = measure(end) else { continue }
       merge(b)
-      let handles = [kf["o"]?["y"], kf["i"]?["y"]].compactMap { $0 }.flatMap { y in y.double.map { [$0] } ?? y.elements.compactMap(\.double) }
-      let low = min(0, handles.min() ?? 0), high = max(1, handles.max() ?? 1)
+      let (low, high) = span.mix
       if low < 0 || high > 1 {
         // A value mixes exactly; an extent (a width) of a mix is at most the mix of the extents.
         merge(zip(a, b).map { x, y in [low, high].map { t in signed ? abs((1 - t) * x + t * y) : abs(1 - t) * abs(x) + abs(t) * abs(y) }.max() ?? 0 })

@@ -23,7 +23,6 @@ extension ExpressionEffect {
 
   /// The first two dimensions' values over the keyframes: the diagonal of their range.
   static func spread(_ property: JSONNode) -> Double? {
-    let keyframes = AnimatedProperty(node: property).keyframes
     var low: [Double] = [], high: [Double] = []
     var finite = true
     func include(_ v: [Double]) {
@@ -37,21 +36,19 @@ extension ExpressionEffect {
         high[i] = max(high[i], x)
       }
     }
-    for (n, kf) in keyframes.enumerated() {
-      guard let start = kf["s"] else { continue }
-      guard let a = numbers(start) else { return nil }
+    for span in AnimatedProperty(node: property).spans {
+      guard let a = span.start.numbers else { return nil }
       include(a)
-      let endNode = kf["e"] ?? (n + 1 < keyframes.count ? keyframes[n + 1]["s"] : nil)
-      guard let endNode, kf["h"]?.int != 1, let b = numbers(endNode) else { continue }
+      guard let end = span.end, let b = end.numbers else { continue }
       include(b)
-      let out = kf["to"].flatMap(numbers) ?? [], into = kf["ti"].flatMap(numbers) ?? []
+      let kf = span.keyframe
+      let out = kf["to"]?.numbers ?? [], into = kf["ti"]?.numbers ?? []
       let bends = (out + into).contains { $0 != 0 }
       if bends {
         include(zip(a, out).map { $0 + $1 })
         include(zip(b, into).map { $0 + $1 })
       }
-      let handles = [kf["o"]?["y"], kf["i"]?["y"]].compactMap { $0 }.flatMap { y in y.double.map { [$0] } ?? y.elements.compactMap(\.double) }
-      let lo = min(0, handles.min() ?? 0), hi = max(1, handles.max() ?? 1)
+      let (lo, hi) = span.mix
       if lo < 0 || hi > 1 {
         if bends { return nil }
         include(zip(a, b).map { (1 - lo) * $0 + lo * $1 })
@@ -62,13 +59,6 @@ extension ExpressionEffect {
     let width = zip(low, high).map { $1 - $0 }
     let result = width.count > 1 ? hypot(width[0], width[1]) : width[0]
     return result.isFinite ? result : nil
-  }
-
-  static func numbers(_ v: JSONNode) -> [Double]? {
-    if let d = v.double { return [d] }
-    guard v.isArray else { return nil }
-    let list = v.elements.compactMap(\.double)
-    return list.count == v.count && !list.isEmpty ? list : nil
   }
 
   /// The bounce's form once its numbers, braces, declarations and intermediate results are taken
@@ -124,14 +114,14 @@ extension ExpressionEffect {
     for n in 0..<max(0, keyframes.count - 1) {
       let kf = keyframes[n]
       guard kf["h"]?.int != 1 else { continue }
-      guard let from = kf["t"]?.double, let to = keyframes[n + 1]["t"]?.double, let start = kf["s"].flatMap(numbers),
-        let endNode = kf["e"] ?? keyframes[n + 1]["s"], let end = numbers(endNode)
+      guard let from = kf["t"]?.double, let to = keyframes[n + 1]["t"]?.double, let start = kf["s"]?.numbers,
+        let endNode = kf["e"] ?? keyframes[n + 1]["s"], let end = endNode.numbers
       else { return nil }
       guard to > from else { continue }
       let duration = (to - from) / frameRate  // seconds
       let window = min(1, 0.5 / (to - from))  // half a frame, as a share of the segment
       // Per dimension: how far it goes (along the spatial curve's control polygon when it bends).
-      let out = kf["to"].flatMap(numbers) ?? [], into = kf["ti"].flatMap(numbers) ?? []
+      let out = kf["to"]?.numbers ?? [], into = kf["ti"]?.numbers ?? []
       var reach = zip(start, end).prefix(2).map { abs($1 - $0) }
       if (out + into).contains(where: { $0 != 0 }), out.count >= 2, into.count >= 2, start.count >= 2, end.count >= 2 {
         let polygon =

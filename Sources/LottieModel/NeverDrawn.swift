@@ -114,23 +114,13 @@ public struct NeverDrawn: Sendable {
   static func values(of property: JSONNode?) -> [[Double]]? {
     guard let property, property.isObject, property["sid"] == nil, property["x"] == nil, let k = property["k"]
     else { return nil }
-    func numbers(_ v: JSONNode) -> [Double]? {
-      if let d = v.double { return [d] }
-      guard v.isArray, v.count > 0 else { return nil }
-      var out: [Double] = []
-      for e in v.elements {
-        guard let d = e.double else { return nil }
-        out.append(d)
-      }
-      return out
-    }
-    guard AnimatedProperty(node: property).isAnimated else { return numbers(k).map { [$0] } }
+    guard AnimatedProperty(node: property).isAnimated else { return k.numbers.map { [$0] } }
     var all: [[Double]] = []
     for frame in k.elements {
       guard frame.isObject else { return nil }
       for key in ["s", "e"] {
         guard let v = frame[key] else { continue }
-        guard let n = numbers(v) else { return nil }
+        guard let n = v.numbers else { return nil }
         all.append(n)
       }
     }

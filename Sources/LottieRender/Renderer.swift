@@ -130,11 +130,7 @@ package struct IsolatedRenderer: Sendable {
     if timedOut {
       throw RenderError("\(name): the renderer (rlottie) did not finish within \(Int(timeout)) s; it was stopped")
     }
-    if process.terminationReason == .uncaughtSignal {
-      let signal = process.terminationStatus
-      let what = signal == SIGSEGV ? "segmentation fault" : signal == SIGABRT ? "abort" : signal == SIGBUS ? "bus error" : "signal \(signal)"
-      throw RenderError("\(name): the renderer (rlottie) crashed (\(what)) on this file; nothing was rendered")
-    }
+    if process.terminationReason == .uncaughtSignal { throw Self.killed(by: process.terminationStatus, name) }
     guard process.terminationStatus == 0 else {
       let text = String(decoding: errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
       throw RenderError("\(name): \(text.isEmpty ? "the render worker failed (exit \(process.terminationStatus))" : text)")
@@ -147,6 +143,16 @@ package struct IsolatedRenderer: Sendable {
     return (0..<frames.count).map { k in
       RGBAImage(width: width, height: height, pixels: Array(bytes[(k * width * height * 4)..<((k + 1) * width * height * 4)]))
     }
+  }
+
+  /// What a worker ended by a signal says. The CPU-time limit the worker sets itself
+  /// (RLIMIT_CPU, CRLottie/shim.h) ends a render that never finishes: a hang, not a crash.
+  static func killed(by signal: Int32, _ name: String) -> RenderError {
+    if signal == SIGXCPU {
+      return RenderError("\(name): the renderer (rlottie) used up its CPU time without finishing (it hangs on this file); it was stopped")
+    }
+    let what = signal == SIGSEGV ? "segmentation fault" : signal == SIGABRT ? "abort" : signal == SIGBUS ? "bus error" : "signal \(signal)"
+    return RenderError("\(name): the renderer (rlottie) crashed (\(what)) on this file; nothing was rendered")
   }
 }
 

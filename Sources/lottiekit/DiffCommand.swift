@@ -8,8 +8,10 @@ struct DiffCommand: ParsableCommand {
     abstract: "What changed between two versions of an animation: canvas, layers, assets, features.",
     discussion: prose(
       """
-      Layers are matched by ind, then by name, never by position: a reordered layer is reported
-      as moved, not as removed and added. Layers: added, removed, renamed, retimed, reparented,
+      Layers are matched by ind, then by name, then (layers whose ind and name repeat or are
+      missing) by name and type in stack order, never by position alone: a reordered layer is
+      reported as moved, not as removed and added. Parts are compared by value: white space, key
+      order and number spelling are no change. Layers: added, removed, renamed, retimed, reparented,
       moved, changed (transform, shapes, effects, masks…). Assets: added, removed, resized,
       repointed, image bytes changed. Features gained or lost, with what each --target does with
       a gained one. With --render, a PNG of OLD, NEW and their pixel difference at a few frames
@@ -47,6 +49,7 @@ struct DiffCommand: ParsableCommand {
     if render && output == nil { throw ValidationError("--render needs -o DIFF.png") }
     if output != nil && !render { throw ValidationError("-o is the --render output; add --render") }
     if frames < 1 || frames > 24 { throw ValidationError("--frames must be between 1 and 24") }
+    try refuseOutputOntoInput(output, inputs: [old, new], inPlace: false)
   }
 
   func run() throws {

@@ -15,7 +15,8 @@ struct LintCommand: ParsableCommand {
       Folders are searched recursively; .tgs and .lottie files are opened. A file that is not valid
       JSON gives one diagnostic at the syntax error; the other files are still linted.
       Configuration: .lottiekit.yml in the current folder or above, or --config.
-      Exit codes: 0 clean, 1 findings at or above --fail-on (default error), 2 input/config error.
+      Exit codes: 0 clean, 1 findings at or above --fail-on (default error), 2 input/config error,
+      64 bad usage.
       Examples:
         lottiekit lint delivery/
         lottiekit lint --format sarif delivery/ > lottiekit.sarif
@@ -93,10 +94,8 @@ struct LintCommand: ParsableCommand {
     job.configPath = config
     job.profiles = profiles
     job.targets = target.list
-    job.stickerEmoji = sticker.emoji
-    job.sticker30fps = sticker.allow30fps
-    job.failOn = failOn?.severity
-    job.strict = strict
+    job.sticker = sticker.variant
+    job.failOn = strict ? .warning : failOn?.severity
     job.fix = fix
     job.baseline = baseline
     job.writeBaseline = writeBaseline
@@ -114,7 +113,14 @@ extension LintOutputFormat: ExpressibleByArgument {}
 struct RulesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rules",
-    abstract: "List every lint rule: code, name, category, default severity, summary.")
+    abstract: "List every lint rule: code, name, category, default severity, summary.",
+    discussion: prose(
+      """
+      Examples:
+        lottiekit rules
+        lottiekit rules --format json
+        lottiekit explain LK205   (one rule's page: what, why, examples, fix)
+      """))
 
   @Option(help: "Output format: text or json.")
   var format: InfoCommand.InfoFormat = .text

@@ -13,7 +13,7 @@ struct LottieKit: ParsableCommand {
     abstract: "Lint and transform Lottie (Bodymovin JSON) animations.",
     discussion: prose(
       """
-      Inputs are files, folders (searched recursively for .json, .lottie and .tgs) or - for stdin.
+      Inputs are files, folders (searched recursively for .json, .lot, .lottie and .tgs) or - for stdin.
       Exit codes: 0 clean, 1 findings at or above the failing level, 2 input/I/O/config/internal
       error, 64 bad command-line usage.
       """),

@@ -32,7 +32,7 @@ struct OptimizeCommand: ParsableCommand {
       positions and paths to a step of about 1/2000 of the canvas (0.1 px on a 512 px canvas;
       more places inside layers and precomps scaled up on the canvas),
       colours, gradients, effects and easing to 3 places; time, identities and slots are exact.
-      The result is rendered with rlottie against the original at 4 frames (10/35/60/85 %): if more
+      The result is rendered with rlottie against the lossless result at 4 frames (10/35/60/85 %): if more
       than --max-diff of the pixels change by more than 16/255, the next finer rounding is tried,
       and after two the lossless result is kept; the report says which. --lossless skips level 1
       and renders nothing. Level 2 also removes the names of layers, shapes and assets (nm), except
@@ -67,7 +67,7 @@ struct OptimizeCommand: ParsableCommand {
     help:
       "1 (the default): lossless steps, then metadata and rounding verified by rendering; 2: also layer, shape and asset names; 3: also keyframes a line between their neighbours reproduces."
   )
-  var level: Int = 1
+  var level: Int?
 
   @Option(
     name: .customLong("keep-names"), parsing: .singleValue,
@@ -100,7 +100,8 @@ struct OptimizeCommand: ParsableCommand {
 
   func validate() throws {
     try destination.validate(inputs: inputs)
-    guard (1...3).contains(level) else { throw ValidationError("--level: 1, 2 or 3 (use --lossless for the lossless steps alone)") }
+    guard (1...3).contains(level ?? 1) else { throw ValidationError("--level: 1, 2 or 3 (use --lossless for the lossless steps alone)") }
+    if lossless && level != nil { throw ValidationError("use --lossless or --level, not both (--lossless: the lossless steps alone)") }
     guard maxDiff >= 0, maxDiff <= 100 else { throw ValidationError("--max-diff: a percentage from 0 to 100") }
     guard (0...100).contains(imageQuality) else { throw ValidationError("--image-quality: from 0 to 100") }
     if images == .webp, let refusal = OptimizeJob.webpRefusal(targets: target.list) { throw ValidationError(refusal) }
@@ -112,7 +113,7 @@ struct OptimizeCommand: ParsableCommand {
 
   func run() throws {
     var options = Optimize.Options()
-    options.level = lossless ? 0 : level
+    options.level = lossless ? 0 : level ?? 1
     options.maxDiff = maxDiff / 100
     options.keepNames = Set(keepNames)
     options.players = OptimizeJob.players(forTargets: target.list)

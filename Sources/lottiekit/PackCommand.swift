@@ -79,6 +79,7 @@ struct PackCommand: ParsableCommand {
   @OptionGroup(title: "Sticker rules, for --format tgs") var sticker: StickerOptions
 
   @OptionGroup var output: OutputOptions
+  @OptionGroup var empty: EmptyInputOption
 
   /// The format asked for, else the one -o's name implies.
   var resolvedFormat: PackFormat { PackJob.format(format, outputPath: outputPath) }
@@ -94,6 +95,7 @@ struct PackCommand: ParsableCommand {
     if sticker.any && resolvedFormat != .tgs {
       throw ValidationError("--sticker-emoji and --sticker-30fps apply to --format tgs only")
     }
+    try refuseOutputOntoInput(outputPath, inputs: inputs, inPlace: false)
   }
 
   func run() throws {
@@ -110,8 +112,8 @@ struct PackCommand: ParsableCommand {
     var job = PackJob(inputs: inputs, outputPath: outputPath, format: resolvedFormat, options: options)
     job.manifest = manifest
     job.targets = target.list
-    job.stickerEmoji = sticker.emoji
-    job.sticker30fps = sticker.allow30fps
+    job.sticker = sticker.variant
+    job.allowEmpty = empty.allowEmpty
     job.quiet = output.quiet
     job.color = output.color
     try job.run()

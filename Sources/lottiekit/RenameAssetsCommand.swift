@@ -21,7 +21,8 @@ struct RenameAssetsCommand: ParsableCommand {
                                    img_0-3fa9c2d1e0b4.png
       Names keep to ASCII letters, digits, _ and - with a lowercase extension, and never repeat a
       name that exists anywhere in the bundle (_2, _3 … are added instead). With --dedupe,
-      identical files (byte for byte) share one name, and one file when in the same folder.
+      renamed files that are identical (byte for byte) share one name, and one file when in the
+      same folder.
       A file still used by something the plan does not rewrite is copied instead of renamed.
       Embedded images and URLs are left alone and listed.
 
@@ -44,7 +45,7 @@ struct RenameAssetsCommand: ParsableCommand {
   @Option(help: "How new names are made: prefix (<animation>_<original>) or hash (<original>-<content hash>).")
   var scheme: RenameAssets.Scheme = .prefix
 
-  @Flag(help: "Let byte-identical images share one name (and one file within a folder).")
+  @Flag(help: "Let byte-identical images the run renames share one name (and one file within a folder).")
   var dedupe = false
 
   @Flag(name: .customLong("dry-run"), help: "Print the plan; change nothing.")

@@ -64,6 +64,7 @@ struct RenderCommand: ParsableCommand {
     if let background, Sheets.parseColor(background) == nil {
       throw ValidationError("--background must be #rrggbb, #rgb, a colour name or transparent")
     }
+    try refuseOutputOntoInput(output, inputs: [input], inPlace: false)
   }
 
   static func parseSize(_ s: String) -> (Int, Int)? { RenderJob.parseSize(s) }

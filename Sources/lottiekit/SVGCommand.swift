@@ -15,10 +15,12 @@ struct SVGCommand: ParsableCommand {
       vertices (exact for skew and non-uniform scale, which Lottie players draw differently);
       viewBox and preserveAspectRatio, units, presentation attributes, style, <style> CSS, colours,
       fill and stroke with SVG's defaults (butt caps, miter joins, miter limit 4), dashes, opacity,
-      linear and radial gradients are honoured.
-      Whatever is not converted (clipPath, mask, filter, text, image, pattern, marker, animation,
-      gradients Lottie cannot express) is reported on stderr as a warning with its line;
-      --strict makes those errors (exit 1, nothing written).
+      linear and radial gradients are honoured. clip-path becomes layer masks, <mask> a luma matte,
+      and opacity over overlapping parts a layer of its own.
+      Whatever is not converted (filter, text, image, pattern, marker, animation, gradients Lottie
+      cannot express, clips and masks nested inside clipped or masked content) is reported on
+      stderr as a warning with its line; --strict makes those errors (exit 1, nothing written).
+      -o FILE.tgs or FILE.json.gz writes gzip; -o naming an input is refused (exit 64).
       One input: written to -o or stdout. Several inputs: -o is a folder, and each SVG becomes
       <name>.json there (converted on every core; all written, or none).
       --into adds the drawing to an existing animation as its top layer (named by --name), written
@@ -80,6 +82,8 @@ struct SVGCommand: ParsableCommand {
     }
     if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin (-) can be given once") }
     if name != nil && into == nil && inputs.count > 1 { throw ValidationError("--name names one layer; give one SVG") }
+    try refuseOutputOntoInput(outputPath, inputs: inputs + [into].compactMap { $0 }, inPlace: false)
+    try refuseArchiveOutput(outputPath)
   }
 
   func run() throws {

@@ -51,6 +51,7 @@ struct StickerOptions: ParsableArguments {
   var allow30fps = false
 
   var any: Bool { emoji || allow30fps }
+  var variant: StickerVariant { StickerVariant(emoji: emoji, allow30fps: allow30fps) }
 }
 
 /// Values of a repeatable option that also takes comma lists (`--target ios,web --target skottie`).

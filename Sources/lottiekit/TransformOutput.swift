@@ -26,10 +26,19 @@ struct TransformDestination: ParsableArguments {
     if inPlace && inputs.contains("-") { throw ValidationError("--in-place needs files, not stdin") }
     if outputPath != nil && inputs.count > 1 { throw ValidationError("-o takes exactly one input; use --in-place for several") }
     try refuseOutputOntoInput(outputPath, inputs: inputs)
+    try refuseArchiveOutput(outputPath)
+  }
+}
+
+/// The transforms and svg write JSON, or gzip for `.tgs`/`.json.gz`: `-o x.lottie` is refused
+/// before any work (`OutputContainer.encode` refuses it again where it writes).
+func refuseArchiveOutput(_ outputPath: String?) throws {
+  if let outputPath, OutputContainer(outputPath) == .dotLottie {
+    throw ValidationError("-o \(outputPath): this command writes JSON (or gzip for .tgs and .json.gz); make a .lottie with lottiekit pack --format lottie")
   }
 }
 
 /// Inputs change only with --in-place: `-o` naming an input is a usage error (see `outputOntoInput`).
-func refuseOutputOntoInput(_ outputPath: String?, inputs: [String]) throws {
-  if let refusal = outputOntoInput(outputPath, inputs: inputs) { throw ValidationError(refusal) }
+func refuseOutputOntoInput(_ outputPath: String?, inputs: [String], inPlace: Bool = true) throws {
+  if let refusal = outputOntoInput(outputPath, inputs: inputs, inPlace: inPlace) { throw ValidationError(refusal) }
 }

@@ -79,13 +79,17 @@ struct FieldDefectTests {
     let dir = try makeTemporaryDirectory()
     try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
     try write("not an animation", to: dir + "/sub/readme.txt")
-    for command in [["lint"], ["compat"], ["info"], ["format"], ["strip", "--hidden"], ["inline"], ["extract"], ["rename-assets"]] {
+    let packed = dir + "/packed"
+    for command in [
+      ["lint"], ["compat"], ["info"], ["format"], ["strip", "--hidden"], ["inline"], ["extract"], ["rename-assets"], ["pack", "-o", packed]
+    ] {
       let r = try lottiekit(arguments: command + [dir])
       #expect(r.status == 2, "\(command): \(r.status)")
       #expect(r.stderr.contains("no animations found under \(dir)"), "\(command): \(r.stderr)")
       let allowed = try lottiekit(arguments: command + ["--allow-empty", dir])
       #expect(allowed.status == 0, "\(command) --allow-empty: \(allowed.status) \(allowed.stderr)")
     }
+    #expect(!FileManager.default.fileExists(atPath: packed), "pack --allow-empty wrote \(packed)")
     // No path: lint, compat and info check the current folder (and do not wait on stdin).
     for command in ["lint", "compat", "info"] {
       let empty = try lottiekit(command, cwd: dir)

@@ -98,6 +98,8 @@ struct OptimizeEndToEndTests {
     try write(animation, to: dir + "/a.json")
     try write(animation, to: dir + "/b.json")
     #expect(try lottiekit("optimize", dir + "/a.json", "-o", dir + "/a.json").status == 64)
+    // --lossless and --level are alternatives.
+    #expect(try lottiekit("optimize", "--lossless", "--level", "2", dir + "/a.json", "-o", dir + "/c.json").status == 64)
     #expect(try lottiekit("optimize", "--in-place", dir).status == 0)
     #expect(try readBytes(dir + "/a.json").count < animation.utf8.count)
     #expect(try readBytes(dir + "/b.json").count < animation.utf8.count)

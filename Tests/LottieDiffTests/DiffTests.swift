@@ -88,3 +88,60 @@ struct DiffTests {
     #expect(d.changes.map(\.detail) == ["size 100×100 → 200×100", "frames 0–60 → 0–90", "duration 2 s → 3 s"])
   }
 }
+
+@Suite("diff: the same values written another way are no change")
+struct DiffSpellingTests {
+  @Test func whiteSpaceKeyOrderAndNumberSpellingAreNoChange() throws {
+    let old = try anim([layer("A", ind: 1, extra: #","bm":0,"ef":[{"ty":5,"nm":"x","v":{"a":0,"k":1}}]"#)])
+    // The same layer, pretty printed, with keys reordered, numbers respelled and an escape.
+    let respelled = #"""
+      { "ty" : 4, "nm" : "\u0041", "ind" : 1, "ip" : 0, "op" : 60e0, "st" : 0,
+        "shapes" : [ ], "ks" : { }, "ef" : [ { "v" : { "k" : 1.00, "a" : 0 }, "nm" : "x", "ty" : 5 } ], "bm" : 0 }
+      """#
+    #expect(kinds(AnimationDiff(old: old, new: try anim([respelled]))) == [])
+    // A value that differs is still a change.
+    let changed = try anim([layer("A", ind: 1, extra: #","bm":0,"ef":[{"ty":5,"nm":"x","v":{"a":0,"k":2}}]"#)])
+    #expect(AnimationDiff(old: old, new: changed).changes.first?.detail.contains("effects") == true)
+  }
+
+  @Test func sameValueReadsValuesNotText() throws {
+    let doc = try JSONDocument(parsing: #"[{"a":[1,2.50],"b":"\u00e9"},{"b":"é","a":[1.0,25e-1]},{"a":[1,2.5],"b":"e"},{"a":1,"a":2},{"a":2}]"#)
+    let v = Array(doc.root.elements)
+    #expect(v[0].sameValue(as: v[1]))
+    #expect(!v[0].sameValue(as: v[2]))
+    // A repeated key: the last value counts, as lookups read it.
+    #expect(v[3].sameValue(as: v[4]))
+    #expect(!v[0].sameValue(as: v[3]))
+    // Canonically equivalent strings are different strings (expressions compare code units).
+    let nfc = try JSONDocument(parsing: #"["caf\u00e9","cafe\u0301"]"#)
+    let (e1, e2) = (nfc.root.element(at: 0)!, nfc.root.element(at: 1)!)
+    #expect(!e1.sameValue(as: e2))
+    let keys = try JSONDocument(parsing: #"[{"caf\u00e9":1},{"cafe\u0301":1}]"#)
+    #expect(!keys.root.element(at: 0)!.sameValue(as: keys.root.element(at: 1)!))
+  }
+}
+
+@Suite("diff: a file compared with itself")
+struct DiffSelfTests {
+  @Test func duplicateNamesAndDanglingParentsAreNoChange() throws {
+    // Two layers named alike with no ind, and a parent that names no layer.
+    let doc = try anim([
+      #"{"ty":4,"nm":"Dup","ip":0,"op":60,"st":0,"ks":{},"shapes":[]}"#, #"{"ty":4,"nm":"Dup","ip":0,"op":60,"st":0,"ks":{},"shapes":[]}"#,
+      layer("Child", ind: 3, parent: 9)
+    ])
+    #expect(kinds(AnimationDiff(old: doc, new: doc)) == [])
+    // Renaming one of the pair is still seen.
+    let renamed = try anim([
+      #"{"ty":4,"nm":"Dup","ip":0,"op":60,"st":0,"ks":{},"shapes":[]}"#, #"{"ty":4,"nm":"Other","ip":0,"op":60,"st":0,"ks":{},"shapes":[]}"#,
+      layer("Child", ind: 3, parent: 9)
+    ])
+    #expect(!AnimationDiff(old: doc, new: renamed).isEmpty)
+    // Unnamed layers without ind that swap places are moves, never one turned into the other.
+    let null = #"{"ty":3,"ip":0,"op":60,"st":0,"ks":{}}"#, shape = #"{"ty":4,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}"#
+    let swapped = kinds(AnimationDiff(old: try anim([null, shape]), new: try anim([shape, null])))
+    #expect(swapped.allSatisfy { $0.hasPrefix("layer-moved") } && !swapped.isEmpty, "\(swapped)")
+    // A dangling parent that becomes a real layer is a change.
+    let adopted = try anim([layer("Child", ind: 3, parent: 9), layer("Parent", ind: 9)])
+    #expect(kinds(AnimationDiff(old: try anim([layer("Child", ind: 3, parent: 9)]), new: adopted)).contains(#"layer-reparented root › "Child""#))
+  }
+}

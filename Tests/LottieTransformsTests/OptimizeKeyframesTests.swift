@@ -25,7 +25,7 @@ struct OptimizeKeyframesTests {
   func optimized(_ doc: JSONDocument, level: Int = 3) -> OptimizeResult {
     var options = Optimize.Options()
     options.level = level
-    return Optimize.optimize(doc, options: options) { _ in .success(0) }
+    return Optimize.optimize(doc, options: options) { _, _ in .success(0) }
   }
 
   func times(_ r: OptimizeResult) throws -> [Double] {
@@ -43,6 +43,18 @@ struct OptimizeKeyframesTests {
     #expect(r.steps.first { $0.name == "keyframes" }?.detail?.hasPrefix("9 keyframes") == true)
     // Level 2 keeps them all.
     #expect(try times(optimized(try document(frames), level: 2)).count == 11)
+  }
+
+  /// A file with no metadata is taken for optimize's own output and keeps its keyframes (so that
+  /// a second run cannot simplify what the first measured), and the report says so.
+  @Test func aFileWithoutMetadataKeepsItsKeyframesAndSaysWhy() throws {
+    let frames = (0...10).map { keyframe($0, 10 + 2 * Double($0)) }.joined(separator: ",")
+    let bare = try JSONDocument(parsing: Array(try document(frames).written(.minified)).replacing(Array(#""mn":"ADBE Vector Layer","#.utf8), with: []))
+    #expect(bare.root["layers"]?.element(at: 0)?["mn"] == nil)
+    let r = optimized(bare)
+    #expect(try times(r).count == 11)
+    #expect(r.notes.contains { $0.hasPrefix("keyframes kept") }, "\(r.notes)")
+    #expect(!optimized(try document(frames)).notes.contains { $0.hasPrefix("keyframes kept") })
   }
 
   @Test func aKeyframeOffTheLineByMoreThanHalfAStepStays() throws {

@@ -18,7 +18,7 @@ struct OptimizeLossyTests {
 
   func run(_ doc: JSONDocument, shares: [Double]) -> (result: OptimizeResult, calls: Int) {
     var calls = 0
-    let r = Optimize.optimize(doc, options: Optimize.Options()) { _ in
+    let r = Optimize.optimize(doc, options: Optimize.Options()) { _, _ in
       defer { calls += 1 }
       return .success(calls < shares.count ? shares[calls] : 1)
     }
@@ -84,6 +84,23 @@ struct OptimizeLossyTests {
     #expect(r.steps.first { $0.name == "precision" }?.detail?.contains("0.1% of pixels differ") == true)
   }
 
+  /// Candidates are compared with the lossless result, not the input: what the lossless steps
+  /// changed (here a hidden layer removed) is not the lossy steps' doing (optimize --target
+  /// ios,android,web kept only the lossless result because rlottie drew the lossless result
+  /// differently from the input).
+  @Test func candidatesAreComparedWithTheLosslessResult() throws {
+    let doc = try document(shapeLayer + #",{"ty":3,"ind":2,"ip":0,"op":60,"st":0,"hd":true,"ks":{}}"#)
+    let lossless = Optimize.lossless(doc).bytes
+    #expect(lossless != doc.bytes)
+    var references: [[UInt8]] = []
+    let r = Optimize.optimize(doc, options: Optimize.Options()) { reference, _ in
+      references.append(reference)
+      return .success(0)
+    }
+    #expect(r.level == 1 && !references.isEmpty)
+    #expect(references.allSatisfy { $0 == lossless })
+  }
+
   @Test func whenNoCandidatePassesTheLosslessResultStands() throws {
     let doc = try document(shapeLayer)
     let (r, calls) = run(doc, shares: [0.5, 0.6, 0.2, 0.3, 0.1, 0.4])
@@ -91,13 +108,13 @@ struct OptimizeLossyTests {
     #expect(r.bytes == Optimize.lossless(doc).bytes)
     #expect(r.notes.contains { $0.contains("lossless result is kept") && $0.contains("10%") })
     // A verifier that cannot render: lossless, and the reason.
-    let failed = Optimize.optimize(doc, options: Optimize.Options()) { _ in .failure(OptimizeVerifyError("rlottie refused")) }
+    let failed = Optimize.optimize(doc, options: Optimize.Options()) { _, _ in .failure(OptimizeVerifyError("rlottie refused")) }
     #expect(failed.level == 0 && failed.bytes == Optimize.lossless(doc).bytes && failed.notes.contains { $0.contains("rlottie refused") })
     // --lossless: no verifier is called.
     var options = Optimize.Options()
     options.level = 0
     var called = false
-    _ = Optimize.optimize(doc, options: options) { _ in
+    _ = Optimize.optimize(doc, options: options) { _, _ in
       called = true; return .success(0)
     }
     #expect(!called)
@@ -162,11 +179,11 @@ struct OptimizeLossyTests {
     options.level = 2
     options.keepNames = ["Dot"]
     let named = shapeLayer.replacingOccurrences(of: #"{"ty":"sh","#, with: #"{"ty":"sh","nm":"Path 1","#)
-    let r = Optimize.optimize(try document(named), options: options) { _ in .success(0) }
+    let r = Optimize.optimize(try document(named), options: options) { _, _ in .success(0) }
     #expect(r.level == 2 && text(r).contains(#""nm":"Dot""#) && !text(r).contains("Path 1"), "\(text(r))")
     #expect(r.steps.first { $0.name == "names" }?.saved == #","nm":"Path 1""#.utf8.count)
     let expression = named.replacingOccurrences(of: #""k":12.345678,"#, with: #""k":12.345678,"x":"thisComp.layer('Dot').transform.rotation","#)
-    let kept = Optimize.optimize(try document(expression), options: options) { _ in .success(0) }
+    let kept = Optimize.optimize(try document(expression), options: options) { _, _ in .success(0) }
     #expect(text(kept).contains("Path 1") && kept.notes.contains { $0.contains("names kept") })
   }
 

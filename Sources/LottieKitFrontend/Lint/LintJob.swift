@@ -38,11 +38,10 @@ package struct LintJob {
   package var configPath: String?
   package var profiles: [String] = []
   package var targets: [String] = []
-  package var stickerEmoji = false
-  package var sticker30fps = false
+  package var sticker = StickerVariant()
+  /// The lowest severity that fails the run (`--strict` is `.warning`); nil: the configuration's,
+  /// else errors.
   package var failOn: Severity?
-  /// Fail on warnings too.
-  package var strict = false
   /// Apply safe fixes in place first.
   package var fix = false
   package var baseline: String?
@@ -65,9 +64,8 @@ package struct LintJob {
     options.budgets = configuration.budgets
     options.ignores = configuration.ignores
     options.targets = (targets + configuration.targets).map(TargetSelection.init(parsing:))
-    options.stickerEmoji = stickerEmoji
-    options.stickerAllow30fps = sticker30fps
-    let failLevel: Severity = strict ? .warning : (failOn ?? configuration.failOn ?? .error)
+    options.sticker = sticker
+    let failLevel = failOn ?? configuration.failOn ?? .error
     let linter = Linter(options: options)
     let files = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: allowEmpty)
 

@@ -19,7 +19,7 @@ extension PackJob {
       try transaction.stage(result.bytes, to: outputPath)
       try transaction.commit()
     } catch {
-      throw Exit.error("\(error.description); nothing was written")
+      throw Exit.error(IOFailure.saying(error))
     }
     if !quiet {
       printError("\(folder) → \(outputPath): \(result.entries.count) entries, \(result.bytes.count) bytes (rebuilt from an unpacked .lottie)")
@@ -70,7 +70,7 @@ extension PackJob {
       try transaction.commit()
     } catch let error as IOFailure {
       transaction.rollback()
-      throw Exit.error("\(error.description); no file was changed")
+      throw Exit.error(IOFailure.saying(error))
     }
   }
 

@@ -16,8 +16,9 @@ package struct PackJob {
   package var options: PackOptions
   package var manifest = false
   package var targets: [String] = []
-  package var stickerEmoji = false
-  package var sticker30fps = false
+  package var sticker = StickerVariant()
+  /// Folders with no animation are accepted (nothing is written, exit 0).
+  package var allowEmpty = false
   package var quiet = false
   package var color = ColorChoice.auto
 
@@ -72,6 +73,7 @@ package struct PackJob {
       return
     }
     let list = try collectInputs()
+    if list.isEmpty && allowEmpty { return }
     // `-o out/` names a folder even when it does not exist yet.
     let folderMode =
       manifest || list.count > 1 || inputs.contains(where: { FileIO.isDirectory($0) })
@@ -97,6 +99,8 @@ package struct PackJob {
       throw failures.inputFailed ? Exit.failure : Exit.findings
     }
     if packed.isEmpty {
+      // Folders of other JSON files hold no animation either.
+      if allowEmpty { return }
       throw Exit.error("no animation to pack")
     }
     try checkDestinations(packed, inputs: list)
@@ -214,7 +218,7 @@ package struct PackJob {
         result.append(Input(path: "-", id: "stdin", explicit: true))
         continue
       }
-      let files = try expandInputs([argument])
+      let files = try expandInputs([argument], allowEmpty: allowEmpty)
       let isFolder = FileIO.isDirectory(argument)
       let prefix = argument.hasSuffix("/") ? argument : argument + "/"
       for file in files {
@@ -244,8 +248,7 @@ package struct PackJob {
     var options = LintOptions()
     if format == .tgs { options.profiles = ["telegram-sticker"] }
     options.targets = targets.map(TargetSelection.init(parsing:))
-    options.stickerEmoji = stickerEmoji
-    options.stickerAllow30fps = sticker30fps
+    options.sticker = sticker
     return Linter(options: options)
   }
 }

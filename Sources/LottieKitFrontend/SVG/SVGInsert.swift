@@ -20,6 +20,11 @@ package struct SVGInsert {
       printError("\(path): error: \(error.message)")
       throw Exit.failure
     }
+    if Gzip.isGzip(bytes) || ZipArchive.isZip(bytes) {
+      printError(
+        "\(path): error: --into edits a plain .json animation, and this is a \(Gzip.isGzip(bytes) ? ".tgs or .json.gz" : ".lottie") archive (unpack it first)")
+      throw Exit.failure
+    }
     let document: JSONDocument
     do { document = try JSONDocument(parsing: bytes) } catch {
       printError("\(path):\(error.location.line):\(error.location.column): error: \(error.message)")
@@ -68,7 +73,7 @@ package struct SVGInsert {
         printError("\(animationPath): error: -o is the animation itself; inputs are never modified (choose another -o)")
         throw Exit.failure
       }
-      try SVGJob.writeAll([(outputPath, result)])
+      try SVGJob.writeAll([(outputPath, try OutputContainer.encode(result, for: outputPath))])
     } else {
       do { try FileIO.writeStandardOutput(result) } catch {
         throw Exit.error(error.description)

@@ -43,7 +43,7 @@ package struct SVGJob {
     if outputs.count == 1, let only = outputs.first, !(outputPath.map(FileIO.isDirectory) ?? false) {
       let bytes = only.conversion.animation.minified + [0x0A]
       if let outputPath {
-        try Self.writeAll([(outputPath, bytes)])
+        try Self.writeAll([(outputPath, try OutputContainer.encode(bytes, for: outputPath))])
       } else {
         do { try FileIO.writeStandardOutput(bytes) } catch {
           throw Exit.error(error.description)
@@ -148,7 +148,7 @@ package struct SVGJob {
       try transaction.commit()
     } catch {
       transaction.rollback()
-      throw Exit.error("\(error.description); nothing was written")
+      throw Exit.error(IOFailure.saying(error))
     }
   }
 

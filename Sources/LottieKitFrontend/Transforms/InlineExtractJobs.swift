@@ -64,11 +64,20 @@ package struct ExtractJob {
   }
 
   package func run() throws {
+    // Files the earlier inputs of this run will write (by lowercased real path): two animations
+    // whose images share a name in one folder must not overwrite each other.
+    var planned: [String: (path: String, bytes: [UInt8])] = [:]
     let (results, refused) = try io.transformEach { path, document, base in
       // Images go beside the output animation: -o's folder, else the input's.
       let outputFolder = io.outputPath.map(Paths.directory(of:)) ?? base ?? FileManager.default.currentDirectoryPath
+      func place(_ relative: String) -> String { Paths.real(outputFolder) + "/" + relative }
       let result = Extract.run(document, options: Extract.Options(imagesFolder: try imagesFolder(relativeTo: outputFolder))) { relative in
-        try? FileIO.read(outputFolder + "/" + relative)
+        // Planned under another spelling: taken (empty bytes), never shared.
+        if let p = planned[place(relative).lowercased()] { return p.path == place(relative) ? p.bytes : [] }
+        return try? FileIO.read(outputFolder + "/" + relative)
+      }
+      if !result.refused {
+        for f in result.files { planned[place(f.relative).lowercased()] = (place(f.relative), f.bytes) }
       }
       printNotes(result.notes, path: path, quiet: io.quiet)
       var r = TransformResult(path: path, original: document.bytes, output: result.bytes)

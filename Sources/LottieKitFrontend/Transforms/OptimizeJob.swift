@@ -81,14 +81,18 @@ package struct OptimizeJob {
     if Animation(document: document).assets.contains(where: { $0.isImage && $0.isWebP }) {
       return withoutLossyLevels(document, options: options, because: "the file has WebP images, which rlottie (the renderer that checks them) does not draw")
     }
-    let check: RenderCheck
-    do {
-      check = try RenderCheck(original: document.bytes, imagesFrom: folder, shownAs: path)
-    } catch {
-      return withoutLossyLevels(document, options: options, because: "rlottie could not render the original (\(error.description))")
-    }
-    return Optimize.optimize(document, options: options) { candidate in
-      do throws(RenderError) { return .success(try check.changedShare(candidate)) } catch { return .failure(OptimizeVerifyError(error.description)) }
+    // The lossless result, rendered once, is what every lossy candidate is compared with.
+    var check: (reference: [UInt8], check: RenderCheck)?
+    return Optimize.optimize(document, options: options) { reference, candidate in
+      if check?.reference != reference {
+        do throws(RenderError) {
+          check = (reference, try RenderCheck(original: reference, imagesFrom: folder, shownAs: path))
+        } catch {
+          return .failure(OptimizeVerifyError("rlottie could not render the lossless result (\(error.description))"))
+        }
+      }
+      guard let render = check?.check else { return .failure(OptimizeVerifyError("no render check")) }
+      do throws(RenderError) { return .success(try render.changedShare(candidate)) } catch { return .failure(OptimizeVerifyError(error.description)) }
     }
   }
 

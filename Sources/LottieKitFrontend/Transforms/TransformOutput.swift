@@ -79,17 +79,19 @@ package func writeTransformResults(_ results: [TransformResult], to destination:
     }
     return
   }
+  // -o writes the container its extension names (in place, inputs are plain JSON and stay so).
+  let outputs = try results.map { r in try destination.outputPath.map { try OutputContainer.encode(r.output, for: $0) } ?? r.output }
   let transaction = FileTransaction()
   do {
-    for r in results {
+    for (r, output) in zip(results, outputs) {
       for side in r.sideFiles { try transaction.stage(side.bytes, to: side.path) }
       let target = destination.outputPath ?? r.path
       if destination.inPlace && r.output == r.original { continue }
-      try transaction.stage(r.output, to: target)
+      try transaction.stage(output, to: target)
     }
     try transaction.commit()
   } catch {
-    throw Exit.error("\(error.description); no file was changed")
+    throw Exit.error(IOFailure.saying(error))
   }
 }
 

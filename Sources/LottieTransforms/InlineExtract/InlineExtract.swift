@@ -119,14 +119,16 @@ package enum Extract {
     package var refused: Bool { notes.contains { $0.kind == .error } }
   }
 
-  /// `existing` answers what is already on disk at a relative path (nil: nothing), so that an
-  /// existing different file is never overwritten and an identical one is reused.
+  /// `existing` answers what is already on disk (or planned by an earlier input of the same run)
+  /// at a relative path (nil: nothing; empty: another spelling of the name is taken), so that an
+  /// existing different file is never overwritten and an identical one is reused. Names that
+  /// differ only in case collide (one file on macOS and Windows) and are never shared.
   package static func run(_ document: JSONDocument, options: Options, existing: (String) -> [UInt8]?) -> Result {
     let animation = Animation(document: document)
     var notes: [ImageNote] = []
     var files: [(String, [UInt8])] = []
     var edits = JSONEdits(document)
-    var taken: [String: [UInt8]] = [:]
+    var taken: [String: (relative: String, bytes: [UInt8])] = [:]  // by lowercased relative path
     for asset in animation.assets where asset.isImage && asset.isEmbedded {
       let id = asset.id ?? "image"
       func note(_ k: ImageNote.Kind, _ m: String) { notes.append(ImageNote(kind: k, assetID: id, message: m)) }
@@ -149,8 +151,10 @@ package enum Extract {
       var n = 1
       while true {
         let relative = options.imagesFolder + name
-        if let already = taken[relative] ?? existing(relative) {
-          if already == bytes { break }  // the same image is already there: share it
+        if let already = taken[relative.lowercased()].map({ $0.relative == relative ? $0.bytes : [] }) ?? existing(relative) {
+          // The same image under this very spelling: share it. Another spelling of the name is
+          // another file, and one name on macOS and Windows: take the next name.
+          if already == bytes { break }
           n += 1
           name = "\(stem)_\(n).\(ext)"
           continue
@@ -158,8 +162,8 @@ package enum Extract {
         break
       }
       let relative = options.imagesFolder + name
-      if taken[relative] == nil && existing(relative) == nil { files.append((relative, bytes)) }
-      taken[relative] = bytes
+      if taken[relative.lowercased()] == nil && existing(relative) == nil { files.append((relative, bytes)) }
+      taken[relative.lowercased()] = (relative, bytes)
       edits.replace(p, with: .string(name))
       do {
         try edits.set("u", to: .string(options.imagesFolder), in: asset.node)

@@ -2,9 +2,12 @@ import Foundation
 import LottieJSON
 import LottieModel
 
-/// How a lossy candidate is checked against the animation being optimized: the share (0…1) of
-/// pixels the candidate's bytes draw differently, or why that could not be measured.
-package typealias OptimizeVerifier = (_ candidate: [UInt8]) -> Result<Double, OptimizeVerifyError>
+/// How a lossy candidate is checked: the share (0…1) of pixels the candidate's bytes draw
+/// differently from `reference`, or why that could not be measured. The reference is the lossless
+/// result (the same for every candidate of a file), not the input: the lossless steps may drop a
+/// key that only a player outside `--target` reads (rlottie draws a rotated layer without `ddd`
+/// differently), and that is no change the lossy steps made.
+package typealias OptimizeVerifier = (_ reference: [UInt8], _ candidate: [UInt8]) -> Result<Double, OptimizeVerifyError>
 
 package struct OptimizeVerifyError: Error, Sendable, CustomStringConvertible {
   package var description: String
@@ -19,7 +22,7 @@ package struct OptimizeVerifyError: Error, Sendable, CustomStringConvertible {
 ///   paths, angles and percentages to a step chosen from the canvas (0.1 px on a 512 px canvas),
 ///   colours, gradients, effect values and easing handles to 3 places; identities, references and
 ///   time (`ip`, `op`, `st`, keyframe `t`, time remapping) are never rounded.
-/// Every candidate is rendered against the original by `verify`; one whose share of differing
+/// Every candidate is rendered against the lossless result by `verify`; one whose share of differing
 /// pixels exceeds `maxDiff` is replaced by the next finer precision, and if none passes the lossless
 /// result stands (the notes say so).
 extension Optimize {
@@ -84,6 +87,11 @@ extension Optimize {
     // second run cannot round what the first one found too coarse (idempotence); a fresh export
     // with 3-decimal positions is still tried at the canvas's step.
     let fresh = plain.count > 0
+    if options.level >= 3 && !fresh && !hasExpressions {
+      result.notes.append(
+        "keyframes kept: the file has no metadata (mn, ix, cix, np) left, so it is taken for optimize's own output, whose keyframes were measured against its original already"
+      )
+    }
     let first = !fresh && inUse > canvas && inUse <= canvas + 2 ? inUse : canvas
     var finest: Double? = nil
     for decimals in first...(canvas + 2) {
@@ -93,7 +101,7 @@ extension Optimize {
         let simplify = options.level >= 3 && fresh && !hasExpressions
         guard let made = lossyCandidate(stripped, decimals: decimals, simplify: simplify, hasExpressions: hasExpressions) else { continue }
         let bytes = made.bytes, simplified = made.simplified
-        switch verify(bytes) {
+        switch verify(result.bytes, bytes) {
         case .failure(let error):
           result.notes.append("lossy steps not applied: \(error.description)")
           return result

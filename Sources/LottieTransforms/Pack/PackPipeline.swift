@@ -115,7 +115,10 @@ struct PackPipeline {
         PackNote(
           kind: .warning,
           message:
-            "\(external.count) external image\(external.count == 1 ? " is" : "s are") referenced but not packed: upload \(external.count == 1 ? "it" : "them") beside the file, or use --inline or --format lottie"
+            "\(external.count) external image\(external.count == 1 ? " is" : "s are") referenced but not packed: "
+            + (baseDirectory == nil
+              ? "the animation was read from an archive or stdin; unpack it first (lottiekit unpack) and pack the folder"
+              : "upload \(external.count == 1 ? "it" : "them") beside the file, or use --inline or --format lottie")
         ))
     }
     return PreparedAnimation(

@@ -97,7 +97,7 @@ extension RenameAssets {
         report.images += 1
         let id = asset.id ?? "#\(index)"
         func problem(_ s: Problem.Severity, _ m: String) {
-          report.problems.append(Problem(s, path: anim.path, assetID: id, message: m, location: asset.node["p"]?.location))
+          report.problems.append(Problem(severity: s, path: anim.path, assetID: id, message: m, location: asset.node["p"]?.location))
         }
         switch AssetPaths.locate(asset, baseDirectory: base) {
         case .embedded:
@@ -213,7 +213,7 @@ extension RenameAssets {
     /// 4. A new name for one file (in path order).
     mutating func chooseName(for file: UsedFile) {
       guard let digest = contents.digest(file.path) else {
-        plan.problems.append(Problem(.error, path: file.path, message: "cannot be read"))
+        plan.problems.append(Problem(severity: .error, path: file.path, message: "cannot be read"))
         return
       }
       let folder = Paths.directory(of: file.path)
@@ -278,7 +278,7 @@ extension RenameAssets {
         do {
           plan.rewrites.append((bundle.animations[k].path, try e.apply()))
         } catch {
-          plan.problems.append(Problem(.error, path: bundle.animations[k].path, message: "internal error while editing: \(error.message)"))
+          plan.problems.append(Problem(severity: .error, path: bundle.animations[k].path, message: "internal error while editing: \(error.message)"))
         }
       }
     }

@@ -21,13 +21,6 @@ extension RenameAssets {
     package var assetID: String?
     package var message: String
     package var location: SourceLocation?
-    package init(_ severity: Severity, path: String, assetID: String? = nil, message: String, location: SourceLocation? = nil) {
-      self.severity = severity
-      self.path = path
-      self.assetID = assetID
-      self.message = message
-      self.location = location
-    }
     /// `path[:line:col]: severity: image "id": message`.
     package var description: String {
       let place = location.map { "\(path):\($0.line):\($0.column)" } ?? path
@@ -96,12 +89,12 @@ extension RenameAssets {
         guard lower.hasSuffix(".json") else { continue }
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path) } catch {
-          problems.append(Problem(.error, path: path, message: "cannot read: \(error.message)"))
+          problems.append(Problem(severity: .error, path: path, message: "cannot read: \(error.message)"))
           continue
         }
         let document: JSONDocument
         do { document = try JSONDocument(parsing: bytes) } catch {
-          problems.append(Problem(.error, path: path, message: "not valid JSON: \(error.message)", location: error.location))
+          problems.append(Problem(severity: .error, path: path, message: "not valid JSON: \(error.message)", location: error.location))
           continue
         }
         if Animation(document: document).looksLikeLottie {

@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct DuplicateSiblingNameRule: LintRule {
   static let description = RuleDescription(
     code: "LK403", name: "duplicate-sibling-name",
@@ -13,16 +11,16 @@ struct DuplicateSiblingNameRule: LintRule {
     category: .naming, defaultSeverity: .info,
     triggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Circle\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"nm\":↓\"Circle\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Circle\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"nm\":↓\"Circle\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{}}]}"
       ),
       Example(
-        "{\(header),\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":4,\"nm\":\"Card\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"nm\":\"Dot\",\"it\":[{\"ty\":\"fl\",\"nm\":\"Paint\"},{\"ty\":\"st\",\"nm\":↓\"Paint\"}]}]}]}],\"layers\":[{\"ty\":0,\"refId\":\"c\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":4,\"nm\":\"Card\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"nm\":\"Dot\",\"it\":[{\"ty\":\"fl\",\"nm\":\"Paint\"},{\"ty\":\"st\",\"nm\":↓\"Paint\"}]}]}]}],\"layers\":[{\"ty\":0,\"refId\":\"c\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"
       )
     ],
     nonTriggering: [
       // Same names in different compositions and different groups are different keypaths.
       Example(
-        "{\(header),\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":4,\"nm\":\"Circle\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"nm\":\"A\",\"it\":[{\"ty\":\"fl\",\"nm\":\"Fill 1\"}]},{\"ty\":\"gr\",\"nm\":\"B\",\"it\":[{\"ty\":\"fl\",\"nm\":\"Fill 1\"}]}]}]}],\"layers\":[{\"ty\":0,\"nm\":\"Circle\",\"refId\":\"c\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"nm\":\"\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"nm\":\"\",\"ind\":3,\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":4,\"nm\":\"Circle\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"nm\":\"A\",\"it\":[{\"ty\":\"fl\",\"nm\":\"Fill 1\"}]},{\"ty\":\"gr\",\"nm\":\"B\",\"it\":[{\"ty\":\"fl\",\"nm\":\"Fill 1\"}]}]}]}],\"layers\":[{\"ty\":0,\"nm\":\"Circle\",\"refId\":\"c\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"nm\":\"\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"nm\":\"\",\"ind\":3,\"ip\":0,\"op\":60,\"ks\":{}}]}"
       )
     ])
 

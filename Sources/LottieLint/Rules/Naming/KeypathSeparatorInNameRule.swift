@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct KeypathSeparatorInNameRule: LintRule {
   static let description = RuleDescription(
     code: "LK401", name: "keypath-separator-in-name",
@@ -13,14 +11,14 @@ struct KeypathSeparatorInNameRule: LintRule {
       "rename the layer or shape without \".\" and \",\" (in After Effects, then re-export); there is no automatic fix because code and expressions that use the old name must change with it",
     category: .naming, defaultSeverity: .warning,
     triggering: [
-      Example("{\(header),\"layers\":[{\"ty\":3,\"nm\":↓\"Bubble.1\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"),
+      Example("{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":↓\"Bubble.1\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"),
       Example(
-        "{\(header),\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":4,\"nm\":\"Card\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"nm\":\"Dot\",\"it\":[{\"ty\":\"fl\",\"nm\":↓\"Fill, red\"}]}]}]}],\"layers\":[{\"ty\":0,\"refId\":\"c\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":4,\"nm\":\"Card\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"nm\":\"Dot\",\"it\":[{\"ty\":\"fl\",\"nm\":↓\"Fill, red\"}]}]}]}],\"layers\":[{\"ty\":0,\"refId\":\"c\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"
       )
     ],
     nonTriggering: [
       Example(
-        "{\(header),\"assets\":[{\"id\":\"c\",\"nm\":\"card.v2\",\"layers\":[{\"ty\":4,\"nm\":\"Card\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"ef\":[{\"ty\":25,\"nm\":\"Shadow.1\"}],\"shapes\":[{\"ty\":\"gr\",\"nm\":\"Dot\",\"it\":[{\"ty\":\"fl\",\"nm\":\"Fill 1\"}]}]}]}],\"layers\":[{\"ty\":0,\"nm\":\"Bubble 1\",\"refId\":\"c\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"assets\":[{\"id\":\"c\",\"nm\":\"card.v2\",\"layers\":[{\"ty\":4,\"nm\":\"Card\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"ef\":[{\"ty\":25,\"nm\":\"Shadow.1\"}],\"shapes\":[{\"ty\":\"gr\",\"nm\":\"Dot\",\"it\":[{\"ty\":\"fl\",\"nm\":\"Fill 1\"}]}]}]}],\"layers\":[{\"ty\":0,\"nm\":\"Bubble 1\",\"refId\":\"c\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"
       )
     ])
 

@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct NameWhitespaceRule: LintRule {
   static let description = RuleDescription(
     code: "LK402", name: "name-whitespace",
@@ -14,20 +12,22 @@ struct NameWhitespaceRule: LintRule {
     category: .naming, defaultSeverity: .warning, isFixable: true,
     triggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"nm\":↓\"Bubble \",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}",
-        fixed: "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Bubble\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"),
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":↓\"Bubble \",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}",
+        fixed: "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Bubble\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"),
       Example(
-        "{\(header),\"layers\":[{\"ty\":4,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"nm\":↓\"\\tGroup 1\",\"it\":[{\"ty\":\"fl\",\"nm\":↓\" Fill\\u00a0\"}]}]}]}",
+        "{\(Example.header),\"layers\":[{\"ty\":4,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"nm\":↓\"\\tGroup 1\",\"it\":[{\"ty\":\"fl\",\"nm\":↓\" Fill\\u00a0\"}]}]}]}",
         fixed:
-          "{\(header),\"layers\":[{\"ty\":4,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"nm\":\"Group 1\",\"it\":[{\"ty\":\"fl\",\"nm\":\"Fill\"}]}]}]}"
+          "{\(Example.header),\"layers\":[{\"ty\":4,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"nm\":\"Group 1\",\"it\":[{\"ty\":\"fl\",\"nm\":\"Fill\"}]}]}]}"
       ),
       // Not fixed: an expression names the layer, and renaming would change what it finds.
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"nm\":↓\"Bubble \",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"nm\":\"Follower\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":100,\"x\":\"thisComp.layer('Bubble ').transform.opacity\"}}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":↓\"Bubble \",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"nm\":\"Follower\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":100,\"x\":\"thisComp.layer('Bubble ').transform.opacity\"}}}]}"
       )
     ],
     nonTriggering: [
-      Example("{\(header),\"layers\":[{\"ty\":4,\"nm\":\"Big Bubble\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"nm\":\"Fill 1\"}]}]}")
+      Example(
+        "{\(Example.header),\"layers\":[{\"ty\":4,\"nm\":\"Big Bubble\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"nm\":\"Fill 1\"}]}]}"
+      )
     ])
 
   func check(_ context: LintContext) -> [Finding] {

@@ -1,7 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
 private let assets = #""assets":[{"id":"image_0","w":10,"h":10,"u":"images/","p":"img_0.png","e":0}]"#
 
 struct ImageLayersBudgetRule: LintRule {
@@ -15,12 +14,12 @@ struct ImageLayersBudgetRule: LintRule {
     category: .performance, defaultSeverity: .warning,
     triggering: [
       Example(
-        "{\(header),\(assets),\"layers\":↓[{\"ty\":2,\"nm\":\"a\",\"refId\":\"image_0\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":2,\"nm\":\"b\",\"refId\":\"image_0\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{}}]}",
+        "{\(Example.header),\(assets),\"layers\":↓[{\"ty\":2,\"nm\":\"a\",\"refId\":\"image_0\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":2,\"nm\":\"b\",\"refId\":\"image_0\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{}}]}",
         budgets: .with(\.maxImageLayers, 1))
     ],
     nonTriggering: [
       Example(
-        "{\(header),\(assets),\"layers\":[{\"ty\":2,\"refId\":\"image_0\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}]}",
+        "{\(Example.header),\(assets),\"layers\":[{\"ty\":2,\"refId\":\"image_0\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}]}",
         budgets: .with(\.maxImageLayers, 1))
     ])
 

@@ -1,7 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
 private let oneMask = #"{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[],"i":[],"o":[]}},"o":{"a":0,"k":100}}"#
 
 struct MasksAndMattesBudgetRule: LintRule {
@@ -15,16 +14,16 @@ struct MasksAndMattesBudgetRule: LintRule {
     category: .performance, defaultSeverity: .warning,
     triggering: [
       Example(
-        "{\(header),\"layers\":↓[{\"ty\":4,\"nm\":\"Card\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask),\(oneMask)]}]}",
+        "{\(Example.header),\"layers\":↓[{\"ty\":4,\"nm\":\"Card\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask),\(oneMask)]}]}",
         budgets: .with(\.maxMasksAndMattes, 1)),
       // Counted across compositions: one mask in the root and a track matte in a precomp.
       Example(
-        "{\(header),\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"nm\":\"Shine\",\"ind\":2,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}],\"layers\":↓[{\"ty\":0,\"nm\":\"Card\",\"refId\":\"c\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask)]}]}",
+        "{\(Example.header),\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"nm\":\"Shine\",\"ind\":2,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}],\"layers\":↓[{\"ty\":0,\"nm\":\"Card\",\"refId\":\"c\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask)]}]}",
         budgets: .with(\.maxMasksAndMattes, 1))
     ],
     nonTriggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask),\(oneMask),\(oneMask)]}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{},\"masksProperties\":[\(oneMask),\(oneMask),\(oneMask)]}]}"
       )
     ])
 

@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct PrecompDepthBudgetRule: LintRule {
   static let description = RuleDescription(
     code: "LK505", name: "precomp-depth-budget",
@@ -13,12 +11,12 @@ struct PrecompDepthBudgetRule: LintRule {
     category: .performance, defaultSeverity: .warning,
     triggering: [
       Example(
-        "{\(header),\"assets\":[{\"id\":\"outer\",\"layers\":[{\"ty\":0,\"nm\":\"Inner\",\"refId\":↓\"inner\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]},{\"id\":\"inner\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"nm\":\"Outer\",\"refId\":\"outer\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}",
+        "{\(Example.header),\"assets\":[{\"id\":\"outer\",\"layers\":[{\"ty\":0,\"nm\":\"Inner\",\"refId\":↓\"inner\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]},{\"id\":\"inner\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"nm\":\"Outer\",\"refId\":\"outer\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}",
         budgets: .with(\.maxPrecompDepth, 1))
     ],
     nonTriggering: [
       Example(
-        "{\(header),\"assets\":[{\"id\":\"outer\",\"layers\":[]},{\"id\":\"inner\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"refId\":\"outer\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":0,\"refId\":\"inner\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{}}]}",
+        "{\(Example.header),\"assets\":[{\"id\":\"outer\",\"layers\":[]},{\"id\":\"inner\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"refId\":\"outer\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":0,\"refId\":\"inner\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{}}]}",
         budgets: .with(\.maxPrecompDepth, 1))
     ])
 

@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct AssetMissingRule: LintRule {
   static let description = RuleDescription(
     code: "LK205", name: "asset-missing",
@@ -10,10 +8,10 @@ struct AssetMissingRule: LintRule {
     rationale: "the precomp or image layer draws nothing; lottie-android logs and skips it, lottie-ios may crash on a missing precomp (lottie-ios #1104)",
     fixHint: "point \"refId\" at an existing asset id, or add the asset",
     category: .references, defaultSeverity: .error,
-    triggering: [Example("{\(header),\"assets\":[],\"layers\":[{\"ty\":2,\"refId\":↓\"image_9\",\"ip\":0,\"op\":60,\"ks\":{}}]}")],
+    triggering: [Example("{\(Example.header),\"assets\":[],\"layers\":[{\"ty\":2,\"refId\":↓\"image_9\",\"ip\":0,\"op\":60,\"ks\":{}}]}")],
     nonTriggering: [
       Example(
-        "{\(header),\"assets\":[{\"id\":\"image_0\",\"p\":\"a.png\",\"u\":\"\",\"w\":1,\"h\":1}],\"layers\":[{\"ty\":2,\"refId\":\"image_0\",\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"assets\":[{\"id\":\"image_0\",\"p\":\"a.png\",\"u\":\"\",\"w\":1,\"h\":1}],\"layers\":[{\"ty\":2,\"refId\":\"image_0\",\"ip\":0,\"op\":60,\"ks\":{}}]}"
       )
     ])
   func check(_ context: LintContext) -> [Finding] {

@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct AssetWrongKindRule: LintRule {
   static let description = RuleDescription(
     code: "LK206", name: "asset-wrong-kind",
@@ -12,9 +10,12 @@ struct AssetWrongKindRule: LintRule {
     category: .references, defaultSeverity: .error,
     triggering: [
       Example(
-        "{\(header),\"assets\":[{\"id\":\"image_0\",\"p\":\"a.png\",\"u\":\"\"}],\"layers\":[{\"ty\":0,\"refId\":↓\"image_0\",\"ip\":0,\"op\":60,\"ks\":{}}]}")
+        "{\(Example.header),\"assets\":[{\"id\":\"image_0\",\"p\":\"a.png\",\"u\":\"\"}],\"layers\":[{\"ty\":0,\"refId\":↓\"image_0\",\"ip\":0,\"op\":60,\"ks\":{}}]}"
+      )
     ],
-    nonTriggering: [Example("{\(header),\"assets\":[{\"id\":\"c\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"refId\":\"c\",\"ip\":0,\"op\":60,\"ks\":{}}]}")])
+    nonTriggering: [
+      Example("{\(Example.header),\"assets\":[{\"id\":\"c\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"refId\":\"c\",\"ip\":0,\"op\":60,\"ks\":{}}]}")
+    ])
   func check(_ context: LintContext) -> [Finding] {
     let byID = context.animation.assetsByID
     return context.layerVisits.compactMap { visit in

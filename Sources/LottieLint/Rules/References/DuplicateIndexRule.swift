@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct DuplicateIndexRule: LintRule {
   static let description = RuleDescription(
     code: "LK204", name: "duplicate-layer-index",
@@ -10,10 +8,12 @@ struct DuplicateIndexRule: LintRule {
     rationale: "parents and mattes refer to layers by ind; with duplicates players pick one of them and the others lose their children's motion",
     fixHint: "give every layer of the composition its own \"ind\"",
     category: .references, defaultSeverity: .error,
-    triggering: [Example("{\(header),\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":↓1,\"ip\":0,\"op\":60,\"ks\":{}}]}")],
+    triggering: [
+      Example("{\(Example.header),\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":↓1,\"ip\":0,\"op\":60,\"ks\":{}}]}")
+    ],
     nonTriggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}],\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}],\"assets\":[{\"id\":\"c\",\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}]}"
       )
     ])
   func check(_ context: LintContext) -> [Finding] {

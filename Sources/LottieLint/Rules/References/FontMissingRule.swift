@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct FontMissingRule: LintRule {
   static let description = RuleDescription(
     code: "LK210", name: "font-missing",
@@ -12,12 +10,12 @@ struct FontMissingRule: LintRule {
     category: .references, defaultSeverity: .error,
     triggering: [
       Example(
-        "{\(header),\"fonts\":{\"list\":[{\"fName\":\"Roboto-Regular\"}]},\"layers\":[{\"ty\":5,\"ip\":0,\"op\":60,\"ks\":{},\"t\":{\"d\":{\"k\":[{\"s\":{\"f\":↓\"Inter-Bold\",\"t\":\"Hi\"},\"t\":0}]}}}]}"
+        "{\(Example.header),\"fonts\":{\"list\":[{\"fName\":\"Roboto-Regular\"}]},\"layers\":[{\"ty\":5,\"ip\":0,\"op\":60,\"ks\":{},\"t\":{\"d\":{\"k\":[{\"s\":{\"f\":↓\"Inter-Bold\",\"t\":\"Hi\"},\"t\":0}]}}}]}"
       )
     ],
     nonTriggering: [
       Example(
-        "{\(header),\"fonts\":{\"list\":[{\"fName\":\"Inter-Bold\"}]},\"layers\":[{\"ty\":5,\"ip\":0,\"op\":60,\"ks\":{},\"t\":{\"d\":{\"k\":[{\"s\":{\"f\":\"Inter-Bold\",\"t\":\"Hi\"},\"t\":0}]}}}]}"
+        "{\(Example.header),\"fonts\":{\"list\":[{\"fName\":\"Inter-Bold\"}]},\"layers\":[{\"ty\":5,\"ip\":0,\"op\":60,\"ks\":{},\"t\":{\"d\":{\"k\":[{\"s\":{\"f\":\"Inter-Bold\",\"t\":\"Hi\"},\"t\":0}]}}}]}"
       )
     ])
   func check(_ context: LintContext) -> [Finding] {

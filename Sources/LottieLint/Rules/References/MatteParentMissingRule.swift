@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct MatteParentMissingRule: LintRule {
   static let description = RuleDescription(
     code: "LK209", name: "matte-parent-missing",
@@ -12,12 +10,12 @@ struct MatteParentMissingRule: LintRule {
     category: .references, defaultSeverity: .error,
     triggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":1,\"tp\":↓9,\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":1,\"tp\":↓9,\"ip\":0,\"op\":60,\"ks\":{}}]}"
       )
     ],
     nonTriggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":1,\"tp\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":1,\"tp\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"
       )
     ])
   func check(_ context: LintContext) -> [Finding] {

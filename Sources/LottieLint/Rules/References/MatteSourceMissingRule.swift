@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct MatteSourceMissingRule: LintRule {
   static let description = RuleDescription(
     code: "LK208", name: "matte-source-missing",
@@ -13,14 +11,16 @@ struct MatteSourceMissingRule: LintRule {
     category: .references, defaultSeverity: .error,
     triggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":4,\"nm\":\"plain\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":↓1,\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":4,\"nm\":\"plain\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":↓1,\"ip\":0,\"op\":60,\"ks\":{}}]}"
       ),
-      Example("{\(header),\"layers\":[{\"ty\":4,\"ind\":2,\"tt\":↓1,\"ip\":0,\"op\":60,\"ks\":{}}]}")
+      Example("{\(Example.header),\"layers\":[{\"ty\":4,\"ind\":2,\"tt\":↓1,\"ip\":0,\"op\":60,\"ks\":{}}]}")
     ],
     nonTriggering: [
-      Example("{\(header),\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"),
       Example(
-        "{\(header),\"layers\":[{\"ty\":4,\"ind\":5,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":1,\"tp\":5,\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"
+      ),
+      Example(
+        "{\(Example.header),\"layers\":[{\"ty\":4,\"ind\":5,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":4,\"ind\":2,\"tt\":1,\"tp\":5,\"ip\":0,\"op\":60,\"ks\":{}}]}"
       )
     ])
   func check(_ context: LintContext) -> [Finding] {

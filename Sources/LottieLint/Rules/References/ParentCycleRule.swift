@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct ParentCycleRule: LintRule {
   static let description = RuleDescription(
     code: "LK203", name: "parent-cycle",
@@ -12,12 +10,12 @@ struct ParentCycleRule: LintRule {
     category: .references, defaultSeverity: .error,
     triggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"ind\":1,\"parent\":↓2,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":2,\"parent\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"ind\":1,\"parent\":↓2,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":2,\"parent\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}"
       )
     ],
     nonTriggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":2,\"parent\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":3,\"parent\":2,\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":2,\"parent\":1,\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":3,\"ind\":3,\"parent\":2,\"ip\":0,\"op\":60,\"ks\":{}}]}"
       )
     ])
   func check(_ context: LintContext) -> [Finding] {

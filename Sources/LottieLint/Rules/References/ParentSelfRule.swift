@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct ParentSelfRule: LintRule {
   static let description = RuleDescription(
     code: "LK202", name: "parent-self",
@@ -10,8 +8,8 @@ struct ParentSelfRule: LintRule {
     rationale: "players recurse on the parent chain: lottie-web loops forever, others ignore the parent",
     fixHint: "remove \"parent\" or point it at another layer",
     category: .references, defaultSeverity: .error,
-    triggering: [Example("{\(header),\"layers\":[{\"ty\":3,\"ind\":1,\"parent\":↓1,\"ip\":0,\"op\":60,\"ks\":{}}]}")],
-    nonTriggering: [Example("{\(header),\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}")])
+    triggering: [Example("{\(Example.header),\"layers\":[{\"ty\":3,\"ind\":1,\"parent\":↓1,\"ip\":0,\"op\":60,\"ks\":{}}]}")],
+    nonTriggering: [Example("{\(Example.header),\"layers\":[{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{}}]}")])
   func check(_ context: LintContext) -> [Finding] {
     context.layerVisits.compactMap { visit in
       guard let p = visit.layer.node["parent"], let parent = p.int, parent == visit.layer.index else { return nil }

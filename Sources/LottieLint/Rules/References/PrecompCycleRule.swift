@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct PrecompCycleRule: LintRule {
   static let description = RuleDescription(
     code: "LK207", name: "precomp-cycle",
@@ -12,12 +10,12 @@ struct PrecompCycleRule: LintRule {
     category: .references, defaultSeverity: .error,
     triggering: [
       Example(
-        "{\(header),\"assets\":[{\"id\":\"a\",\"layers\":[{\"ty\":0,\"refId\":↓\"a\",\"ip\":0,\"op\":60,\"ks\":{}}]}],\"layers\":[{\"ty\":0,\"refId\":\"a\",\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"assets\":[{\"id\":\"a\",\"layers\":[{\"ty\":0,\"refId\":↓\"a\",\"ip\":0,\"op\":60,\"ks\":{}}]}],\"layers\":[{\"ty\":0,\"refId\":\"a\",\"ip\":0,\"op\":60,\"ks\":{}}]}"
       )
     ],
     nonTriggering: [
       Example(
-        "{\(header),\"assets\":[{\"id\":\"a\",\"layers\":[{\"ty\":0,\"refId\":\"b\",\"ip\":0,\"op\":60,\"ks\":{}}]},{\"id\":\"b\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"refId\":\"a\",\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":0,\"refId\":\"b\",\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"assets\":[{\"id\":\"a\",\"layers\":[{\"ty\":0,\"refId\":\"b\",\"ip\":0,\"op\":60,\"ks\":{}}]},{\"id\":\"b\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"refId\":\"a\",\"ip\":0,\"op\":60,\"ks\":{}},{\"ty\":0,\"refId\":\"b\",\"ip\":0,\"op\":60,\"ks\":{}}]}"
       )
     ])
   func check(_ context: LintContext) -> [Finding] {

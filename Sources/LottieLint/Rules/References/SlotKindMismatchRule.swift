@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct SlotKindMismatchRule: LintRule {
   static let description = RuleDescription(
     code: "LK213", name: "slot-kind-mismatch",
@@ -13,12 +11,12 @@ struct SlotKindMismatchRule: LintRule {
     category: .references, defaultSeverity: .error,
     triggering: [
       Example(
-        "{\(header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":↓50}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":\"accent\"}}]}]}"
+        "{\(Example.header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":↓50}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":\"accent\"}}]}]}"
       )
     ],
     nonTriggering: [
       Example(
-        "{\(header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0,0]}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":\"accent\"}}]}]}"
+        "{\(Example.header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0,0]}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":\"accent\"}}]}]}"
       )
     ])
   func check(_ context: LintContext) -> [Finding] {
@@ -26,7 +24,7 @@ struct SlotKindMismatchRule: LintRule {
     let slots = animation.slotsByID
     var findings: [Finding] = []
     var reported = Set<UInt32>()
-    for use in animation.slotUses {
+    for use in context.slotUses {
       guard let id = use.sid.string, let slot = slots[id], let own = use.property["k"] else { continue }
       guard let value = slot["p"]?["k"] else {
         if reported.insert(slot.id.raw).inserted {

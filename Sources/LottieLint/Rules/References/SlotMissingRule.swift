@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct SlotMissingRule: LintRule {
   static let description = RuleDescription(
     code: "LK212", name: "slot-missing",
@@ -13,18 +11,18 @@ struct SlotMissingRule: LintRule {
     category: .references, defaultSeverity: .warning,
     triggering: [
       Example(
-        "{\(header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":↓\"acent\"}}]}]}"
+        "{\(Example.header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":↓\"acent\"}}]}]}"
       )
     ],
     nonTriggering: [
       Example(
-        "{\(header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":\"accent\"}}]}]}"
+        "{\(Example.header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":\"accent\"}}]}]}"
       )
     ])
   func check(_ context: LintContext) -> [Finding] {
     let animation = context.animation
     let slots = animation.slotsByID
-    return animation.slotUses.compactMap { use in
+    return context.slotUses.compactMap { use in
       guard let id = use.sid.string, slots[id] == nil else { return nil }
       let known = slots.keys.sorted().prefix(5).map { "\"\($0)\"" }.joined(separator: ", ")
       // A property's own value is its "k"; an image asset's (a file asset slot) is its "p".

@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct UnusedAssetRule: LintRule {
   static let description = RuleDescription(
     code: "LK211", name: "unused-asset",
@@ -12,12 +10,12 @@ struct UnusedAssetRule: LintRule {
     category: .references, defaultSeverity: .warning,
     triggering: [
       Example(
-        "{\(header),\"assets\":[↓{\"id\":\"image_0\",\"p\":\"a.png\",\"u\":\"\"},{\"id\":\"c\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"refId\":\"c\",\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"assets\":[↓{\"id\":\"image_0\",\"p\":\"a.png\",\"u\":\"\"},{\"id\":\"c\",\"layers\":[]}],\"layers\":[{\"ty\":0,\"refId\":\"c\",\"ip\":0,\"op\":60,\"ks\":{}}]}"
       )
     ],
     nonTriggering: [
       Example(
-        "{\(header),\"assets\":[{\"id\":\"image_0\",\"p\":\"a.png\",\"u\":\"\"},{\"id\":\"c\",\"layers\":[{\"ty\":2,\"refId\":\"image_0\",\"ip\":0,\"op\":60,\"ks\":{}}]}],\"layers\":[{\"ty\":0,\"refId\":\"c\",\"ip\":0,\"op\":60,\"ks\":{}}]}"
+        "{\(Example.header),\"assets\":[{\"id\":\"image_0\",\"p\":\"a.png\",\"u\":\"\"},{\"id\":\"c\",\"layers\":[{\"ty\":2,\"refId\":\"image_0\",\"ip\":0,\"op\":60,\"ks\":{}}]}],\"layers\":[{\"ty\":0,\"refId\":\"c\",\"ip\":0,\"op\":60,\"ks\":{}}]}"
       )
     ])
   func check(_ context: LintContext) -> [Finding] {

@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct UnusedSlotRule: LintRule {
   static let description = RuleDescription(
     code: "LK214", name: "unused-slot",
@@ -11,16 +9,16 @@ struct UnusedSlotRule: LintRule {
       "Lottie 1.0.1 (https://lottie.github.io/lottie-spec/1.0.1/specs/slots/): a slot only acts through the properties that name it; one no property names does nothing, and code that sets it changes nothing on screen",
     fixHint: "add \"sid\" to the property the slot is meant for, or remove the slot",
     category: .references, defaultSeverity: .info,
-    triggering: [Example("{\(header),\"slots\":{↓\"spare\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[]}")],
+    triggering: [Example("{\(Example.header),\"slots\":{↓\"spare\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[]}")],
     nonTriggering: [
       Example(
-        "{\(header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":\"accent\"}}]}]}"
+        "{\(Example.header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":\"accent\"}}]}]}"
       )
     ])
   func check(_ context: LintContext) -> [Finding] {
     let animation = context.animation
     guard let slots = animation.root["slots"], slots.isObject else { return [] }
-    let used = Set(animation.slotUses.compactMap { $0.sid.string })
+    let used = Set(context.slotUses.compactMap { $0.sid.string })
     return slots.members.compactMap { m in
       guard !used.contains(m.key) else { return nil }
       return Finding(m.keyNode, "slot \"\(m.key)\" is named by no property's sid", layerPath: ["slots", m.key])

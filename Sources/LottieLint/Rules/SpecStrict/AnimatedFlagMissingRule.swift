@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct AnimatedFlagMissingRule: LintRule {
   static let description = RuleDescription(
     code: "LK602", name: "animated-flag-missing",
@@ -14,17 +12,17 @@ struct AnimatedFlagMissingRule: LintRule {
     category: .specStrict, defaultSeverity: .warning, profiles: SpecStrict.profiles, isFixable: true,
     triggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":↓{\"k\":100},\"p\":↓{\"k\":[{\"t\":0,\"s\":[0,0]},{\"t\":60,\"s\":[5,5]}]}}}]}",
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":↓{\"k\":100},\"p\":↓{\"k\":[{\"t\":0,\"s\":[0,0]},{\"t\":60,\"s\":[5,5]}]}}}]}",
         fixed:
-          "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"k\":100,\"a\":0},\"p\":{\"k\":[{\"t\":0,\"s\":[0,0]},{\"t\":60,\"s\":[5,5]}],\"a\":1}}}]}"
+          "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"k\":100,\"a\":0},\"p\":{\"k\":[{\"t\":0,\"s\":[0,0]},{\"t\":60,\"s\":[5,5]}],\"a\":1}}}]}"
       ),
       // Not fixed: an empty "k" is neither a value nor keyframes.
-      Example("{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"r\":↓{\"k\":[]}}}]}")
+      Example("{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"r\":↓{\"k\":[]}}}]}")
     ],
     nonTriggering: [
       // Text documents have no "a"; gradient colours wrap their property; slotted properties may omit it.
       Example(
-        "{\(header),\"layers\":[{\"ty\":5,\"nm\":\"Title\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":100}},\"t\":{\"d\":{\"k\":[{\"t\":0,\"s\":{\"t\":\"Hi\",\"f\":\"Inter\",\"s\":12}}]}}},{\"ty\":4,\"nm\":\"Blob\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"sid\":\"opacity\",\"k\":100}},\"shapes\":[{\"ty\":\"gf\",\"g\":{\"p\":2,\"k\":{\"a\":0,\"k\":[0,1,1,1,1,0,0,0]}},\"o\":{\"a\":0,\"k\":100}}]}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":5,\"nm\":\"Title\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":100}},\"t\":{\"d\":{\"k\":[{\"t\":0,\"s\":{\"t\":\"Hi\",\"f\":\"Inter\",\"s\":12}}]}}},{\"ty\":4,\"nm\":\"Blob\",\"ind\":2,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"sid\":\"opacity\",\"k\":100}},\"shapes\":[{\"ty\":\"gf\",\"g\":{\"p\":2,\"k\":{\"a\":0,\"k\":[0,1,1,1,1,0,0,0]}},\"o\":{\"a\":0,\"k\":100}}]}]}"
       )
     ])
 

@@ -1,7 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
 private let imageLayer = #"{"ty":2,"nm":"Photo","refId":"image_0","ind":1,"ip":0,"op":60,"ks":{}}"#
 
 struct ImageAssetWithoutSizeRule: LintRule {
@@ -14,12 +13,12 @@ struct ImageAssetWithoutSizeRule: LintRule {
       "set \"w\" and \"h\" to the image's size in pixels and check the result in the target players; there is no automatic fix because adding a size can change how a player draws the image",
     category: .specStrict, defaultSeverity: .warning, profiles: SpecStrict.profiles,
     triggering: [
-      Example("{\(header),\"assets\":[↓{\"id\":\"image_0\",\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}],\"layers\":[\(imageLayer)]}"),
-      Example("{\(header),\"assets\":[↓{\"id\":\"image_0\",\"w\":64,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}],\"layers\":[]}")
+      Example("{\(Example.header),\"assets\":[↓{\"id\":\"image_0\",\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}],\"layers\":[\(imageLayer)]}"),
+      Example("{\(Example.header),\"assets\":[↓{\"id\":\"image_0\",\"w\":64,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}],\"layers\":[]}")
     ],
     nonTriggering: [
       Example(
-        "{\(header),\"assets\":[{\"id\":\"image_0\",\"w\":64,\"h\":64,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0},{\"id\":\"slot\",\"sid\":\"photo\",\"p\":\"placeholder.png\"},{\"id\":\"comp_0\",\"layers\":[]}],\"layers\":[\(imageLayer)]}"
+        "{\(Example.header),\"assets\":[{\"id\":\"image_0\",\"w\":64,\"h\":64,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0},{\"id\":\"slot\",\"sid\":\"photo\",\"p\":\"placeholder.png\"},{\"id\":\"comp_0\",\"layers\":[]}],\"layers\":[\(imageLayer)]}"
       )
     ])
 

@@ -1,9 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-private let ease = #""i":{"x":[0.5],"y":[1]},"o":{"x":[0.5],"y":[0]}"#
-
 struct KeyframeMissingEasingRule: LintRule {
   static let description = RuleDescription(
     code: "LK607", name: "keyframe-missing-easing",
@@ -14,15 +11,15 @@ struct KeyframeMissingEasingRule: LintRule {
     category: .specStrict, defaultSeverity: .warning, profiles: SpecStrict.profiles,
     triggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[↓{\"t\":0,\"s\":[0]},{\"t\":60,\"s\":[100]}]}}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[↓{\"t\":0,\"s\":[0]},{\"t\":60,\"s\":[100]}]}}}]}"
       )
     ],
     nonTriggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\(ease)},{\"t\":60,\"s\":[100]}]}}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\(Example.ease)},{\"t\":60,\"s\":[100]}]}}}]}"
       ),
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\"h\":1},{\"t\":60,\"s\":[100]}]}}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\"h\":1},{\"t\":60,\"s\":[100]}]}}}]}"
       )
     ])
 

@@ -1,9 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-private let ease = #""i":{"x":[0.5],"y":[1]},"o":{"x":[0.5],"y":[0]}"#
-
 struct KeyframeMissingStartRule: LintRule {
   static let description = RuleDescription(
     code: "LK601", name: "keyframe-missing-start",
@@ -15,24 +12,24 @@ struct KeyframeMissingStartRule: LintRule {
     category: .specStrict, defaultSeverity: .warning, profiles: SpecStrict.profiles, isFixable: true,
     triggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\"e\":[100],\(ease)},↓{\"t\":60}]}}}]}",
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\"e\":[100],\(Example.ease)},↓{\"t\":60}]}}}]}",
         fixed:
-          "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\"e\":[100],\(ease)},{\"t\":60,\"s\":[100]}]}}}]}"
+          "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\"e\":[100],\(Example.ease)},{\"t\":60,\"s\":[100]}]}}}]}"
       ),
       // Not fixed: after a hold keyframe, lottie-android keeps the held value where others jump to "e".
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\"e\":[100],\"h\":1},↓{\"t\":60}]}}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\"e\":[100],\"h\":1},↓{\"t\":60}]}}}]}"
       ),
       // Errors, not legacy forms: no value anywhere.
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\(ease)},↓{\"t\":30,\(ease)},↓{\"t\":60}]}}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\(Example.ease)},↓{\"t\":30,\(Example.ease)},↓{\"t\":60}]}}}]}"
       )
     ],
     nonTriggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\(ease)},{\"t\":60,\"s\":[100]}]}}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\(Example.ease)},{\"t\":60,\"s\":[100]}]}}}]}"
       ),
-      Example("{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":100}}}]}")
+      Example("{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":100}}}]}")
     ])
 
   func check(_ context: LintContext) -> [Finding] {

@@ -1,8 +1,6 @@
 import LottieJSON
 import LottieModel
 
-private let header = #""v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10"#
-
 struct StaticValueMarkedAnimatedRule: LintRule {
   static let description = RuleDescription(
     code: "LK603", name: "static-value-marked-animated",
@@ -13,13 +11,14 @@ struct StaticValueMarkedAnimatedRule: LintRule {
     category: .specStrict, defaultSeverity: .warning, profiles: SpecStrict.profiles, isFixable: true,
     triggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":↓{\"a\":1,\"k\":100},\"s\":↓{\"a\":1,\"k\":[100,100]}}}]}",
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":↓{\"a\":1,\"k\":100},\"s\":↓{\"a\":1,\"k\":[100,100]}}}]}",
         fixed:
-          "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":100},\"s\":{\"a\":0,\"k\":[100,100]}}}]}")
+          "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":100},\"s\":{\"a\":0,\"k\":[100,100]}}}]}"
+      )
     ],
     nonTriggering: [
       Example(
-        "{\(header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0]},{\"t\":60,\"s\":[100]}]},\"r\":{\"a\":1,\"k\":[]}}}]}"
+        "{\(Example.header),\"layers\":[{\"ty\":3,\"nm\":\"Dot\",\"ind\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[0]},{\"t\":60,\"s\":[100]}]},\"r\":{\"a\":1,\"k\":[]}}}]}"
       )
     ])
 

@@ -2,8 +2,6 @@ import LottieJSON
 import LottieKitIO
 import LottieModel
 
-private let sticker = #"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"layers":[]}"#
-
 struct StickerCanvasRule: LintRule {
   static let description = RuleDescription(
     code: "LK801", name: "sticker-canvas-size",
@@ -12,9 +10,9 @@ struct StickerCanvasRule: LintRule {
     fixHint: "set the composition to 512×512 px and scale the artwork to fit",
     category: .compat, defaultSeverity: .error, profiles: ["telegram-sticker"],
     triggering: [Example(#"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":↓500,"h":512,"layers":[]}"#)],
-    nonTriggering: [Example(sticker)])
+    nonTriggering: [Example(Example.sticker)])
   func check(_ context: LintContext) -> [Finding] {
-    let (ew, eh) = context.stickerEmoji ? (100.0, 100.0) : (512.0, 512.0)
+    let (ew, eh) = context.sticker.emoji ? (100.0, 100.0) : (512.0, 512.0)
     let root = context.document.root
     guard let wNode = root["w"], let hNode = root["h"], let w = wNode.double, let h = hNode.double, w != ew || h != eh else { return [] }
     return [

@@ -2,8 +2,6 @@ import LottieJSON
 import LottieKitIO
 import LottieModel
 
-private let sticker = #"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"layers":[]}"#
-
 struct StickerDurationRule: LintRule {
   static let description = RuleDescription(
     code: "LK802", name: "sticker-duration",
@@ -13,7 +11,7 @@ struct StickerDurationRule: LintRule {
     fixHint: "shorten the composition to at most 3 s ((op − ip) / fr ≤ 3)",
     category: .compat, defaultSeverity: .error, profiles: ["telegram-sticker"],
     triggering: [Example(#"{"v":"5.5.2","fr":30,"ip":0,"op":↓120,"w":512,"h":512,"layers":[]}"#)],
-    nonTriggering: [Example(sticker)])
+    nonTriggering: [Example(Example.sticker)])
   func check(_ context: LintContext) -> [Finding] {
     guard let opNode = context.document.root["op"], let seconds = context.animation.duration,
       seconds > TelegramProfile.maxSeconds + 1e-9

@@ -2,8 +2,6 @@ import LottieJSON
 import LottieKitIO
 import LottieModel
 
-private let sticker = #"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"layers":[]}"#
-
 struct StickerFeatureRule: LintRule {
   static let description = RuleDescription(
     code: "LK805", name: "sticker-forbidden-feature",

@@ -2,8 +2,6 @@ import LottieJSON
 import LottieKitIO
 import LottieModel
 
-private let sticker = #"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"layers":[]}"#
-
 struct StickerFrameRateRule: LintRule {
   static let description = RuleDescription(
     code: "LK803", name: "sticker-frame-rate",
@@ -12,10 +10,10 @@ struct StickerFrameRateRule: LintRule {
     fixHint: "export at 60 fps",
     category: .compat, defaultSeverity: .error, profiles: ["telegram-sticker"],
     triggering: [Example(#"{"v":"5.5.2","fr":↓25,"ip":0,"op":75,"w":512,"h":512,"layers":[]}"#)],
-    nonTriggering: [Example(sticker)])
+    nonTriggering: [Example(Example.sticker)])
   func check(_ context: LintContext) -> [Finding] {
     guard let frNode = context.document.root["fr"], let fr = frNode.double else { return [] }
-    let allowed: [Double] = context.stickerAllow30fps ? [30, 60] : [60]
+    let allowed: [Double] = context.sticker.allow30fps ? [30, 60] : [60]
     guard !allowed.contains(fr) else { return [] }
     return [
       Finding(

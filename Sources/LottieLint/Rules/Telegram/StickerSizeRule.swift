@@ -2,8 +2,6 @@ import LottieJSON
 import LottieKitIO
 import LottieModel
 
-private let sticker = #"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"layers":[]}"#
-
 struct StickerSizeRule: LintRule {
   static let description = RuleDescription(
     code: "LK804", name: "sticker-file-size",
@@ -13,7 +11,7 @@ struct StickerSizeRule: LintRule {
     fixHint: "simplify paths (fewer vertices and keyframes), remove hidden layers, round numbers with lottiekit pack --precision",
     category: .compat, defaultSeverity: .error, profiles: ["telegram-sticker"],
     triggering: [Example("↓{\"v\":\"5.5.2\",\"fr\":60,\"ip\":0,\"op\":180,\"w\":512,\"h\":512,\"layers\":[],\"noise\":[\(StickerSizeRule.noise)]}")],
-    nonTriggering: [Example(sticker)])
+    nonTriggering: [Example(Example.sticker)])
 
   /// 30,000 pseudo-random numbers: well over 64 KB even gzipped.
   static let noise: String = {
