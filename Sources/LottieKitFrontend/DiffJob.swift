@@ -26,12 +26,6 @@ package struct DiffJob {
   }
 
   package func run() throws {
-    // A dotLottie of several animations: comparing its first alone would miss the others' changes.
-    for path in [old, new] where path != "-" {
-      if let count = try? Inputs.load(path).count, count > 1 {
-        throw Exit.error("\(path) holds \(count) animations and diff compares one: unpack both (lottiekit unpack) and diff the animations one by one")
-      }
-    }
     let a: RenderSource, b: RenderSource
     do {
       a = try RenderSource.prepare(old)
@@ -40,6 +34,10 @@ package struct DiffJob {
       throw Exit.error(error.description)
     }
     defer { a.cleanUp(); b.cleanUp() }
+    // A dotLottie of several animations: comparing its first alone would miss the others' changes.
+    for (path, source) in [(old, a), (new, b)] where source.animations > 1 {
+      throw Exit.error("\(path) holds \(source.animations) animations and diff compares one: unpack both (lottiekit unpack) and diff the animations one by one")
+    }
     let diff = AnimationDiff(
       old: a.document, new: b.document, oldBase: Paths.directory(of: a.path), newBase: Paths.directory(of: b.path),
       targets: targets.map(TargetSelection.init(parsing:)))

@@ -103,13 +103,18 @@ package enum OutputContainer {
   /// A new animation's JSON bytes as the output `path` names them: gzipped for `.tgs` and
   /// `.json.gz`; refused for `.lottie` (a usage error, before anything is written: `pack --format
   /// lottie` makes archives).
+  /// Why `-o` may not name a .lottie for a command that writes JSON.
+  package static func archiveRefusal(_ path: String) -> String {
+    "-o \(path): this command writes JSON (or gzip for .tgs and .json.gz); make a .lottie with lottiekit pack --format lottie"
+  }
+
   package static func encode(_ json: [UInt8], for path: String) throws -> [UInt8] {
     switch OutputContainer(path) {
     case .json: return json
     case .gzip:
       do { return try Gzip.compress(json) } catch { throw Exit.error("\(path): \(error)") }
     case .dotLottie:
-      throw UsageError("-o \(path): this command writes JSON (or gzip for .tgs and .json.gz); make a .lottie with lottiekit pack --format lottie")
+      throw UsageError(archiveRefusal(path))
     }
   }
 }

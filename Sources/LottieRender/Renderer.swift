@@ -164,6 +164,8 @@ package struct RenderSource {
   package let document: JSONDocument
   /// Temporary folder to delete when done (for .tgs, .lottie and stdin inputs).
   package let scratch: String?
+  /// How many animations the input holds (a .lottie may hold several; this is its first).
+  package var animations = 1
 
   package var animation: Animation { Animation(document: document) }
 
@@ -192,7 +194,7 @@ package struct RenderSource {
       // rlottie takes the images' folder from the path up to its last "/": a bare `data.json` has
       // none, so it is named `./data.json` (its folder is the current one).
       let diskPath = path.contains("/") ? path : "./" + path
-      return RenderSource(path: diskPath, displayName: source.displayPath, document: document, scratch: nil)
+      return RenderSource(path: diskPath, displayName: source.displayPath, document: document, scratch: nil, animations: sources.count)
     }
     let scratch = NSTemporaryDirectory() + "lottiekit-render-" + UUID().uuidString
     do {
@@ -205,7 +207,7 @@ package struct RenderSource {
     let file = scratch + "/animation.json"
     do { try FileIO.writeAtomically(bytes, to: file) } catch { throw RenderError(error.description) }
     guard let final = try? JSONDocument(parsing: bytes) else { throw RenderError("\(source.displayPath): cannot prepare the animation") }
-    return RenderSource(path: file, displayName: source.displayPath, document: final, scratch: scratch)
+    return RenderSource(path: file, displayName: source.displayPath, document: final, scratch: scratch, animations: sources.count)
   }
 
   /// Replaces image assets that point into the archive (`u: "/i/"`, v1 `images/`) with data URIs.

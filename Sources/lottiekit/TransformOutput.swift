@@ -34,7 +34,7 @@ struct TransformDestination: ParsableArguments {
 /// before any work (`OutputContainer.encode` refuses it again where it writes).
 func refuseArchiveOutput(_ outputPath: String?) throws {
   if let outputPath, OutputContainer(outputPath) == .dotLottie {
-    throw ValidationError("-o \(outputPath): this command writes JSON (or gzip for .tgs and .json.gz); make a .lottie with lottiekit pack --format lottie")
+    throw ValidationError(OutputContainer.archiveRefusal(outputPath))
   }
 }
 

@@ -26,16 +26,21 @@ struct ExtractManyTests {
     } ?? []
   }
 
+  /// Two animations, each embedding one image under its own asset id, extracted in place in one
+  /// run: each must point at its own image's bytes.
+  func extractTwoInPlace(_ dir: String, _ first: (id: String, png: [UInt8]), _ second: (id: String, png: [UInt8])) throws {
+    try write(animation([first]), to: dir + "/first.json")
+    try write(animation([second]), to: dir + "/second.json")
+    let r = try lottiekit("extract", "--in-place", dir + "/first.json", dir + "/second.json")
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(try images(of: dir + "/first.json") == [first.png])
+    #expect(try images(of: dir + "/second.json") == [second.png])
+  }
+
   @Test func imagesWithOneNameFromTwoAnimationsBothSurvive() throws {
     let (red, blue) = (try readBytes(pngs[0]), try readBytes(pngs[1]))
     #expect(red != blue)
-    let dir = try makeTemporaryDirectory()
-    try write(animation([("image_0", red)]), to: dir + "/red.json")
-    try write(animation([("image_0", blue)]), to: dir + "/blue.json")
-    let r = try lottiekit("extract", "--in-place", dir + "/red.json", dir + "/blue.json")
-    #expect(r.status == 0, "\(r.stderr)")
-    #expect(try images(of: dir + "/red.json") == [red])
-    #expect(try images(of: dir + "/blue.json") == [blue])
+    try extractTwoInPlace(try makeTemporaryDirectory(), ("image_0", red), ("image_0", blue))
   }
 
   /// Different bytes or the same: each asset points at a file that exists (sharing by a name
@@ -52,11 +57,6 @@ struct ExtractManyTests {
     let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/out/images").map { $0.lowercased() }
     #expect(Set(names).count == names.count, "\(names)")
     // Across two animations of one run, in place.
-    try write(animation([("Img", red)]), to: dir + "/x.json")
-    try write(animation([("img", other)]), to: dir + "/y.json")
-    let both = try lottiekit("extract", "--in-place", dir + "/x.json", dir + "/y.json")
-    #expect(both.status == 0, "\(both.stderr)")
-    #expect(try images(of: dir + "/x.json") == [red])
-    #expect(try images(of: dir + "/y.json") == [other])
+    try extractTwoInPlace(dir, ("Img", red), ("img", other))
   }
 }

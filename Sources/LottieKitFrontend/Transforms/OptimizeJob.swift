@@ -82,17 +82,21 @@ package struct OptimizeJob {
       return withoutLossyLevels(document, options: options, because: "the file has WebP images, which rlottie (the renderer that checks them) does not draw")
     }
     // The lossless result, rendered once, is what every lossy candidate is compared with.
-    var check: (reference: [UInt8], check: RenderCheck)?
+    var checks: [[UInt8]: RenderCheck] = [:]
     return Optimize.optimize(document, options: options) { reference, candidate in
-      if check?.reference != reference {
-        do throws(RenderError) {
-          check = (reference, try RenderCheck(original: reference, imagesFrom: folder, shownAs: path))
-        } catch {
-          return .failure(OptimizeVerifyError("rlottie could not render the lossless result (\(error.description))"))
+      do throws(RenderError) {
+        let check: RenderCheck
+        if let known = checks[reference] {
+          check = known
+        } else {
+          check = try RenderCheck(original: reference, imagesFrom: folder, shownAs: path)
+          checks[reference] = check
         }
+        return .success(try check.changedShare(candidate))
+      } catch {
+        return .failure(
+          OptimizeVerifyError(checks[reference] == nil ? "rlottie could not render the lossless result (\(error.description))" : error.description))
       }
-      guard let render = check?.check else { return .failure(OptimizeVerifyError("no render check")) }
-      do throws(RenderError) { return .success(try render.changedShare(candidate)) } catch { return .failure(OptimizeVerifyError(error.description)) }
     }
   }
 
