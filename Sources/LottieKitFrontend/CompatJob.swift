@@ -48,50 +48,10 @@ package struct CompatJob {
 
   package func run() throws {
     let targets = try selections()
-    let data = RendererSupport.shared
-    let files = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: allowEmpty)
-    var failed = false
+    let selection = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: allowEmpty)
     var tables: [(path: String, rows: [Row])] = []
-    parallelOrdered(files, { path in loadAndParse(path) }) { result in
-      switch result {
-      case .failure(let error):
-        failed = true
-        printError(error.errorLine)
-      case .success(let animations):
-        for a in animations {
-          var rows: [Row] = []
-          var index: [String: Int] = [:]
-          var coverage: Coverage?  // made at the first use a target draws differently
-          let animation = Animation(document: a.document)
-          for use in animation.featureUses() {
-            let key = use.feature.rawValue + "\u{0}" + (use.detail ?? "")
-            if index[key] == nil {
-              index[key] = rows.count
-              let where_ = use.node.pointer
-              rows.append(Row(feature: use.feature, detail: use.detail, first: where_, node: use.node))
-            }
-            guard let k = index[key] else { continue }
-            rows[k].count += 1
-            // The worst verdict over the uses of this row, per target.
-            var cells: [(String, SupportEntry?)] = []
-            for (n, (t, version)) in targets.enumerated() {
-              let entry = data.lookup(use, in: t, version: version)
-              let previous = rows[k].cells.count > n ? rows[k].cells[n].entry : nil
-              let worse = (entry?.support ?? .supported) > (previous?.support ?? .supported) ? entry : previous
-              cells.append((t.id + (version.map { "@" + $0 } ?? ""), worse))
-            }
-            rows[k].cells = cells
-            if cells.contains(where: { $0.1?.support == .partial || $0.1?.support == .ignored }) {
-              if coverage == nil { coverage = Coverage(animation) }
-              let change = coverage?.change(of: use)
-              rows[k].change = rows[k].change.flatMap { old in change.map { max(old, $0) } }
-              rows[k].changeAsked = true
-            }
-          }
-          rows.sort { ($0.feature, $0.detail ?? "") < ($1.feature, $1.detail ?? "") }
-          tables.append((a.source.displayPath, rows))
-        }
-      }
+    let failed = try selection.parseEach(quiet: false, { $0 }) { _, animations in
+      for a in animations { tables.append((a.source.displayPath, rows(a, targets: targets))) }
     }
     switch format {
     case .json: printOut(json(tables, targets: targets.map { $0.0 }))
@@ -99,6 +59,43 @@ package struct CompatJob {
     case .text: printOut(text(tables, targets: targets))
     }
     if failed { throw Exit.failure }
+  }
+
+  /// One animation's table: a row per feature (and detail) it uses, with the worst verdict over
+  /// its uses per target, and how much of the picture a target that draws it differently changes.
+  func rows(_ a: ParsedAnimation, targets: [(RendererTarget, String?)]) -> [Row] {
+    let data = RendererSupport.shared
+    var rows: [Row] = []
+    var index: [String: Int] = [:]
+    var coverage: Coverage?  // made at the first use a target draws differently
+    let animation = Animation(document: a.document)
+    for use in animation.featureUses() {
+      let key = use.feature.rawValue + "\u{0}" + (use.detail ?? "")
+      if index[key] == nil {
+        index[key] = rows.count
+        let where_ = use.node.pointer
+        rows.append(Row(feature: use.feature, detail: use.detail, first: where_, node: use.node))
+      }
+      guard let k = index[key] else { continue }
+      rows[k].count += 1
+      // The worst verdict over the uses of this row, per target.
+      var cells: [(String, SupportEntry?)] = []
+      for (n, (t, version)) in targets.enumerated() {
+        let entry = data.lookup(use, in: t, version: version)
+        let previous = rows[k].cells.count > n ? rows[k].cells[n].entry : nil
+        let worse = (entry?.support ?? .supported) > (previous?.support ?? .supported) ? entry : previous
+        cells.append((t.id + (version.map { "@" + $0 } ?? ""), worse))
+      }
+      rows[k].cells = cells
+      if cells.contains(where: { $0.1?.support == .partial || $0.1?.support == .ignored }) {
+        if coverage == nil { coverage = Coverage(animation) }
+        let change = coverage?.change(of: use)
+        rows[k].change = rows[k].change.flatMap { old in change.map { max(old, $0) } }
+        rows[k].changeAsked = true
+      }
+    }
+    rows.sort { ($0.feature, $0.detail ?? "") < ($1.feature, $1.detail ?? "") }
+    return rows
   }
 
   static func mark(_ e: SupportEntry?) -> String {

@@ -19,32 +19,27 @@ package struct FormatJob {
   }
 
   package func run() throws {
-    let files = try expandInputs(inputs, allowEmpty: allowEmpty)
-    if outputPath != nil && files.count != 1 {
-      throw UsageError("-o takes exactly one input file, and \(inputs.first ?? "") holds \(files.count)")
-    }
+    let selection = try expandInputs(inputs, allowEmpty: allowEmpty)
+    let files = selection.files
     if let refusal = outputOntoInput(outputPath, inputs: files) { throw UsageError(refusal) }
     if !inPlace && outputPath == nil {
-      try writeToStandardOutput(files)
+      try writeToStandardOutput(selection)
       return
     }
     // Everything is parsed and formatted before anything is written: one bad input, nothing written.
-    var results: [(path: String, result: Result<[ParsedAnimation], InputFailure>)] = []
-    parallelOrdered(files, { path in (path, loadAndParse(path)) }) { results.append(($0.0, $0.1)) }
-    var failed = false
-    for r in results {
-      if case .failure(let error) = r.result {
-        printError(error.errorLine)
-        failed = true
-      }
-    }
-    if failed {
+    var results: [(path: String, animations: [ParsedAnimation])] = []
+    if try selection.parseEach(quiet: quiet, { $0 }, { results.append(($0, $1)) }) {
       printError("lottiekit: nothing was written")
       throw Exit.failure
     }
+    // -o takes one animation file: counted once other JSON in a folder is skipped.
+    if outputPath != nil && results.count > 1 {
+      throw UsageError("-o takes exactly one input file, and \(inputs.first ?? "") holds \(results.count)")
+    }
+    if outputPath != nil && results.isEmpty { return }  // --allow-empty: nothing to write
     do {
-      if let destination = outputPath, let only = results.first, case .success(let animations) = only.result {
-        let bytes = try encode(animations, layout: layout, originalPath: only.path, destination: destination)
+      if let destination = outputPath, let only = results.first {
+        let bytes = try encode(only.animations, layout: layout, originalPath: only.path, destination: destination)
         let transaction = FileTransaction()  // creates the destination's folder if missing
         try transaction.stage(bytes, to: destination)
         try transaction.commit()
@@ -54,8 +49,7 @@ package struct FormatJob {
       let transaction = FileTransaction()
       var changed = 0
       for r in results {
-        guard case .success(let animations) = r.result else { continue }
-        let bytes = try encode(animations, layout: layout, originalPath: r.path, destination: r.path)
+        let bytes = try encode(r.animations, layout: layout, originalPath: r.path, destination: r.path)
         let original = try FileIO.read(r.path)
         if bytes != original {
           try transaction.stage(bytes, to: r.path)
@@ -71,24 +65,13 @@ package struct FormatJob {
     }
   }
 
-  func writeToStandardOutput(_ files: [String]) throws {
-    var failed = false
+  func writeToStandardOutput(_ selection: InputSelection) throws {
     var writeError: IOFailure?
-    parallelOrdered(
-      files,
-      { path -> Result<[[UInt8]], InputFailure> in
-        loadAndParse(path).map { $0.map { $0.document.written(layout) } }
-      }
-    ) { result in
-      switch result {
-      case .failure(let error):
-        failed = true
-        printError(error.errorLine)
-      case .success(let outputs):
-        for var bytes in outputs {
-          if layout == .minified { bytes.append(0x0A) }
-          do throws(IOFailure) { try FileIO.writeStandardOutput(bytes) } catch { writeError = error }
-        }
+    let layout = layout
+    let failed = try selection.parseEach(quiet: quiet, { $0.map { $0.document.written(layout) } }) { _, outputs in
+      for var bytes in outputs {
+        if layout == .minified { bytes.append(0x0A) }
+        do throws(IOFailure) { try FileIO.writeStandardOutput(bytes) } catch { writeError = error }
       }
     }
     if let e = writeError {
@@ -97,7 +80,6 @@ package struct FormatJob {
     if failed { throw Exit.failure }
   }
 
-  /// The container a destination's name asks for.
   /// The new bytes of a file, in the container the destination's extension names (`.tgs` and
   /// `.json.gz`: gzip; `.lottie`: the archive rewritten; anything else: JSON). In place, the file
   /// keeps the container it has.

@@ -92,6 +92,31 @@ package enum FileIO {
     return String(cString: real)
   }
 
+  /// Creates a folder and any missing folders above it (as `mkdir -p`) and returns those it made,
+  /// outermost first; a failure says which folder and why (`afile: cannot create the folder: a
+  /// file of that name is in the way`).
+  @discardableResult
+  package static func makeFolder(_ path: String) throws(IOFailure) -> [String] {
+    var missing: [String] = []
+    var folder = path
+    while !isDirectory(folder) {
+      missing.append(folder)
+      let parent = Paths.directory(of: folder)
+      if parent == folder { break }
+      folder = parent
+    }
+    var made: [String] = []
+    for folder in missing.reversed() {
+      if mkdir(folder, 0o777) == 0 {
+        made.append(folder)
+      } else if !(errno == EEXIST && isDirectory(folder)) {
+        let reason = errno == EEXIST ? "a file of that name is in the way" : errnoText(errno)
+        throw IOFailure(path: folder, message: "cannot create the folder: \(reason)")
+      }
+    }
+    return made
+  }
+
   package static func isDirectory(_ path: String) -> Bool {
     var st = stat()
     return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
@@ -271,20 +296,7 @@ package final class FileTransaction {
   }
 
   private func makeFolders(for destination: String) throws(IOFailure) {
-    var missing: [String] = []
-    var folder = Paths.directory(of: destination)
-    while !FileIO.exists(folder) {
-      missing.append(folder)
-      let parent = Paths.directory(of: folder)
-      if parent == folder { break }
-      folder = parent
-    }
-    for folder in missing.reversed() {
-      if mkdir(folder, 0o777) != 0 && errno != EEXIST {
-        throw IOFailure(path: folder, message: "cannot create the folder: \(FileIO.errnoText(errno))")
-      }
-      createdFolders.append(folder)
-    }
+    createdFolders += try FileIO.makeFolder(Paths.directory(of: destination))
   }
 
   /// Removes the staged temporary files (nothing was replaced yet) and the folders made for them.

@@ -22,9 +22,10 @@ package struct AnimationSource: Sendable {
   package let bytes: [UInt8]
   /// Size of the file on disk (compressed, for `.tgs` and `.lottie`).
   package let fileBytes: Int
-  /// Folder that image paths are resolved against (nil for stdin and archives).
+  /// Folder that image paths are resolved against: the file's, for JSON and gzip (.tgs,
+  /// .json.gz); nil for stdin and dotLottie archives (their images are entries).
   package var baseDirectory: String? {
-    guard filePath != "-", container == .json else { return nil }
+    guard filePath != "-", container != .dotLottie else { return nil }
     return Paths.directory(of: filePath)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LottieJSON
 import LottieKitIO
+import LottieModel
 
 /// Linting inputs as users name them (#22: the library entry point `lint` calls): plain JSON,
 /// `.tgs` and `.lottie` files, every animation inside, container errors as LK001 findings (through
@@ -20,7 +21,9 @@ package enum LintRun {
 
   /// Lints every animation of one input, with each diagnostic's baseline fingerprint when asked.
   /// An unreadable container becomes a diagnostic, like a syntax error.
-  package static func lint(input path: String, linter: Linter, fingerprints: Bool) -> [(LintReport.FileResult, [String])] {
+  /// `skipsNonAnimation` (a file a folder walk found): plain JSON that is not meant as an animation
+  /// gives no result at all (the caller counts it as skipped), where a named one gets LK100.
+  package static func lint(input path: String, linter: Linter, fingerprints: Bool, skipsNonAnimation: Bool = false) -> [(LintReport.FileResult, [String])] {
     func prints(_ diagnostics: [Diagnostic], _ document: JSONDocument?) -> [String] {
       guard fingerprints else { return [] }
       var resolver = document.map(JSONPointerResolver.init)
@@ -29,10 +32,16 @@ package enum LintRun {
     do {
       let sources = try Inputs.load(path)
       let archiveLinter = archiveLinter(linter, sources: sources, path: path)?.linter
-      return sources.map { source in
-        var diagnostics = (archiveLinter ?? linter).lint(
-          path: source.displayPath, bytes: source.bytes,
-          baseDirectory: archiveLinter == nil ? source.baseDirectory : "")
+      var results: [(LintReport.FileResult, [String])] = []
+      for source in sources {
+        let document = try? JSONDocument(parsing: source.bytes)
+        if skipsNonAnimation, sources.count == 1, source.container == .json, let document, !Animation(document: document).mayBeLottie {
+          return []
+        }
+        let base = archiveLinter == nil ? source.baseDirectory : ""
+        var diagnostics =
+          document.map { (archiveLinter ?? linter).lint(path: source.displayPath, document: $0, baseDirectory: base) }
+          ?? (archiveLinter ?? linter).lint(path: source.displayPath, bytes: source.bytes, baseDirectory: base)
         if source.container == .json, path.lowercased().hasSuffix(".tgs"),
           let d = linter.containerError(
             file: source.displayPath,
@@ -42,11 +51,9 @@ package enum LintRun {
           // Telegram opens a .tgs as gzip and nothing else: plain JSON under that name is refused.
           diagnostics.insert(d, at: 0)
         }
-        return (
-          LintReport.FileResult(path: source.displayPath, diagnostics: diagnostics),
-          prints(diagnostics, fingerprints ? try? JSONDocument(parsing: source.bytes) : nil)
-        )
+        results.append((LintReport.FileResult(path: source.displayPath, diagnostics: diagnostics), prints(diagnostics, document)))
       }
+      return results
     } catch {
       let diagnostics = linter.containerError(file: error.path, message: error.message, help: "the file cannot be read as an animation").map { [$0] } ?? []
       return [(LintReport.FileResult(path: error.path, diagnostics: diagnostics), prints(diagnostics, nil))]
@@ -63,11 +70,20 @@ package enum LintRun {
 
   /// Applies safe fixes to every animation of the inputs (plain JSON, .tgs and each animation of a
   /// .lottie, written back in its container), all files or none, repeating while fixes apply.
-  package static func applyFixes(_ files: [String], linter: Linter) throws(Failure) -> FixSummary {
+  /// `skipsNonAnimation(path)`: whether plain JSON at `path` that is not meant as an animation is
+  /// left alone (a file a folder walk found), as `lint` skips it.
+  package static func applyFixes(
+    _ files: [String], linter: Linter, skipsNonAnimation: (String) -> Bool = { _ in false }
+  ) throws(Failure) -> FixSummary {
     let transaction = FileTransaction()
     var summary = FixSummary()
     for path in files where path != "-" {
       guard let sources = try? Inputs.load(path), let container = sources.first?.container else { continue }
+      if container == .json, skipsNonAnimation(path), let document = try? JSONDocument(parsing: sources[0].bytes),
+        !Animation(document: document).mayBeLottie
+      {
+        continue
+      }
       let archive = archiveLinter(linter, sources: sources, path: path)
       var replaced: [String: [UInt8]] = [:]
       var total = 0

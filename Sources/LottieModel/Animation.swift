@@ -36,6 +36,17 @@ public struct Animation: Sendable {
     return root["fr"] != nil && root["op"] != nil
   }
 
+  /// Whether this JSON is meant as a Lottie animation at all, however broken: an object with
+  /// `layers`, or with two of `fr`, `ip`, `op`, `v`, `w`, `h` and `assets` (a half-written export
+  /// counts). JSON that is not (an array, a
+  /// `package.json`, an Xcode `Contents.json`) is what LK100 reports in a file a user names, and
+  /// what a folder walk skips.
+  public var mayBeLottie: Bool {
+    guard root.isObject else { return false }
+    if root["layers"] != nil { return true }
+    return ["fr", "op", "ip", "v", "w", "h", "assets"].filter { root[$0] != nil }.count >= 2
+  }
+
   public var version: String? { root["v"]?.string }
   public var name: String? { root["nm"]?.string }
   public var frameRate: Double? { root["fr"]?.double }

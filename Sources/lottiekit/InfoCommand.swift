@@ -30,6 +30,7 @@ struct InfoCommand: ParsableCommand {
     var job = InfoJob(inputs: inputs)
     job.format = format
     job.color = output.color
+    job.quiet = output.quiet
     job.allowEmpty = empty.allowEmpty
     try job.run()
   }

@@ -64,6 +64,11 @@ struct LintCommand: ParsableCommand {
   @Option(name: .customLong("write-baseline"), help: "Record every current finding in this file (written atomically) and exit 0.")
   var writeBaseline: String?
 
+  @Flag(
+    name: .customLong("skip-other-json"),
+    help: "Skip named JSON files that are not Lottie, as folder walks do, instead of reporting LK100 (for pre-commit, which names every changed .json).")
+  var skipOtherJSON = false
+
   @Option(help: ArgumentHelp("Files linted at once (default: one per core).", visibility: .hidden))
   var jobs: Int?
 
@@ -103,6 +108,7 @@ struct LintCommand: ParsableCommand {
     job.quiet = output.quiet
     job.color = output.color
     job.allowEmpty = empty.allowEmpty
+    job.skipOtherJSON = skipOtherJSON
     job.toolVersion = LottieKit.version
     try job.run()
   }

@@ -39,9 +39,17 @@ struct LottieKit: ParsableCommand {
       // Then the temporary files of runs that were killed before their commit (#21.10).
       FileIO.removeStaleTemporaries(in: folders)
     }
+    var command: ParsableCommand
+    do { command = try parseAsRoot(nil) } catch { exit(withError: error) }
     do {
-      var command = try parseAsRoot(nil)
       try command.run()
+    } catch let usage as UsageError {
+      // As swift-argument-parser says a usage error found while parsing: with this command's usage.
+      let type = type(of: command)
+      let name = type.configuration.commandName.map { "lottiekit " + $0 } ?? "lottiekit"
+      let text = "Error: \(usage.message)\nUsage: \(usageString(for: type))\n  See '\(name) --help' for more information.\n"
+      FileHandle.standardError.write(Data(text.utf8))
+      Foundation.exit(ExitCode.validationFailure.rawValue)
     } catch {
       exit(withError: commandError(error))
     }

@@ -20,7 +20,8 @@ extension ColorChoice: ExpressibleByArgument {}
 /// `--allow-empty`, for commands that walk folders: a pipeline that expects no animations says so;
 /// otherwise finding none is an error (a misconfigured CI path must not stay green).
 struct EmptyInputOption: ParsableArguments {
-  @Flag(name: .customLong("allow-empty"), help: "Succeed when the given folders hold no animation (default: exit 2).")
+  @Flag(
+    name: .customLong("allow-empty"), help: "Succeed when the given folders hold no animation, only other files or JSON that is not Lottie (default: exit 2).")
   var allowEmpty = false
 }
 
@@ -71,11 +72,10 @@ func validateTargets(_ values: [String]) throws -> [TargetSelection] {
 }
 
 /// The one place where a job's failures become the command's exit: `ExitStatus` its code (after
-/// the job said why), `UsageError` a usage error (exit 64, with the usage).
+/// the job said why); a `UsageError` is said with the command's usage by `LottieKit.main` (exit 64).
 func commandError(_ error: Error) -> Error {
   switch error {
   case let status as ExitStatus: return ExitCode(status.code)
-  case let usage as UsageError: return ValidationError(usage.message)
   default: return error
   }
 }

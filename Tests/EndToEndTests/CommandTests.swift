@@ -112,18 +112,19 @@ struct CommandTests {
   }
 
   @Test func formatInPlaceIsAllOrNothing() throws {
+    // (Animations: JSON in a folder that is not one is skipped, never rewritten.)
     let dir = try makeTemporaryDirectory()
-    try write("{ \"a\" : 1 }", to: dir + "/good.json")
-    try write("{ \"a\" : 1 ", to: dir + "/bad.json")
+    try write("{ \"layers\" : [] }", to: dir + "/good.json")
+    try write("{ \"layers\" : [] ", to: dir + "/bad.json")
     let r = try lottiekit("format", "--minify", "--in-place", dir)
     #expect(r.status == 2)
-    #expect(r.stderr.contains("bad.json:1:11: error: unexpected end of input"))
+    #expect(r.stderr.contains("bad.json:1:17: error: unexpected end of input"), "\(r.stderr)")
     #expect(r.stderr.contains("nothing was written"))
-    #expect(try String(contentsOfFile: dir + "/good.json", encoding: .utf8) == "{ \"a\" : 1 }")
+    #expect(try String(contentsOfFile: dir + "/good.json", encoding: .utf8) == "{ \"layers\" : [] }")
     try FileManager.default.removeItem(atPath: dir + "/bad.json")
     let ok = try lottiekit("format", "--minify", "--in-place", dir)
     #expect(ok.status == 0, "\(ok.stderr)")
-    #expect(try String(contentsOfFile: dir + "/good.json", encoding: .utf8) == "{\"a\":1}")
+    #expect(try String(contentsOfFile: dir + "/good.json", encoding: .utf8) == "{\"layers\":[]}")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["good.json"])
   }
 

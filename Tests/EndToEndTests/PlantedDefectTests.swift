@@ -72,7 +72,8 @@ struct PlantedDiagnostic: Sendable, CustomStringConvertible {
   }
 }
 
-/// One `lottiekit lint --format json` run over a planted folder.
+/// One `lottiekit lint --format json` run over a planted folder's files, each named (a folder walk
+/// skips JSON that is not an animation, and the LK100 files are that).
 struct PlantedRun: Sendable {
   var arguments: [String]
   var status: Int32 = -1
@@ -85,7 +86,8 @@ struct PlantedRun: Sendable {
   var commandLine: String { "lottiekit " + arguments.joined(separator: " ") }
 
   init(folder: String, extraArguments: [String] = []) {
-    arguments = ["lint", "--format", "json", "--jobs", "2"] + extraArguments + [plantedRoot + "/" + folder]
+    let named = plantedFiles(folder, extensions: ["json", "tgs", "lottie", "lot"]).map { plantedRoot + "/" + $0 }
+    arguments = ["lint", "--format", "json", "--jobs", "2"] + extraArguments + named
     do {
       let result = try lottiekit(arguments: arguments)
       status = result.status
@@ -138,11 +140,15 @@ private let registeredRules: [String: String] = {
 }()
 
 /// `.json` files under a planted folder, relative to Tests/Fixtures/planted/, sorted.
-private func plantedJSONFiles(_ folder: String) -> [String] {
+private func plantedJSONFiles(_ folder: String) -> [String] { plantedFiles(folder, extensions: ["json"]) }
+
+/// Files under a planted folder with one of `extensions`, relative to Tests/Fixtures/planted/, sorted.
+private func plantedFiles(_ folder: String, extensions: Set<String>) -> [String] {
   guard let walker = FileManager.default.enumerator(atPath: plantedRoot + "/" + folder) else { return [] }
   var files: [String] = []
   while let relative = walker.nextObject() as? String {
-    if relative.hasSuffix(".json") { files.append(folder + "/" + relative) }
+    let name = (relative as NSString).lastPathComponent
+    if !name.hasPrefix("."), extensions.contains((relative as NSString).pathExtension.lowercased()) { files.append(folder + "/" + relative) }
   }
   return files.sorted()
 }

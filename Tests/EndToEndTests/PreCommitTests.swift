@@ -24,16 +24,21 @@ struct PreCommitTests {
     }
     // The binary under test first on PATH; pre-commit's cache inside the scratch folder.
     let binDir = (lottiekitBinary as NSString).deletingLastPathComponent
-    func hook() throws -> RunResult {
+    func hook(_ files: [String] = ["--all-files"]) throws -> RunResult {
       let env = ["PATH=\(binDir):/usr/local/bin:/usr/bin:/bin", "PRE_COMMIT_HOME=\(repo)/.cache", "HOME=\(repo)"]
-      return try run("/usr/bin/env", env + [preCommit, "try-repo", packageRoot, "lottiekit-lint-system", "--all-files"], cwd: repo)
+      return try run("/usr/bin/env", env + [preCommit, "try-repo", packageRoot, "lottiekit-lint-system"] + files, cwd: repo)
     }
+    // pre-commit names every .json: a package.json is skipped, not an LK100 error.
+    try write(Array(#"{"name":"app","version":"1.0.0"}"#.utf8), to: repo + "/package.json")
     try git("init", "-q")
     try git("add", ".")
     try git("commit", "-qm", "clean")
     let clean = try hook()
     #expect(clean.status == 0, "\(clean.stdoutText)\(clean.stderr)")
     #expect(clean.stdoutText.contains("lottiekit lint") && clean.stdoutText.contains("Passed"), "\(clean.stdoutText)")
+    // A commit that changes only other JSON passes too (the hook has --allow-empty).
+    let onlyOther = try hook(["--files", "package.json"])
+    #expect(onlyOther.status == 0 && onlyOther.stdoutText.contains("Passed"), "\(onlyOther.stdoutText)\(onlyOther.stderr)")
 
     try write(try readBytes(packageRoot + "/Tests/Fixtures/planted/defects/018-parent-missing.json"), to: repo + "/anims/broken.json")
     try git("add", ".")

@@ -13,39 +13,34 @@ package struct InfoJob {
   package var format = TextOrJSON.text
   package var color = ColorChoice.auto
   package var allowEmpty = false
+  /// No note of skipped files on stderr.
+  package var quiet = false
 
   package init(inputs: [String]) { self.inputs = inputs }
 
   package func run() throws {
-    let files = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: allowEmpty)
+    let selection = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: allowEmpty)
     let style = Style(color)
-    var failed = false
     var jsonFiles: [JSONValue] = []
     var first = true
-    parallelOrdered(files, { path in (path, loadAndParse(path)) }) { (path, result) in
-      switch result {
-      case .failure(let error):
-        failed = true
-        printError(error.errorLine)
+    let failed = try selection.parseEach(quiet: quiet, { $0 }) { error in
+      guard format == .json else { return }
+      jsonFiles.append(
+        .object([
+          ("path", .string(error.path)), ("error", .string(error.message)),
+          ("line", error.location.map { .int($0.line) } ?? .null),
+          ("column", error.location.map { .int($0.column) } ?? .null)
+        ]))
+    } _: { path, animations in
+      let archive = animations.first?.source.container == .dotLottie ? try? ZipArchive(bytes: FileIO.read(path)) : nil
+      for parsed in animations {
+        let info = InfoReport(parsed, archive: archive)
         if format == .json {
-          jsonFiles.append(
-            .object([
-              ("path", .string(error.path)), ("error", .string(error.message)),
-              ("line", error.location.map { .int($0.line) } ?? .null),
-              ("column", error.location.map { .int($0.column) } ?? .null)
-            ]))
-        }
-      case .success(let animations):
-        let archive = animations.first?.source.container == .dotLottie ? try? ZipArchive(bytes: FileIO.read(path)) : nil
-        for parsed in animations {
-          let info = InfoReport(parsed, archive: archive)
-          if format == .json {
-            jsonFiles.append(info.json)
-          } else {
-            if !first { printOut("") }
-            first = false
-            printOut(info.text(style))
-          }
+          jsonFiles.append(info.json)
+        } else {
+          if !first { printOut("") }
+          first = false
+          printOut(info.text(style))
         }
       }
     }

@@ -50,6 +50,8 @@ package struct LintJob {
   package var quiet = false
   package var color = ColorChoice.auto
   package var allowEmpty = false
+  /// Named files are skipped like files found in folders when they are JSON that is not Lottie.
+  package var skipOtherJSON = false
   /// The version SARIF names.
   package var toolVersion = "0"
 
@@ -67,9 +69,9 @@ package struct LintJob {
     options.sticker = sticker
     let failLevel = failOn ?? configuration.failOn ?? .error
     let linter = Linter(options: options)
-    let files = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: allowEmpty)
+    let selection = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: allowEmpty, skipsNamed: skipOtherJSON)
 
-    if fix { try applyFixes(files, linter: linter) }
+    if fix { try applyFixes(selection, linter: linter) }
     var settings = ReportSettings()
     settings.color = Style(color).enabled
     settings.summary = !quiet
@@ -77,10 +79,12 @@ package struct LintJob {
     settings.failOn = failLevel
     let reporter = format.reporter(settings)
     // The json header comes before a baseline that cannot be read is said.
-    printRaw(reporter.begin())
+    // (No report when recording a baseline: nothing is reported then.)
+    if writeBaseline == nil { printRaw(reporter.begin()) }
     let session = LintRun.Session(mode: try baselineMode(configuration), failLevel: failLevel)
-    let kept = lintAll(files, linter: linter, reporter: reporter, session: session)
+    let (kept, skipped) = lintAll(selection, linter: linter, reporter: reporter, session: session)
     if let writeBaseline {
+      try selection.finish(skipped: skipped, quiet: quiet)  // nothing linted: no baseline written
       do {
         let said = try session.writeBaseline(to: writeBaseline)
         if !quiet { printError(said) }
@@ -92,6 +96,7 @@ package struct LintJob {
     if !quiet, let note = session.baselineNote { printError(note) }
     let report = LintReport(files: kept, rules: linter.rules.map { type(of: $0).description })
     printRaw(reporter.end(report, totals: LintTotals(files: session.files, errors: session.errors, warnings: session.warnings, infos: session.infos)))
+    try selection.finish(skipped: skipped, quiet: quiet)
     if session.failed { throw Exit.findings }
   }
 
@@ -110,13 +115,20 @@ package struct LintJob {
 
   /// Lints every file on every core; a streaming format writes each file as it comes, the others
   /// get the kept results at the end.
-  func lintAll(_ files: [String], linter: Linter, reporter: any Reporter, session: LintRun.Session) -> [LintReport.FileResult] {
+  func lintAll(
+    _ selection: InputSelection, linter: Linter, reporter: any Reporter, session: LintRun.Session
+  ) -> (kept: [LintReport.FileResult], skipped: [String]) {
+    let files = selection.files
     let progress = ProgressLine(total: files.count, enabled: !quiet && files.count > 20 && isatty(2) != 0)
     var kept: [LintReport.FileResult] = []
+    var skipped: [String] = []
     // Diagnostics are small: a window of 16 files per core keeps both cores busy.
     let cores = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     let fingerprints = session.needsFingerprints
-    parallelOrdered(files, jobs: cores, window: 16 * cores, { path in LintRun.lint(input: path, linter: linter, fingerprints: fingerprints) }) { linted in
+    parallelOrdered(files, jobs: cores, window: 16 * cores) { path in
+      (path, LintRun.lint(input: path, linter: linter, fingerprints: fingerprints, skipsNonAnimation: selection.mayBeSkipped(path)))
+    } emit: { path, linted in
+      if linted.isEmpty { skipped.append(path) }
       for (linted, prints) in linted {
         let first = session.files == 0
         guard let result = session.take(linted, fingerprints: prints) else { continue }
@@ -125,13 +137,13 @@ package struct LintJob {
       progress.tick()
     }
     progress.finish()
-    return kept
+    return (kept, skipped)
   }
 
   /// Applies safe fixes (LintRun), then says how many.
-  func applyFixes(_ files: [String], linter: Linter) throws {
+  func applyFixes(_ selection: InputSelection, linter: Linter) throws {
     let summary: LintRun.FixSummary
-    do { summary = try LintRun.applyFixes(files, linter: linter) } catch {
+    do { summary = try LintRun.applyFixes(selection.files, linter: linter, skipsNonAnimation: selection.mayBeSkipped) } catch {
       throw Exit.error(error.message)
     }
     if !quiet && summary.problems > 0 {

@@ -26,17 +26,14 @@ extension PackJob {
     }
   }
 
-  /// Refuses to write over an input (inputs are never modified) or twice to one file.
+  /// Refuses to write over an input (a usage error, as `-o` naming an input is everywhere: here
+  /// `-o FOLDER/` can name one only once the file names are known) or twice to one file.
   func checkDestinations(_ packed: [Packed], inputs: [Input]) throws {
-    let inputPaths = Set(inputs.filter { $0.path != "-" }.map { Paths.real($0.path) })
+    let inputPaths = inputs.map(\.path)
     var destinations: [String: String] = [:]
     for p in packed {
       let target = Paths.real(p.destination)
-      if inputPaths.contains(target) {
-        printError("\(p.input): error: the output \(p.destination) is an input; inputs are never modified (choose another -o)")
-        printError("lottiekit: nothing was written")
-        throw Exit.failure
-      }
+      if let refusal = outputOntoInput(p.destination, inputs: inputPaths, inPlace: false) { throw UsageError(refusal) }
       if let other = destinations[target], other != p.input, !manifest {
         throw Exit.error("\(other) and \(p.input) would both be written to \(p.destination)")
       }
@@ -75,10 +72,7 @@ extension PackJob {
   }
 
   func createFolder(_ path: String) throws {
-    if FileIO.isDirectory(path) { return }
-    do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-      throw IOFailure(path: path, message: "cannot create the folder")
-    }
+    try FileIO.makeFolder(path)
   }
 
   /// The size report: each step's bytes before and after, then the total.

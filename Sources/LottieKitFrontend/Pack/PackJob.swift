@@ -218,7 +218,7 @@ package struct PackJob {
         result.append(Input(path: "-", id: "stdin", explicit: true))
         continue
       }
-      let files = try expandInputs([argument], allowEmpty: allowEmpty)
+      let files = try expandInputs([argument], allowEmpty: allowEmpty).files
       let isFolder = FileIO.isDirectory(argument)
       let prefix = argument.hasSuffix("/") ? argument : argument + "/"
       for file in files {

@@ -36,17 +36,13 @@ package struct UnpackJob {
     for note in unpacked.notes where !quiet { printError("\(shown): \(note)") }
     let transaction = FileTransaction()
     do {
-      if !FileIO.isDirectory(outputPath) {
-        try FileManager.default.createDirectory(atPath: outputPath, withIntermediateDirectories: true)
-      }
+      try FileIO.makeFolder(outputPath)
       let folder = Paths.real(outputPath)
       for file in unpacked.files {
         // Names were checked lexically; this also refuses a symlinked subfolder that points out.
         let target = (outputPath.hasSuffix("/") ? outputPath : outputPath + "/") + file.path
         let parent = Paths.directory(of: target)
-        if !FileIO.isDirectory(parent) {
-          try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        }
+        try FileIO.makeFolder(parent)
         let real = Paths.real(parent)
         guard real == folder || real.hasPrefix(folder + "/") else {
           throw IOFailure(path: target, message: "would be written outside \(outputPath) (through a symbolic link)")

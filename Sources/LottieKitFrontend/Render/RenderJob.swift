@@ -73,7 +73,7 @@ package struct RenderJob {
     let images = try renderer.render(
       file: source.path, frames: numbers.map { $0 - source.firstFrame }, width: w, height: h,
       shownAs: source.displayName)
-    try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+    do throws(IOFailure) { try FileIO.makeFolder(output) } catch { throw Exit.error(error.description) }
     let stem = Self.stem(source.displayName)
     let digits = String(numbers.last ?? 0).count
     let transaction = FileTransaction()

@@ -15,20 +15,17 @@ package struct SVGInsert {
   /// inserted (`layer 4 "Badge" of hero.json (3 paths)`).
   package func inserted() throws -> (bytes: [UInt8], said: String) {
     let path = animationPath
-    let bytes: [UInt8]
-    do { bytes = try FileIO.read(path) } catch {
-      printError("\(path): error: \(error.message)")
-      throw Exit.failure
-    }
-    if Gzip.isGzip(bytes) || ZipArchive.isZip(bytes) {
-      printError(
-        "\(path): error: --into edits a plain .json animation, and this is a \(Gzip.isGzip(bytes) ? ".tgs or .json.gz" : ".lottie") archive (unpack it first)")
-      throw Exit.failure
-    }
     let document: JSONDocument
-    do { document = try JSONDocument(parsing: bytes) } catch {
-      printError("\(path):\(error.location.line):\(error.location.column): error: \(error.message)")
+    switch loadAndParse(path) {
+    case .failure(let error):
+      printError(error.errorLine)
       throw Exit.failure
+    case .success(let animations):
+      guard let a = editableAnimation(animations) else {
+        printError("\(path): error: --into: \(notEditable)")
+        throw Exit.failure
+      }
+      document = a.document
     }
     let animation = Animation(document: document)
     guard animation.looksLikeLottie, let layers = animation.rootComposition.layersNode, layers.isArray else {

@@ -124,11 +124,9 @@ package struct SVGJob {
       }
       files.append(((folder.hasSuffix("/") ? folder : folder + "/") + fileName, o.conversion.animation.minified + [0x0A]))
     }
-    if !FileIO.isDirectory(folder) {
-      do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-        printError("\(folder): error: cannot create the folder")
-        throw Exit.failure
-      }
+    do throws(IOFailure) { try FileIO.makeFolder(folder) } catch {
+      printError("\(error.path): error: \(error.message)")
+      throw Exit.failure
     }
     try Self.writeAll(files)
   }

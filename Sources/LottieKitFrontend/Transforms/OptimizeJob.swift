@@ -23,18 +23,24 @@ package struct OptimizeJob {
     let documents = try io.documents()
     // Files are independent and rendering dominates: both cores, results in input order.
     var optimized: [OptimizeResult] = []
-    parallelOrdered(documents.map { ($0.0, $0.1, $0.2) }) { item in
-      Self.optimize(item.1, path: item.0, imagesFrom: item.2, options: options)
+    parallelOrdered(documents) { input in
+      Self.optimize(input.document, path: input.path, imagesFrom: input.baseDirectory, options: options)
     } emit: {
       optimized.append($0)
     }
     var results: [TransformResult] = []
     var reports: [JSONValue] = []
-    for ((path, document, _), r) in zip(documents, optimized) {
-      results.append(TransformResult(path: path, original: document.bytes, output: r.bytes))
+    for (input, r) in zip(documents, optimized) {
+      let path = input.path
+      var result = TransformResult(path: path, original: input.document.bytes, output: r.bytes)
+      result.gzip = input.gzip
+      results.append(result)
+      // What is written gzipped: -o naming gzip, or in place a gzip input (stdout gets JSON).
+      let gzipOut = io.outputPath.map { OutputContainer($0) == .gzip } ?? (io.inPlace && input.gzip)
+      let gzipped = gzipOut ? Self.gzipped(r, input: input) : nil
       switch format {
-      case .text: if !io.quiet { printError(Self.text(r, path: path)) }
-      case .json: reports.append(Self.json(r, path: path))
+      case .text: if !io.quiet { printError(Self.text(r, path: path, gzipped: gzipped)) }
+      case .json: reports.append(Self.json(r, path: path, gzipped: gzipped))
       }
     }
     if format == .json {
@@ -109,9 +115,19 @@ package struct OptimizeJob {
     return Optimize.webpImages(r, quality: quality, losslessOnly: false, maxChanged: options.maxDiff)
   }
 
-  static func text(_ r: OptimizeResult, path: String) -> String {
+  /// For a gzip destination (.tgs, .json.gz): the file's bytes before (the input file when it is
+  /// gzip, else its JSON gzipped) and after, which is what Telegram's 64 KB limit counts.
+  static func gzipped(_ r: OptimizeResult, input: TransformInput) -> (before: Int, after: Int)? {
+    guard let after = try? Gzip.compress(r.bytes).count else { return nil }
+    let file = input.gzip ? FileIO.fileSize(input.path) : nil
+    guard let before = file ?? (try? Gzip.compress(input.document.bytes).count) else { return nil }
+    return (before, after)
+  }
+
+  static func text(_ r: OptimizeResult, path: String, gzipped: (before: Int, after: Int)? = nil) -> String {
     let percent = r.inputBytes == 0 ? 0 : 100 * Double(r.inputBytes - r.bytes.count) / Double(r.inputBytes)
     var lines = ["\(path): \(r.inputBytes) → \(r.bytes.count) bytes (−\(String(format: "%.1f", percent)) %)"]
+    if let gzipped { lines.append("  gzipped: \(gzipped.before) → \(gzipped.after) bytes") }
     for step in r.steps where step.saved != 0 || step.detail != nil {
       lines.append("  \(step.name): −\(step.saved) bytes" + (step.detail.map { " (\($0))" } ?? ""))
     }
@@ -119,21 +135,14 @@ package struct OptimizeJob {
     return lines.joined(separator: "\n")
   }
 
-  static func json(_ r: OptimizeResult, path: String) -> JSONValue {
-    .object([
-      ("path", .string(path)), ("before", .int(r.inputBytes)), ("after", .int(r.bytes.count)),
-      (
-        "steps",
-        .array(
-          r.steps.map { s in
-            .object([
-              ("name", .string(s.name)), ("before", .int(s.before)), ("after", .int(s.after)),
-              ("detail", .optional(s.detail))
-            ])
-          })
-      ),
-      ("level", .int(r.level)),
-      ("notes", .array(r.notes.map { .string($0) }))
-    ])
+  static func json(_ r: OptimizeResult, path: String, gzipped: (before: Int, after: Int)? = nil) -> JSONValue {
+    let sizes: [(String, JSONValue)] = [("path", .string(path)), ("before", .int(r.inputBytes)), ("after", .int(r.bytes.count))]
+    let gzip: [(String, JSONValue)] = gzipped.map { [("gzipped", .object([("before", .int($0.before)), ("after", .int($0.after))]))] } ?? []
+    let steps = r.steps.map { s in
+      JSONValue.object([
+        ("name", .string(s.name)), ("before", .int(s.before)), ("after", .int(s.after)), ("detail", .optional(s.detail))
+      ])
+    }
+    return .object(sizes + gzip + [("steps", .array(steps)), ("level", .int(r.level)), ("notes", .array(r.notes.map { .string($0) }))])
   }
 }

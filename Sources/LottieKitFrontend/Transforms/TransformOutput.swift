@@ -1,6 +1,7 @@
 import Foundation
 import LottieJSON
 import LottieKitIO
+import LottieModel
 
 /// What a transform reads and where it writes: stdout (one input), `-o OUT` (one input) or
 /// `--in-place` (all inputs, all or none).
@@ -18,9 +19,9 @@ package struct TransformIO: Sendable {
     self.inPlace = inPlace
   }
 
-  /// Every input, parsed (plain JSON only); exits 2 when any cannot be read.
-  package func documents() throws -> [(path: String, document: JSONDocument, baseDirectory: String?)] {
-    try readJSONInputs(try expandInputs(inputs, allowEmpty: allowEmpty))
+  /// Every input, parsed (.json, and gzip named .tgs or .json.gz); exits 2 when any cannot be read.
+  package func documents() throws -> [TransformInput] {
+    try readJSONInputs(try expandInputs(inputs, allowEmpty: allowEmpty), quiet: quiet)
   }
 
   /// Transforms every input in input order (all are read first). `body` gives an input's result,
@@ -31,10 +32,13 @@ package struct TransformIO: Sendable {
   ) throws -> (results: [TransformResult], refused: Bool) {
     var results: [TransformResult] = []
     var refused = false
-    for (path, document, base) in try documents() {
-      let outcome = try body(path, document, base)
+    for input in try documents() {
+      let outcome = try body(input.path, input.document, input.baseDirectory)
       if outcome.refused { refused = true }
-      if let result = outcome.result { results.append(result) }
+      if var result = outcome.result {
+        result.gzip = input.gzip
+        results.append(result)
+      }
     }
     return (results, refused)
   }
@@ -45,11 +49,22 @@ package struct TransformIO: Sendable {
   }
 }
 
+/// One input of a transform: its JSON, the folder its image paths start from, and whether the
+/// file is gzip (a .tgs or .json.gz, written back gzipped in place).
+package struct TransformInput: Sendable {
+  package let path: String
+  package let document: JSONDocument
+  package let baseDirectory: String?
+  package let gzip: Bool
+}
+
 /// The outcome of transforming one JSON file.
 package struct TransformResult {
   package var path: String
   package var original: [UInt8]
   package var output: [UInt8]
+  /// The input is gzip: in place, the output is gzipped too.
+  package var gzip = false
   /// Extra files to write with the result (extracted images), path → bytes.
   package var sideFiles: [(path: String, bytes: [UInt8])] = []
 
@@ -79,8 +94,12 @@ package func writeTransformResults(_ results: [TransformResult], to destination:
     }
     return
   }
-  // -o writes the container its extension names (in place, inputs are plain JSON and stay so).
-  let outputs = try results.map { r in try destination.outputPath.map { try OutputContainer.encode(r.output, for: $0) } ?? r.output }
+  // -o writes the container its extension names; in place, each input keeps its own.
+  let outputs = try results.map { r in
+    if let path = destination.outputPath { return try OutputContainer.encode(r.output, for: path) }
+    guard r.gzip else { return r.output }
+    do { return try Gzip.compress(r.output) } catch { throw Exit.error("\(r.path): \(error)") }
+  }
   let transaction = FileTransaction()
   do {
     for (r, output) in zip(results, outputs) {
@@ -95,27 +114,38 @@ package func writeTransformResults(_ results: [TransformResult], to destination:
   }
 }
 
-/// Reads JSON inputs for a transform (archives are refused: transforms edit plain JSON).
-package func readJSONInputs(_ files: [String]) throws -> [(path: String, document: JSONDocument, baseDirectory: String?)] {
-  var result: [(String, JSONDocument, String?)] = []
+/// Reads the inputs of a transform: plain JSON, and gzip named .tgs or .json.gz (as its JSON);
+/// dotLottie archives are refused.
+package func readJSONInputs(_ selection: InputSelection, quiet: Bool) throws -> [TransformInput] {
+  var result: [TransformInput] = []
   var failed = false
-  for path in files {
-    switch loadAndParse(path) {
+  var skipped: [String] = []
+  for path in selection.files {
+    switch selection.load(path) {
+    case nil:
+      skipped.append(path)
     case .failure(let error):
       printError(error.errorLine)
       failed = true
     case .success(let animations):
-      guard animations.count == 1, let a = animations.first, a.source.container == .json else {
-        printError("\(path): error: this command edits plain .json animations (use unpack for .lottie and .tgs)")
+      guard let a = editableAnimation(animations) else {
+        printError("\(path): error: \(notEditable)")
         failed = true
         continue
       }
-      result.append((a.source.displayPath, a.document, a.source.baseDirectory))
+      guard Animation(document: a.document).mayBeLottie else {
+        printError("\(path): error: not a Lottie animation (no layers, and no two of fr, ip, op, v, w, h and assets)")
+        failed = true
+        continue
+      }
+      result.append(
+        TransformInput(path: a.source.displayPath, document: a.document, baseDirectory: a.source.baseDirectory, gzip: a.source.container == .tgs))
     }
   }
   if failed {
     printError("lottiekit: nothing was written")
     throw Exit.failure
   }
+  try selection.finish(skipped: skipped, quiet: quiet)
   return result
 }

@@ -22,7 +22,8 @@ struct MissingFieldRule: LintRule {
 
   func check(_ context: LintContext) -> [Finding] {
     let root = context.document.root
-    guard context.animation.looksLikeLottie || root["layers"] != nil else { return [] }
+    // What LK100 does not report (JSON meant as an animation) this rule checks.
+    guard context.animation.mayBeLottie else { return [] }
     var findings: [Finding] = []
     let missing = Self.topLevel.filter { root[$0] == nil }
     if !missing.isEmpty {

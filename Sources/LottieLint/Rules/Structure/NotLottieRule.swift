@@ -5,7 +5,8 @@ struct NotLottieRule: LintRule {
   static let description = RuleDescription(
     code: "LK100", name: "not-lottie",
     summary: "the JSON is not a Lottie animation",
-    rationale: "players fail to load it; files named .json in an animation folder are sometimes something else (an array, a config file, an HTML page)",
+    rationale:
+      "players fail to load it. A folder walk skips JSON that is not meant as an animation (an Xcode Contents.json, a package.json) with one note, so this finding is about a file named on the command line, or one inside a .tgs or .lottie",
     fixHint: "check that this is the exported animation and not another JSON file",
     category: .structure, defaultSeverity: .error,
     triggering: [Example(#"↓[{"layers":[]}]"#), Example(#"↓{"name":"config","items":[1,2]}"#)],
@@ -15,9 +16,8 @@ struct NotLottieRule: LintRule {
     if !root.isObject {
       return [Finding(root, "the top-level value is \(root.kind == .array ? "an" : "a") \(root.kind), not a Lottie animation object")]
     }
-    let markers = ["layers", "fr", "op", "ip", "v", "assets"].filter { root[$0] != nil }
-    if markers.count < 2 && root["layers"] == nil {
-      return [Finding(root, "this JSON object has none of a Lottie animation's fields (layers, fr, ip, op)")]
+    if !context.animation.mayBeLottie {
+      return [Finding(root, "this JSON object has no layers and fewer than two of a Lottie animation's top-level fields (fr, ip, op, v, w, h, assets)")]
     }
     return []
   }
