@@ -248,6 +248,10 @@ package struct TargetSelection: Sendable, Equatable {
   /// comma-separated lists; each name must be a target id or alias of the data, each version a
   /// dotted number.
   package static func parseList(_ values: [String], data: RendererSupport = .shared) throws(TargetError) -> [TargetSelection] {
+    // An empty value (`--target "$TARGETS"` with the variable unset) would check no target at all.
+    if values.contains(where: { $0.split(separator: ",").allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }) {
+      throw TargetError(message: "an empty target; known targets: \(data.targetNames.sorted().joined(separator: ", "))")
+    }
     let names = values.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
     var out: [TargetSelection] = []
     for name in names {
@@ -266,7 +270,8 @@ package struct TargetSelection: Sendable, Equatable {
   package let name: String
   package let version: String?
   package init(parsing text: String) {
-    let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
+    // `ios@` keeps its empty version, which parseList refuses.
+    let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     name = parts.first ?? text
     version = parts.count == 2 ? parts[1] : nil
   }

@@ -15,7 +15,7 @@ package struct AnimationDiff: Sendable {
       case layerRetimed = "layer-retimed", layerReparented = "layer-reparented", layerMoved = "layer-moved"
       case layerChanged = "layer-changed"
       case assetAdded = "asset-added", assetRemoved = "asset-removed", assetResized = "asset-resized"
-      case assetBytesChanged = "asset-bytes-changed", assetRepointed = "asset-repointed"
+      case assetBytesChanged = "asset-bytes-changed", assetRepointed = "asset-repointed", imageMissing = "image-missing"
       case featureGained = "feature-gained", featureLost = "feature-lost"
       case markers
     }
@@ -33,12 +33,19 @@ package struct AnimationDiff: Sendable {
   package var isEmpty: Bool { changes.isEmpty }
 
   /// `targets`: renderers whose support is looked up for gained features.
-  package init(old: JSONDocument, new: JSONDocument, oldBase: String? = nil, newBase: String? = nil, targets: [TargetSelection] = []) {
+  /// Where an animation's image files are: the folder its paths start from, or the dotLottie
+  /// archive that holds them (by name: `u` is the archive's `/i/`).
+  package enum Images: Sendable {
+    case folder(String)
+    case archive(ZipArchive)
+  }
+
+  package init(old: JSONDocument, new: JSONDocument, oldImages: Images? = nil, newImages: Images? = nil, targets: [TargetSelection] = []) {
     var out: [Change] = []
     let a = Animation(document: old), b = Animation(document: new)
     Self.canvas(a, b, &out)
     Self.compositions(a, b, &out)
-    Self.assets(a, b, oldBase: oldBase, newBase: newBase, &out)
+    Self.assets(a, b, oldImages: oldImages, newImages: newImages, &out)
     Self.features(a, b, targets: targets, &out)
     Self.markers(a, b, &out)
     changes = out
@@ -237,7 +244,7 @@ package struct AnimationDiff: Sendable {
 
   // MARK: assets
 
-  static func assets(_ a: Animation, _ b: Animation, oldBase: String?, newBase: String?, _ out: inout [Change]) {
+  static func assets(_ a: Animation, _ b: Animation, oldImages oldPlace: Images?, newImages newPlace: Images?, _ out: inout [Change]) {
     let oldImages = Dictionary(a.assets.filter(\.isImage).compactMap { x in x.id.map { ($0, x) } }, uniquingKeysWith: { x, _ in x })
     let newImages = Dictionary(b.assets.filter(\.isImage).compactMap { x in x.id.map { ($0, x) } }, uniquingKeysWith: { x, _ in x })
     for id in oldImages.keys.sorted() where newImages[id] == nil {
@@ -255,12 +262,23 @@ package struct AnimationDiff: Sendable {
             kind: .assetResized, subject: "image \(id)", detail: "size \(num(x.width))×\(num(x.height)) → \(num(y.width))×\(num(y.height))",
             oldPointer: x.node.pointer, newPointer: y.node.pointer))
       }
-      let bx = bytes(x, base: oldBase), by = bytes(y, base: newBase)
-      if !x.isEmbedded || !y.isEmbedded, (x.folder ?? "") + (x.fileName ?? "") != (y.folder ?? "") + (y.fileName ?? "") {
+      let bx = bytes(x, in: oldPlace), by = bytes(y, in: newPlace)
+      // Between a folder and an archive (a file and its own .lottie), an image is matched by name
+      // alone: the archive keeps it under its own `/i/`, and its bytes are compared below.
+      let byName = [oldPlace, newPlace].contains { if case .archive = $0 { return true } else { return false } }
+      let moved = byName ? x.fileName != y.fileName : (x.folder ?? "") + (x.fileName ?? "") != (y.folder ?? "") + (y.fileName ?? "")
+      if !x.isEmbedded || !y.isEmbedded, x.isEmbedded != y.isEmbedded || moved {
         out.append(
           Change(
-            kind: .assetRepointed, subject: "image \(id)", detail: "file \(describe(x)) → \(describe(y))",
+            kind: .assetRepointed, subject: "image \(id)", detail: "file \(describe(x, in: oldPlace)) → \(describe(y, in: newPlace))",
             oldPointer: x.node.pointer + "/p", newPointer: y.node.pointer + "/p"))
+      }
+      if bx != nil, by == nil, let path = missingFile(y, in: newPlace) {
+        // The old version's image could be read and the new one's file is gone: players draw nothing there.
+        out.append(
+          Change(
+            kind: .imageMissing, subject: "image \(id)", detail: "\(path) is missing (the old version's image was there)",
+            newPointer: y.node.pointer + "/p"))
       }
       if let bx, let by, bx != by {
         out.append(
@@ -271,19 +289,41 @@ package struct AnimationDiff: Sendable {
     }
   }
 
-  static func describe(_ asset: Asset?) -> String {
+  static func describe(_ asset: Asset?, in place: Images? = nil) -> String {
     guard let asset else { return "?" }
     if asset.isEmbedded { return "embedded" }
+    if case .archive = place { return "\(asset.fileName ?? "") in the archive" }
     return (asset.folder ?? "") + (asset.fileName ?? "")
   }
 
-  /// The image's bytes: decoded data URI, or the file next to the animation (nil if unreadable).
-  static func bytes(_ asset: Asset, base: String?) -> [UInt8]? {
+  /// The image's bytes: decoded data URI, the archive's entry, or the file next to the animation
+  /// (nil if unreadable).
+  static func bytes(_ asset: Asset, in place: Images?) -> [UInt8]? {
     if asset.isEmbedded, let p = asset.fileName, let uri = try? DataURI(parsing: p) { return try? uri.decodedPayload() }
-    guard let base else { return nil }
-    switch AssetPaths.locate(asset, baseDirectory: base) {
-    case .file(_, let path): return try? FileIO.read(path, limit: 256 * 1024 * 1024)
-    default: return nil
+    switch place {
+    case nil: return nil
+    case .archive(let archive):
+      guard let entry = DotLottie.entry(for: asset, in: archive) else { return nil }
+      return try? archive.data(of: entry)
+    case .folder(let base):
+      switch AssetPaths.locate(asset, baseDirectory: base) {
+      case .file(_, let path): return try? FileIO.read(path, limit: 256 * 1024 * 1024)
+      default: return nil
+      }
+    }
+  }
+
+  /// Where the image should be, when the asset names a file that is not there: `u` + `p` beside
+  /// the animation, or its name in the archive.
+  static func missingFile(_ asset: Asset, in place: Images?) -> String? {
+    switch place {
+    case nil: return nil
+    case .archive(let archive):
+      guard !asset.isEmbedded, !asset.isURL, let name = asset.fileName, DotLottie.entry(for: asset, in: archive) == nil else { return nil }
+      return name + " in the archive"
+    case .folder(let base):
+      guard case .file(let relative, let path) = AssetPaths.locate(asset, baseDirectory: base), !FileIO.exists(path) else { return nil }
+      return relative
     }
   }
 

@@ -115,6 +115,26 @@ public enum JSONStringCodec {
     appendQuoted(s, to: &out)
     return String(decoding: out, as: UTF8.self)
   }
+
+  /// `s` with its control characters (C0, DEL, C1) and line separators (U+2028, U+2029) written
+  /// as JSON escapes (`\n`, `\u001b`) and everything else as it is: for a line of terminal text
+  /// or a Markdown table cell, where a name's line break would start a line that looks like
+  /// another finding, and an escape character would drive the terminal.
+  public static func controlCharactersEscaped(_ s: String) -> String {
+    func escaped(_ v: UInt32) -> Bool { v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 }
+    guard s.unicodeScalars.contains(where: { escaped($0.value) }) else { return s }
+    var out = ""
+    for scalar in s.unicodeScalars {
+      switch scalar.value {
+      case 0x0A: out += "\\n"
+      case 0x0D: out += "\\r"
+      case 0x09: out += "\\t"
+      case let v where escaped(v): out += "\\u" + hex2(UInt8(v >> 8)).lowercased() + hex2(UInt8(v & 0xFF)).lowercased()
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
 }
 
 /// RFC 6901 JSON pointers.

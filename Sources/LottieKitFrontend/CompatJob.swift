@@ -54,7 +54,7 @@ package struct CompatJob {
       for a in animations { tables.append((a.source.displayPath, rows(a, targets: targets))) }
     }
     switch format {
-    case .json: printOut(json(tables, targets: targets.map { $0.0 }))
+    case .json: printOut(json(tables, targets: targets))
     case .markdown: printOut(markdown(tables, targets: targets))
     case .text: printOut(text(tables, targets: targets))
     }
@@ -108,14 +108,16 @@ package struct CompatJob {
     }
   }
 
-  static func label(_ r: Row) -> String { r.feature.title + (r.detail.map { " (\($0))" } ?? "") }
+  /// A row's name for text and Markdown (a detail names the file's effects: their control
+  /// characters are shown, not obeyed).
+  static func label(_ r: Row) -> String { JSONStringCodec.controlCharactersEscaped(r.feature.title + (r.detail.map { " (\($0))" } ?? "")) }
 
   func targetLabel(_ t: RendererTarget, _ v: String?) -> String { t.id + (v.map { "@" + $0 } ?? "") }
 
   func text(_ tables: [(path: String, rows: [Row])], targets: [(RendererTarget, String?)]) -> String {
     var out: [String] = []
     for (path, rows) in tables {
-      out.append(path)
+      out.append(JSONStringCodec.controlCharactersEscaped(path))
       if rows.isEmpty {
         out.append("  no renderer-relevant features")
         continue
@@ -155,7 +157,7 @@ package struct CompatJob {
     let icons: [SupportLevel: String] = [.supported: "✅", .partial: "⚠️ partial", .slowFallback: "🐢 slow", .ignored: "❌ ignored", .unsupported: "⛔ unsupported"]
     var sources: [String] = []
     for (path, rows) in tables {
-      out.append("### `\(path)`")
+      out.append("### \(Markdown.code(path))")
       out.append("")
       if rows.isEmpty {
         out.append("No renderer-relevant features.")
@@ -172,7 +174,7 @@ package struct CompatJob {
           let n = (sources.firstIndex(of: said) ?? 0) + 1
           return "\(icons[e.support] ?? e.support.rawValue) [\(n)]"
         }
-        let name = (Self.label(r) + (r.isMinor ? " (minor: \(Coverage.describe(r.change ?? 0)))" : "")).replacingOccurrences(of: "|", with: "\\|")
+        let name = Markdown.cell(Self.label(r) + (r.isMinor ? " (minor: \(Coverage.describe(r.change ?? 0)))" : ""))
         out.append("| \(name) | \(r.count) | " + cells.joined(separator: " | ") + " |")
       }
       out.append("")
@@ -211,10 +213,12 @@ package struct CompatJob {
     return "Documented only (no entry measured by rendering): \(documented.joined(separator: ", "))."
   }
 
-  func json(_ tables: [(path: String, rows: [Row])], targets: [RendererTarget]) -> String {
+  /// Each target's `id` is the key of its cells in every feature's `support` (`ios@4.4` for a
+  /// version: two versions of one renderer are two columns).
+  func json(_ tables: [(path: String, rows: [Row])], targets: [(RendererTarget, String?)]) -> String {
     JSONValue.object([
       ("version", .int(1)),
-      ("targets", .array(targets.map { .object([("id", .string($0.id)), ("name", .string($0.name))]) })),
+      ("targets", .array(targets.map { .object([("id", .string(targetLabel($0.0, $0.1))), ("name", .string($0.0.name))]) })),
       (
         "files",
         .array(

@@ -6,6 +6,29 @@ import LottieKitIO
 // The jobs (`PackJob`, `LintJob`, `SVGJob`…) hold the policy and orchestration of a command; the
 // executable parses arguments, calls one job and maps `ExitStatus` and `UsageError` to its exit.
 
+/// Markdown for reports (compat's and diff's tables for a pull request).
+package enum Markdown {
+  /// One table cell: `\` and `|` escaped (`a\|b` ended the cell), and control characters shown
+  /// as escapes (a line break in a layer's name ended the row).
+  package static func cell(_ s: String) -> String {
+    JSONStringCodec.controlCharactersEscaped(s.replacingOccurrences(of: "\\", with: "\\\\")).replacingOccurrences(of: "|", with: "\\|")
+  }
+
+  /// A code span (`path`), fenced with more backticks than any run in the text (a file name with a
+  /// backtick closed the span early).
+  package static func code(_ s: String) -> String {
+    var longest = 0
+    var run = 0
+    for c in s {
+      run = c == "`" ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    let fence = String(repeating: "`", count: longest + 1)
+    let padded = longest > 0 ? " " + s + " " : s
+    return fence + JSONStringCodec.controlCharactersEscaped(padded) + fence
+  }
+}
+
 /// Writes a line to stderr.
 package func printError(_ s: String) {
   FileHandle.standardError.write(Data((s + "\n").utf8))

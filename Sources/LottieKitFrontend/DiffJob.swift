@@ -38,9 +38,10 @@ package struct DiffJob {
     for (path, source) in [(old, a), (new, b)] where source.animations > 1 {
       throw Exit.error("\(path) holds \(source.animations) animations and diff compares one: unpack both (lottiekit unpack) and diff the animations one by one")
     }
+    // The animations as their files hold them (not rlottie's copies), images where they are.
+    func images(_ s: RenderSource) -> AnimationDiff.Images? { s.archive.map { .archive($0) } ?? s.imagesFolder.map { .folder($0) } }
     let diff = AnimationDiff(
-      old: a.document, new: b.document, oldBase: Paths.directory(of: a.path), newBase: Paths.directory(of: b.path),
-      targets: targets.map(TargetSelection.init(parsing:)))
+      old: a.original, new: b.original, oldImages: images(a), newImages: images(b), targets: targets.map(TargetSelection.init(parsing:)))
     var renderNote: [(frame: Int, share: Double)] = []
     if render, let output {
       do {
@@ -85,7 +86,9 @@ package struct DiffJob {
     var lines = ["\(old) → \(new)"]
     if diff.isEmpty { lines.append("  no structural change") }
     for c in diff.changes {
-      var line = "  \(c.kind.rawValue): \(c.subject): \(c.detail)"
+      // A change to the canvas or the markers is its own subject: said once ("canvas: size …").
+      let subject = c.subject == c.kind.rawValue ? "" : "\(c.subject): "
+      var line = "  \(c.kind.rawValue): \(subject)\(c.detail)"
       if !c.consequences.isEmpty { line += " [\(c.consequences.joined(separator: ", "))]" }
       lines.append(line)
     }
@@ -96,16 +99,15 @@ package struct DiffJob {
   }
 
   func markdown(_ diff: AnimationDiff, _ rendered: [(frame: Int, share: Double)]) -> String {
-    var lines = ["### Animation changes: `\(Paths.fileName(of: new))`", ""]
+    var lines = ["### Animation changes: \(Markdown.code(Paths.fileName(of: new)))", ""]
     if diff.isEmpty {
       lines.append("No structural change.")
     } else {
       lines.append("| Change | What | Detail |")
       lines.append("|---|---|---|")
-      func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
       for c in diff.changes {
         let detail = c.detail + (c.consequences.isEmpty ? "" : " — ⚠️ " + c.consequences.joined(separator: ", "))
-        lines.append("| \(c.kind.rawValue) | \(cell(c.subject)) | \(cell(detail)) |")
+        lines.append("| \(c.kind.rawValue) | \(Markdown.cell(c.subject)) | \(Markdown.cell(detail)) |")
       }
     }
     if !rendered.isEmpty {

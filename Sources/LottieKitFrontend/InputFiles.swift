@@ -69,16 +69,22 @@ package struct InputSelection: Sendable {
     foundInFolder(path) && path.lowercased().hasSuffix(".json")
   }
 
-  /// Whether an input is skipped: it may be (`mayBeSkipped`), it is plain JSON, and not meant as an animation.
-  package func skips(_ path: String, _ parsed: [ParsedAnimation]) -> Bool {
-    guard mayBeSkipped(path), parsed.count == 1, let only = parsed.first, only.source.container == .json else { return false }
-    return !Animation(document: only.document).mayBeLottie
-  }
-
-  /// Loads and parses an input; nil when it is skipped.
+  /// Loads and parses an input; nil when it is skipped: it may be (`mayBeSkipped`) and it is plain
+  /// JSON that is not meant as an animation (`AnimationSource.isOtherJSON`).
   package func load(_ path: String) -> Result<[ParsedAnimation], InputFailure>? {
     let result = loadAndParse(path)
-    if case .success(let parsed) = result, skips(path, parsed) { return nil }
+    guard mayBeSkipped(path) else { return result }
+    switch result {
+    case .success(let parsed):
+      if let only = parsed.first, AnimationSource.isOtherJSON(parsed.map(\.source), parsed: .success(only.document)) { return nil }
+    case .failure:
+      // Only a file that does not parse is read again, to tell JSON with comments from a broken export.
+      if let sources = try? Inputs.load(path), let first = sources.first,
+        AnimationSource.isOtherJSON(sources, parsed: Result { () throws(JSONSyntaxError) in try JSONDocument(parsing: first.bytes) })
+      {
+        return nil
+      }
+    }
     return result
   }
 

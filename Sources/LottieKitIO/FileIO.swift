@@ -296,7 +296,13 @@ package final class FileTransaction {
   }
 
   private func makeFolders(for destination: String) throws(IOFailure) {
-    createdFolders += try FileIO.makeFolder(Paths.directory(of: destination))
+    try makeFolder(Paths.directory(of: destination))
+  }
+
+  /// Makes a folder and its missing parents now (before anything is staged in it: a caller that
+  /// checks where the folder really is), removed again like the folders `stage` makes.
+  package func makeFolder(_ path: String) throws(IOFailure) {
+    createdFolders += try FileIO.makeFolder(path)
   }
 
   /// Removes the staged temporary files (nothing was replaced yet) and the folders made for them.
@@ -315,7 +321,7 @@ package final class FileTransaction {
     var backups: [(backup: String?, destination: String)] = []
     // Several files: a crash or SIGKILL between two renames is finished by the next run (see
     // CrashJournal); one file needs none, its rename is atomic.
-    let journal =
+    var journal =
       staged.count > 1
       ? CrashJournal.begin(
         staged.flatMap { [.replace(temp: $0.temp, destination: $0.destination), .discard(path: $0.temp + ".orig")] },
@@ -337,6 +343,9 @@ package final class FileTransaction {
         if let b = backup { unlink(b) }
         for rest in staged[k...] { unlink(rest.temp) }
         staged.removeAll()
+        // The journal lies in one of the folders: gone first, so that they are empty again.
+        CrashJournal.end(journal)
+        journal = nil
         removeCreatedFolders()
         throw IOFailure(path: s.destination, message: "cannot replace: \(FileIO.errnoText(e)); \(IOFailure.nothingChanged)")
       }

@@ -1,5 +1,6 @@
 import Foundation
 import LottieJSON
+import LottieModel
 #if os(Linux)
   import CLottieZlib
 #endif
@@ -27,6 +28,12 @@ package struct AnimationSource: Sendable {
   package var baseDirectory: String? {
     guard filePath != "-", container != .dotLottie else { return nil }
     return Paths.directory(of: filePath)
+  }
+
+  /// Whether the animations loaded from one file are plain JSON that is not meant as an animation
+  /// (`Animation.isOtherJSON`): what a folder walk skips.
+  package static func isOtherJSON(_ sources: [AnimationSource], parsed: Result<JSONDocument, JSONSyntaxError>) -> Bool {
+    sources.count == 1 && sources[0].container == .json && Animation.isOtherJSON(sources[0].bytes, parsed: parsed)
   }
 }
 

@@ -70,6 +70,15 @@ package struct Diagnostic: Sendable, Equatable {
   /// Renderers concerned (compatibility rules); empty otherwise.
   package var renderers: [String] = []
   package var fix: Fix?
+  /// The file is gzip (a .tgs, by its bytes): line and column are in its decompressed JSON.
+  package var decompressed = false
+
+  /// Where line and column are, when not in the file itself: the archive member of a dotLottie,
+  /// or gzip's decompressed JSON. Annotations (SARIF, GitHub) then carry no region and say the
+  /// position in their text.
+  package var positionsIn: String? {
+    ReportedFile(file).member ?? (decompressed ? "the decompressed JSON" : nil)
+  }
 }
 
 /// What a rule reports: a node, words, and optionally a fix. The linter turns it into a

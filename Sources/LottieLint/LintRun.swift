@@ -34,14 +34,15 @@ package enum LintRun {
       let archiveLinter = archiveLinter(linter, sources: sources, path: path)?.linter
       var results: [(LintReport.FileResult, [String])] = []
       for source in sources {
-        let document = try? JSONDocument(parsing: source.bytes)
-        if skipsNonAnimation, sources.count == 1, source.container == .json, let document, !Animation(document: document).mayBeLottie {
-          return []
-        }
+        let parsed = Result { () throws(JSONSyntaxError) in try JSONDocument(parsing: source.bytes) }
+        if skipsNonAnimation, AnimationSource.isOtherJSON(sources, parsed: parsed) { return [] }
+        let document = try? parsed.get()
         let base = archiveLinter == nil ? source.baseDirectory : ""
         var diagnostics =
           document.map { (archiveLinter ?? linter).lint(path: source.displayPath, document: $0, baseDirectory: base) }
           ?? (archiveLinter ?? linter).lint(path: source.displayPath, bytes: source.bytes, baseDirectory: base)
+        // gzip (by its bytes, whatever its name): positions are in the decompressed JSON.
+        if source.container == .tgs { for k in diagnostics.indices { diagnostics[k].decompressed = true } }
         if source.container == .json, path.lowercased().hasSuffix(".tgs"),
           let d = linter.containerError(
             file: source.displayPath,
@@ -79,8 +80,8 @@ package enum LintRun {
     var summary = FixSummary()
     for path in files where path != "-" {
       guard let sources = try? Inputs.load(path), let container = sources.first?.container else { continue }
-      if container == .json, skipsNonAnimation(path), let document = try? JSONDocument(parsing: sources[0].bytes),
-        !Animation(document: document).mayBeLottie
+      if container == .json, skipsNonAnimation(path),
+        AnimationSource.isOtherJSON(sources, parsed: Result { () throws(JSONSyntaxError) in try JSONDocument(parsing: sources[0].bytes) })
       {
         continue
       }

@@ -47,6 +47,49 @@ public struct Animation: Sendable {
     return ["fr", "op", "ip", "v", "w", "h", "assets"].filter { root[$0] != nil }.count >= 2
   }
 
+  /// Whether JSON `bytes` (`parsed` from them) are not meant as an animation: what a folder walk
+  /// skips. That is JSON that parses but is not `mayBeLottie` (a `package.json`, an Xcode
+  /// `Contents.json`), or JSON with comments that does not parse (a `tsconfig.json`, VS Code's
+  /// `settings.json`) and has no `"layers"` key. Any other JSON that does not parse is a broken
+  /// animation (a truncated export), not other JSON.
+  public static func isOtherJSON(_ bytes: [UInt8], parsed: Result<JSONDocument, JSONSyntaxError>) -> Bool {
+    switch parsed {
+    case .success(let document): return !Animation(document: document).mayBeLottie
+    case .failure: return commentedWithoutLayers(bytes)
+    }
+  }
+
+  /// One pass over the bytes: whether a `//` or `/*` comment stands outside strings, and no string
+  /// `"layers"` does (a comment's text is skipped, quotes in it too).
+  static func commentedWithoutLayers(_ bytes: [UInt8]) -> Bool {
+    let quote = UInt8(ascii: "\""), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\")
+    let layers = Array("layers".utf8)
+    var comment = false
+    var i = 0
+    let n = bytes.count
+    while i < n {
+      let c = bytes[i]
+      if c == quote {
+        let start = i + 1
+        i = start
+        while i < n && bytes[i] != quote { i += bytes[i] == backslash ? 2 : 1 }
+        if i - start == layers.count && bytes[start..<min(i, n)].elementsEqual(layers) { return false }
+        i += 1
+      } else if c == slash && i + 1 < n && bytes[i + 1] == slash {
+        comment = true
+        while i < n && bytes[i] != 0x0A { i += 1 }
+      } else if c == slash && i + 1 < n && bytes[i + 1] == star {
+        comment = true
+        i += 2
+        while i + 1 < n && !(bytes[i] == star && bytes[i + 1] == slash) { i += 1 }
+        i += 2
+      } else {
+        i += 1
+      }
+    }
+    return comment
+  }
+
   public var version: String? { root["v"]?.string }
   public var name: String? { root["nm"]?.string }
   public var frameRate: Double? { root["fr"]?.double }

@@ -82,9 +82,12 @@ package struct RGBAImage: Sendable, Equatable {
     }
   }
 
+  /// Fills a rectangle, clipped to the image (one wholly outside it draws nothing).
   package mutating func fill(x: Int, y: Int, width w: Int, height h: Int, _ c: (UInt8, UInt8, UInt8, UInt8)) {
-    for ty in max(0, y)..<min(height, y + h) {
-      for tx in max(0, x)..<min(width, x + w) {
+    let rows = max(0, y)..<max(max(0, y), min(height, y + h))
+    let cols = max(0, x)..<max(max(0, x), min(width, x + w))
+    for ty in rows {
+      for tx in cols {
         let d = (ty * width + tx) * 4
         pixels[d] = c.0
         pixels[d + 1] = c.1

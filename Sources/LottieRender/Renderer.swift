@@ -166,13 +166,24 @@ package struct RenderSource {
   package let scratch: String?
   /// How many animations the input holds (a .lottie may hold several; this is its first).
   package var animations = 1
+  /// The animation as its file holds it (`document` is the copy rlottie reads: a .lottie's images
+  /// embedded), where its images are, and the archive of a .lottie.
+  package var original: JSONDocument
+  package var imagesFolder: String?
+  package var archive: ZipArchive?
 
   package var animation: Animation { Animation(document: document) }
 
   /// Frame numbers of the animation (ip ..< op), as After Effects shows them.
-  package var firstFrame: Int { Int((animation.inPoint ?? 0).rounded(.down)) }
-  package var endFrame: Int { max(firstFrame + 1, Int((animation.outPoint ?? 1).rounded(.up))) }
-  package var size: (Int, Int) { (max(1, Int((animation.width ?? 1).rounded())), max(1, Int((animation.height ?? 1).rounded()))) }
+  package var firstFrame: Int { Self.whole((animation.inPoint ?? 0).rounded(.down)) }
+  package var endFrame: Int { max(firstFrame + 1, Self.whole((animation.outPoint ?? 1).rounded(.up))) }
+  package var size: (Int, Int) { (max(1, Self.whole((animation.width ?? 1).rounded())), max(1, Self.whole((animation.height ?? 1).rounded()))) }
+
+  /// A frame number or size written in the file, as an Int within ±10^15 (converting a Double
+  /// beyond Int's range traps: `"op": 1e19`); sizes that large are refused later as out of range.
+  static func whole(_ value: Double) -> Int {
+    value.isNaN ? 0 : Int(min(max(value, -1e15), 1e15))
+  }
 
   package func cleanUp() {
     if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
@@ -194,20 +205,26 @@ package struct RenderSource {
       // rlottie takes the images' folder from the path up to its last "/": a bare `data.json` has
       // none, so it is named `./data.json` (its folder is the current one).
       let diskPath = path.contains("/") ? path : "./" + path
-      return RenderSource(path: diskPath, displayName: source.displayPath, document: document, scratch: nil, animations: sources.count)
+      return RenderSource(
+        path: diskPath, displayName: source.displayPath, document: document, scratch: nil, animations: sources.count, original: document,
+        imagesFolder: source.baseDirectory)
     }
     let scratch = NSTemporaryDirectory() + "lottiekit-render-" + UUID().uuidString
     do {
       try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     } catch { throw RenderError("cannot create a temporary folder: \(error.localizedDescription)") }
     var bytes = source.bytes
-    if source.container == .dotLottie, let archiveBytes = try? FileIO.read(path), let archive = try? ZipArchive(bytes: archiveBytes) {
-      bytes = embedArchiveImages(document, archive)
+    var archive: ZipArchive? = nil
+    if source.container == .dotLottie, let archiveBytes = try? FileIO.read(path), let zip = try? ZipArchive(bytes: archiveBytes) {
+      bytes = embedArchiveImages(document, zip)
+      archive = zip
     }
     let file = scratch + "/animation.json"
     do { try FileIO.writeAtomically(bytes, to: file) } catch { throw RenderError(error.description) }
     guard let final = try? JSONDocument(parsing: bytes) else { throw RenderError("\(source.displayPath): cannot prepare the animation") }
-    return RenderSource(path: file, displayName: source.displayPath, document: final, scratch: scratch, animations: sources.count)
+    return RenderSource(
+      path: file, displayName: source.displayPath, document: final, scratch: scratch, animations: sources.count, original: document,
+      imagesFolder: source.baseDirectory, archive: archive)
   }
 
   /// Replaces image assets that point into the archive (`u: "/i/"`, v1 `images/`) with data URIs.

@@ -13,7 +13,7 @@ struct DiffCommand: ParsableCommand {
       reported as moved, not as removed and added. Parts are compared by value: white space, key
       order and number spelling are no change. Layers: added, removed, renamed, retimed, reparented,
       moved, changed (transform, shapes, effects, masks…). Assets: added, removed, resized,
-      repointed, image bytes changed. Features gained or lost, with what each --target does with
+      repointed, image bytes changed, image file missing in the new version. Features gained or lost, with what each --target does with
       a gained one. With --render, a PNG of OLD, NEW and their pixel difference at a few frames
       (rlottie, in a separate process), and the share of pixels that changed.
       Exit codes: 0 no structural change, 1 changes, 2 input error (like diff(1)).
@@ -49,6 +49,7 @@ struct DiffCommand: ParsableCommand {
     if render && output == nil { throw ValidationError("--render needs -o DIFF.png") }
     if output != nil && !render { throw ValidationError("-o is the --render output; add --render") }
     if frames < 1 || frames > 24 { throw ValidationError("--frames must be between 1 and 24") }
+    if old == "-" && new == "-" { throw ValidationError("standard input is read once: give - for OLD or NEW, not both") }
     try refuseOutputOntoInput(output, inputs: [old, new], inPlace: false)
   }
 

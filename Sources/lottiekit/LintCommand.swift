@@ -49,7 +49,7 @@ struct LintCommand: ParsableCommand {
   @Option(name: .customLong("fail-on"), help: "Lowest severity that makes the exit code 1: error, warning or info.")
   var failOn: SeverityArgument?
 
-  @Flag(help: "Fail on warnings too (the same as --fail-on warning).")
+  @Flag(help: "Fail on warnings too (--fail-on warning; with --fail-on or the configuration's fail-on, the stricter).")
   var strict = false
 
   @Flag(help: "Apply safe fixes in place (atomic writes), then report what remains.")
@@ -100,7 +100,8 @@ struct LintCommand: ParsableCommand {
     job.profiles = profiles
     job.targets = target.list
     job.sticker = sticker.variant
-    job.failOn = strict ? .warning : failOn?.severity
+    job.failOn = failOn?.severity
+    job.strict = strict
     job.fix = fix
     job.baseline = baseline
     job.writeBaseline = writeBaseline

@@ -39,19 +39,41 @@ struct LottieKit: ParsableCommand {
       // Then the temporary files of runs that were killed before their commit (#21.10).
       FileIO.removeStaleTemporaries(in: folders)
     }
+    if let path = dashedPath(in: arguments) {
+      let type = configuration.subcommands.first { $0.configuration.commandName == arguments.first } ?? LottieKit.self
+      usageFailure("\(path) is read as options (a path that starts with -): write ./\(path), or put paths after --", for: type)
+    }
     var command: ParsableCommand
     do { command = try parseAsRoot(nil) } catch { exit(withError: error) }
     do {
       try command.run()
     } catch let usage as UsageError {
-      // As swift-argument-parser says a usage error found while parsing: with this command's usage.
-      let type = type(of: command)
-      let name = type.configuration.commandName.map { "lottiekit " + $0 } ?? "lottiekit"
-      let text = "Error: \(usage.message)\nUsage: \(usageString(for: type))\n  See '\(name) --help' for more information.\n"
-      FileHandle.standardError.write(Data(text.utf8))
-      Foundation.exit(ExitCode.validationFailure.rawValue)
+      usageFailure(usage.message, for: type(of: command))
     } catch {
       exit(withError: commandError(error))
     }
+  }
+
+  /// Says a usage error as swift-argument-parser says one found while parsing, with the command's
+  /// usage, and exits 64.
+  static func usageFailure(_ message: String, for type: ParsableCommand.Type) -> Never {
+    let name = type.configuration.commandName.map { $0 == "lottiekit" ? $0 : "lottiekit " + $0 } ?? "lottiekit"
+    let text = "Error: \(message)\nUsage: \(usageString(for: type))\n  See '\(name) --help' for more information.\n"
+    FileHandle.standardError.write(Data(text.utf8))
+    Foundation.exit(ExitCode.validationFailure.rawValue)
+  }
+
+  /// An argument before `--` that starts with one `-` but is a path (`-hero.json`, `-out/`, or a
+  /// file that exists): swift-argument-parser reads it as a bundle of short flags, and one with an
+  /// `h` in it printed the help and exited 0 — a CI step that checked nothing and passed.
+  static func dashedPath(in arguments: [String]) -> String? {
+    for argument in arguments {
+      if argument == "--" { return nil }
+      guard argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--"), Double(argument) == nil else { continue }
+      // `-o=out.json`: a short option with its value, as swift-argument-parser reads it.
+      if argument.dropFirst(2).first == "=" { continue }
+      if argument.contains(".") || argument.contains("/") || FileManager.default.fileExists(atPath: argument) { return argument }
+    }
+    return nil
   }
 }

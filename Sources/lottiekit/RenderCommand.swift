@@ -58,7 +58,7 @@ struct RenderCommand: ParsableCommand {
   func validate() throws {
     let modes = [frame != nil, frames != nil, sheet != nil].filter { $0 }.count
     if modes > 1 { throw ValidationError("use one of --frame, --frames and --sheet") }
-    if let size, Self.parseSize(size) == nil { throw ValidationError("--size must be WxH, like 512x512") }
+    if let size, Self.parseSize(size) == nil { throw ValidationError("--size must be WxH, like 512x512, 1 to 8192 pixels a side") }
     if let sheet, Self.parseSize(sheet) == nil { throw ValidationError("--sheet must be COLSxROWS, like 4x3") }
     if let frames, Self.parseRange(frames) == nil { throw ValidationError("--frames must be A:B or A:B:STEP with STEP > 0, like 0:90:10") }
     if let background, Sheets.parseColor(background) == nil {

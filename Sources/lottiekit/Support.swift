@@ -39,7 +39,7 @@ struct TargetOptions: ParsableArguments {
   /// The names as given, comma lists split.
   var list: [String] { commaSeparated(values) }
 
-  func validate() throws { try validateTargets(list) }
+  func validate() throws { try validateTargets(values) }
 }
 
 /// `--sticker-emoji` and `--sticker-30fps`: the Telegram sticker rules' two variants (lint's

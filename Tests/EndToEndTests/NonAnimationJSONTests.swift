@@ -97,14 +97,56 @@ struct NonAnimationJSONTests {
     try write(Array(#"{"v":"5.7.4","fr":30,"ip":0,"op":"sixty"}"#.utf8), to: dir + "/broken.json")
     try write(Array(#"{"v":"5.7.4","fr":30,"#.utf8), to: dir + "/truncated.json")
     try write(Array(#"{"v":"5.7.4","w":512,"h":512,"nm":"half-written"}"#.utf8), to: dir + "/half.json")
+    // Edited by hand with a comment: it holds "layers", so it is a broken animation, not a config file.
+    try write(Array("{\"v\":\"5.7.4\",\"layers\":[ // TODO\n]}".utf8), to: dir + "/commented.json")
     try write(Array(#"{"tgs":1}"#.utf8), to: dir + "/sticker.tgs")
     try write(Array("{}".utf8), to: dir + "/empty.lottie")
     let r = try run(lottiekitBinary, ["lint", "--format", "json", "."], cwd: dir)
     #expect(r.status == 1, "\(r.status) \(r.stderr)")
-    for name in ["broken.json", "truncated.json", "half.json", "sticker.tgs", "empty.lottie"] {
+    for name in ["broken.json", "truncated.json", "half.json", "commented.json", "sticker.tgs", "empty.lottie"] {
       #expect(r.stdoutText.contains(name), "\(name) is not reported: \(r.stdoutText)")
     }
     #expect(!r.stderr.contains("skipped"), "\(r.stderr)")
+  }
+
+  /// JSON with comments (a `tsconfig.json`, VS Code's `settings.json`) does not parse, and was
+  /// reported as an LK001 syntax error in every web project's folder: a walk skips it as other JSON
+  /// when the parse stops at `//` or `/*` and no "layers" key is written in it.
+  @Test(arguments: [
+    ["lint", "."], ["lint", "--fix", "."], ["info", "."], ["compat", "."], ["format", "--in-place", "."],
+    ["strip", "--layer", "Nothing", "--in-place", "."], ["lint", "--skip-other-json", "tsconfig.json", "settings.json", "wave.json"]
+  ])
+  func jsonWithCommentsIsOtherJSON(_ command: [String]) throws {
+    let dir = try makeTemporaryDirectory()
+    let tsconfig = Array("{\n  // strict mode\n  \"compilerOptions\": {\"strict\": true}\n}\n".utf8)
+    let settings = Array("{\n  /* editor */ \"editor.tabSize\": 2\n}\n".utf8)
+    try write(tsconfig, to: dir + "/tsconfig.json")
+    try write(settings, to: dir + "/settings.json")
+    try write(try readBytes(wave), to: dir + "/wave.json")
+    let r = try run(lottiekitBinary, command, cwd: dir)
+    #expect(r.status == 0, "\(command): \(r.status) \(r.stderr)")
+    #expect(r.stderr.contains("skipped 2 JSON files that are not Lottie animations"), "\(command): \(r.stderr)")
+    #expect(!r.stdoutText.contains("LK001") && !r.stdoutText.contains("tsconfig"), "\(command): \(r.stdoutText)")
+    #expect(try readBytes(dir + "/tsconfig.json") == tsconfig && readBytes(dir + "/settings.json") == settings)
+    // Named without --skip-other-json, it is checked: a syntax error.
+    let named = try run(lottiekitBinary, ["lint", "tsconfig.json"], cwd: dir)
+    #expect(named.status == 1 && named.stdoutText.contains("LK001"), "\(named.status) \(named.stdoutText)")
+  }
+
+  /// pack and rename-assets walk folders of their own: there a tsconfig.json stopped the whole
+  /// bundle as broken JSON (exit 2, nothing written); now it is skipped like a package.json.
+  @Test func packAndRenameAssetsSkipJSONWithComments() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(Array("{\n  // strict mode\n  \"compilerOptions\": {}\n}\n".utf8), to: dir + "/tsconfig.json")
+    try write(try readBytes(wave), to: dir + "/wave.json")
+    let pack = try run(lottiekitBinary, ["pack", ".", "-o", "out/"], cwd: dir)
+    #expect(pack.status == 0 && pack.stderr.contains("tsconfig.json: skipped: not a Lottie animation"), "\(pack.status) \(pack.stderr)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/out/wave.json") && !FileManager.default.fileExists(atPath: dir + "/out/tsconfig.json"))
+    let rename = try run(lottiekitBinary, ["rename-assets", "--dry-run", "."], cwd: dir)
+    #expect(rename.status == 0 && !rename.stderr.contains("not valid JSON"), "\(rename.status) \(rename.stderr)")
+    // Named, it is still an error.
+    let named = try run(lottiekitBinary, ["pack", "tsconfig.json", "-o", "t.json"], cwd: dir)
+    #expect(named.status == 2 && !FileManager.default.fileExists(atPath: dir + "/t.json"), "\(named.status) \(named.stderr)")
   }
 
   /// `format FOLDER -o OUT` counts the animations, not the other JSON beside them; `info --quiet`

@@ -39,6 +39,13 @@ struct TgsTransformTests {
     #expect(r.status == 0, "\(r.stderr)")
     let after = try readBytes(dir + "/wave.tgs").count
     #expect(r.stderr.contains("gzipped: \(before) → \(after) bytes"), "\(r.stderr)")
+    // -o naming a .tgs (a guard for optimize gzipping once and the writer reusing it): the size
+    // said is the file written, whose JSON is what stdout gets.
+    let json = try run(lottiekitBinary, ["optimize", "--lossless", "wave.json"], cwd: dir)
+    let out = try run(lottiekitBinary, ["optimize", "--lossless", "wave.json", "-o", "out.tgs"], cwd: dir)
+    let written = try readBytes(dir + "/out.tgs")
+    #expect(out.status == 0 && out.stderr.contains("→ \(written.count) bytes\n") && out.stderr.contains("gzipped:"), "\(out.stderr)")
+    #expect(try Gzip.decompress(written) == [UInt8](json.stdout))
   }
 
   /// In place, each file keeps the container its bytes have, whatever its name: plain JSON named

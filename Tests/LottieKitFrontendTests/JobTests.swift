@@ -53,9 +53,20 @@ struct JobTests {
   }
 
   @Test func transformsRefuseSeveralResultsToStandardOutput() throws {
-    let results = [TransformResult(path: "a.json", original: [], output: [1]), TransformResult(path: "b.json", original: [], output: [2])]
+    let results = try ["a.json", "b.json"].enumerated().map { i, path in
+      TransformResult(TransformInput(path: path, document: try JSONDocument(parsing: "{}"), baseDirectory: nil, gzip: false), output: [UInt8(i)])
+    }
     #expect(throws: UsageError.self) {
       try TransformIO(inputs: ["a.json", "b.json"], outputPath: nil, inPlace: false).write(results)
     }
+  }
+
+  /// Markdown reports hold names and paths from the files: a `|` or a line break in a cell ended
+  /// the row, a backtick in a path ended its code span.
+  @Test func markdownCellsAndCodeSpansHoldAnyText() {
+    #expect(Markdown.cell("a|b\nc") == #"a\|b\nc"#)
+    #expect(Markdown.code("hero.json") == "`hero.json`")
+    #expect(Markdown.code("it`s.json") == "`` it`s.json ``")
+    #expect(Markdown.code("a``b") == "``` a``b ```")
   }
 }

@@ -467,4 +467,21 @@ struct ReporterTests {
     #expect(github.hasPrefix("::error file=deliveries/hero.lottie,title=LK101 missing-parent::in a/hero.json (line 41, column 17): "), "\(github)")
     #expect(ReportedFile("a/b.json").member == nil && ReportedFile("x.LOTTIE#a/y.json").file == "x.LOTTIE")
   }
+
+  /// A .tgs is gzip: its findings' lines and columns are in the decompressed JSON, and a SARIF
+  /// region or GitHub `line=` on the .tgs pointed at bytes of the compressed file. What counts is
+  /// the bytes (lint marks the findings of gzip input), not the name.
+  @Test func gzipPositionsAreSaidInTheText() throws {
+    var d = Self.report.files[0].diagnostics[0]
+    d.file = "stickers/wave.tgs"
+    #expect(d.positionsIn == nil, "a name alone says nothing: plain JSON named .tgs has its own lines")
+    d.decompressed = true
+    let report = LintReport(files: [.init(path: d.file, diagnostics: [d])], rules: Self.rules)
+    let sarif = try JSONDocument(parsing: SARIFReporter(toolVersion: "1").render(report))
+    let result = try #require(sarif.root["runs"]?.element(at: 0)?["results"]?.element(at: 0))
+    #expect(result["locations"]?.element(at: 0)?["physicalLocation"]?["region"] == nil)
+    #expect(result["message"]?["text"]?.string?.hasPrefix("in the decompressed JSON (line 41, column 17): ") == true)
+    let github = GitHubReporter().render(report)
+    #expect(github.hasPrefix("::error file=stickers/wave.tgs,title=LK101 missing-parent::in the decompressed JSON (line 41, column 17): "), "\(github)")
+  }
 }

@@ -362,6 +362,11 @@ struct RenameAssetsTests {
     try f.file("sticker.tgs", [0x1f, 0x8b])
     var plan = f.plan()
     #expect(plan.skipped.map(\.reason) == ["JSON that is not an animation", "archive (it carries its own images)"])
+    // JSON with comments (a tsconfig.json) is other JSON too; it stopped the plan as broken JSON.
+    try f.file("tsconfig.json", "{\n  // strict\n  \"compilerOptions\": {}\n}")
+    plan = f.plan()
+    #expect(!plan.stopped && plan.problems.isEmpty, "\(plan.problems.map(\.description))")
+    #expect(plan.skipped.map(\.reason) == ["JSON that is not an animation", "archive (it carries its own images)", "JSON that is not an animation"])
     try f.file("broken.json", "{\"layers\": [")
     plan = f.plan()
     #expect(plan.stopped)

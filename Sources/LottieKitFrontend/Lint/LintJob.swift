@@ -39,9 +39,11 @@ package struct LintJob {
   package var profiles: [String] = []
   package var targets: [String] = []
   package var sticker = StickerVariant()
-  /// The lowest severity that fails the run (`--strict` is `.warning`); nil: the configuration's,
-  /// else errors.
+  /// The lowest severity that fails the run; nil: the configuration's, else errors.
   package var failOn: Severity?
+  /// `--strict`: warnings fail too, whatever `failOn` or the configuration say (infos still fail
+  /// where they say so: the stricter wins).
+  package var strict = false
   /// Apply safe fixes in place first.
   package var fix = false
   package var baseline: String?
@@ -67,9 +69,14 @@ package struct LintJob {
     options.ignores = configuration.ignores
     options.targets = (targets + configuration.targets).map(TargetSelection.init(parsing:))
     options.sticker = sticker
-    let failLevel = failOn ?? configuration.failOn ?? .error
+    let failLevel = min(failOn ?? configuration.failOn ?? .error, strict ? .warning : .error)
     let linter = Linter(options: options)
     let selection = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: allowEmpty, skipsNamed: skipOtherJSON)
+    // Inputs are never overwritten: a baseline recorded over an animation being linted (a last
+    // run's baseline in a linted folder is other JSON, skipped, and may be written again).
+    if let writeBaseline, let onto = selection.files.first(where: { $0 != "-" && FileIO.isSameFile($0, writeBaseline) }), selection.load(onto) != nil {
+      throw UsageError("--write-baseline \(writeBaseline) is the input \(onto); inputs are never overwritten: choose another file")
+    }
 
     if fix { try applyFixes(selection, linter: linter) }
     var settings = ReportSettings()

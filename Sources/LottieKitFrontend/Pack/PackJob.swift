@@ -108,17 +108,18 @@ package struct PackJob {
     if !quiet { report(packed) }
   }
 
-  /// Packs one animation of an input, or says why not (and returns nil).
-  func pack(
-    _ source: AnimationSource, of input: Input, among count: Int, linter: Linter?, folderMode: Bool,
-    failures: inout Failures
-  ) -> Packed? {
-    var id = input.id
-    if count > 1, let entry = source.entryName {
-      id += "_" + Paths.fileName(of: entry).replacingOccurrences(of: ".json", with: "")
-    }
+  /// One animation's JSON, or nil having said why not: a syntax error or JSON that is not an
+  /// animation is an error in a named file, and skipped (with a line) in a file found in a folder.
+  func animation(_ source: AnimationSource, of input: Input, among count: Int, failures: inout Failures) -> JSONDocument? {
+    let parsed = Result { () throws(JSONSyntaxError) in try JSONDocument(parsing: source.bytes) }
+    // Found in a folder, JSON that is not meant as an animation (with comments: a tsconfig.json).
+    let otherJSON = !input.explicit && count == 1 && AnimationSource.isOtherJSON([source], parsed: parsed)
     let document: JSONDocument
-    do { document = try JSONDocument(parsing: source.bytes) } catch {
+    do { document = try parsed.get() } catch {
+      if otherJSON {
+        if !quiet { printError("\(source.displayPath): skipped: not a Lottie animation") }
+        return nil
+      }
       printError("\(source.displayPath):\(error.location.line):\(error.location.column): error: \(error.message)")
       failures.inputFailed = true
       return nil
@@ -132,6 +133,19 @@ package struct PackJob {
       }
       return nil
     }
+    return document
+  }
+
+  /// Packs one animation of an input, or says why not (and returns nil).
+  func pack(
+    _ source: AnimationSource, of input: Input, among count: Int, linter: Linter?, folderMode: Bool,
+    failures: inout Failures
+  ) -> Packed? {
+    var id = input.id
+    if count > 1, let entry = source.entryName {
+      id += "_" + Paths.fileName(of: entry).replacingOccurrences(of: ".json", with: "")
+    }
+    guard let document = animation(source, of: input, among: count, failures: &failures) else { return nil }
     let baseDirectory = source.baseDirectory ?? (source.container == .json ? FileManager.default.currentDirectoryPath : nil)
     var optimized: (document: JSONDocument, step: SizeStep)? = nil
     if let level = options.optimize {

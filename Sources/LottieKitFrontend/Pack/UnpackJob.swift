@@ -34,15 +34,19 @@ package struct UnpackJob {
       throw Exit.failure
     }
     for note in unpacked.notes where !quiet { printError("\(shown): \(note)") }
+    let targets = unpacked.files.map { (outputPath.hasSuffix("/") ? outputPath : outputPath + "/") + $0.path }
+    // Inputs are never overwritten: a .lottie saved as hero.json, unpacked into its own folder.
+    if input != "-", let onto = targets.first(where: { FileIO.isSameFile(input, $0) }) {
+      throw UsageError("-o \(outputPath): unpacking would write \(onto) over the input; choose another folder")
+    }
     let transaction = FileTransaction()
     do {
-      try FileIO.makeFolder(outputPath)
+      try transaction.makeFolder(outputPath)
       let folder = Paths.real(outputPath)
-      for file in unpacked.files {
+      for (file, target) in zip(unpacked.files, targets) {
         // Names were checked lexically; this also refuses a symlinked subfolder that points out.
-        let target = (outputPath.hasSuffix("/") ? outputPath : outputPath + "/") + file.path
         let parent = Paths.directory(of: target)
-        try FileIO.makeFolder(parent)
+        try transaction.makeFolder(parent)
         let real = Paths.real(parent)
         guard real == folder || real.hasPrefix(folder + "/") else {
           throw IOFailure(path: target, message: "would be written outside \(outputPath) (through a symbolic link)")

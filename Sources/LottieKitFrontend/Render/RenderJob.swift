@@ -82,7 +82,7 @@ package struct RenderJob {
       try transaction.stage(try PNG.encode(background.map { image.flattened(over: $0) } ?? image), to: output + "/" + name)
     }
     try transaction.commit()
-    if !quiet { printError("\(source.displayName): \(numbers.count) frames at \(w)×\(h) → \(output)/") }
+    if !quiet { printError("\(source.displayName): \(numbers.count) frames at \(w)×\(h) → \(output.hasSuffix("/") ? output : output + "/")") }
   }
 
   func renderFrame(_ source: RenderSource, renderer: IsolatedRenderer, background: Colour?) throws {

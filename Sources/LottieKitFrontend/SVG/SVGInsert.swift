@@ -66,8 +66,8 @@ package struct SVGInsert {
   package func write(to outputPath: String?) throws -> String {
     let (result, said) = try inserted()
     if let outputPath {
-      if Paths.real(outputPath) == Paths.real(animationPath) {
-        printError("\(animationPath): error: -o is the animation itself; inputs are never modified (choose another -o)")
+      if let refusal = outputOntoInput(outputPath, inputs: [animationPath], inPlace: false) {
+        printError("\(animationPath): error: \(refusal)")
         throw Exit.failure
       }
       try SVGJob.writeAll([(outputPath, try OutputContainer.encode(result, for: outputPath))])

@@ -27,10 +27,10 @@ package struct InlineJob {
   }
 
   package func run() throws {
-    let (results, refused) = try io.transformEach { path, document, base in
-      let result = Inline.run(document, baseDirectory: base ?? FileManager.default.currentDirectoryPath, options: options)
-      printNotes(result.notes, path: path, quiet: io.quiet)
-      return (TransformResult(path: path, original: document.bytes, output: result.bytes), result.refused)
+    let (results, refused) = try io.transformEach { input in
+      let result = Inline.run(input.document, baseDirectory: input.baseDirectory ?? FileManager.default.currentDirectoryPath, options: options)
+      printNotes(result.notes, path: input.path, quiet: io.quiet)
+      return (TransformResult(input, output: result.bytes), result.refused)
     }
     if refused {
       printError("lottiekit: nothing was written")
@@ -67,11 +67,11 @@ package struct ExtractJob {
     // Files the earlier inputs of this run will write (by lowercased real path): two animations
     // whose images share a name in one folder must not overwrite each other.
     var planned: [String: (path: String, bytes: [UInt8])] = [:]
-    let (results, refused) = try io.transformEach { path, document, base in
+    let (results, refused) = try io.transformEach { input in
       // Images go beside the output animation: -o's folder, else the input's.
-      let outputFolder = io.outputPath.map(Paths.directory(of:)) ?? base ?? FileManager.default.currentDirectoryPath
+      let outputFolder = io.outputPath.map(Paths.directory(of:)) ?? input.baseDirectory ?? FileManager.default.currentDirectoryPath
       func place(_ relative: String) -> String { Paths.real(outputFolder) + "/" + relative }
-      let result = Extract.run(document, options: Extract.Options(imagesFolder: try imagesFolder(relativeTo: outputFolder))) { relative in
+      let result = Extract.run(input.document, options: Extract.Options(imagesFolder: try imagesFolder(relativeTo: outputFolder))) { relative in
         // Planned under another spelling: taken (empty bytes), never shared.
         if let p = planned[place(relative).lowercased()] { return p.path == place(relative) ? p.bytes : [] }
         return try? FileIO.read(outputFolder + "/" + relative)
@@ -79,8 +79,8 @@ package struct ExtractJob {
       if !result.refused {
         for f in result.files { planned[place(f.relative).lowercased()] = (place(f.relative), f.bytes) }
       }
-      printNotes(result.notes, path: path, quiet: io.quiet)
-      var r = TransformResult(path: path, original: document.bytes, output: result.bytes)
+      printNotes(result.notes, path: input.path, quiet: io.quiet)
+      var r = TransformResult(input, output: result.bytes)
       for f in result.files {
         r.sideFiles.append((outputFolder + "/" + f.relative, f.bytes))
       }

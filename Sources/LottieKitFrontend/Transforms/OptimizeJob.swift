@@ -32,12 +32,11 @@ package struct OptimizeJob {
     var reports: [JSONValue] = []
     for (input, r) in zip(documents, optimized) {
       let path = input.path
-      var result = TransformResult(path: path, original: input.document.bytes, output: r.bytes)
-      result.gzip = input.gzip
+      var result = TransformResult(input, output: r.bytes)
+      // Written gzipped: the size it will have is reported, and those bytes are written.
+      if io.writesGzip(input) { result.gzippedOutput = try? Gzip.compress(r.bytes) }
       results.append(result)
-      // What is written gzipped: -o naming gzip, or in place a gzip input (stdout gets JSON).
-      let gzipOut = io.outputPath.map { OutputContainer($0) == .gzip } ?? (io.inPlace && input.gzip)
-      let gzipped = gzipOut ? Self.gzipped(r, input: input) : nil
+      let gzipped = Self.gzipped(result, input: input)
       switch format {
       case .text: if !io.quiet { printError(Self.text(r, path: path, gzipped: gzipped)) }
       case .json: reports.append(Self.json(r, path: path, gzipped: gzipped))
@@ -115,10 +114,11 @@ package struct OptimizeJob {
     return Optimize.webpImages(r, quality: quality, losslessOnly: false, maxChanged: options.maxDiff)
   }
 
-  /// For a gzip destination (.tgs, .json.gz): the file's bytes before (the input file when it is
-  /// gzip, else its JSON gzipped) and after, which is what Telegram's 64 KB limit counts.
-  static func gzipped(_ r: OptimizeResult, input: TransformInput) -> (before: Int, after: Int)? {
-    guard let after = try? Gzip.compress(r.bytes).count else { return nil }
+  /// For a gzip destination (.tgs, .json.gz; `result.gzippedOutput` made): the file's bytes before
+  /// (the input file when it is gzip, else its JSON gzipped) and after, which is what Telegram's
+  /// 64 KB limit counts.
+  static func gzipped(_ result: TransformResult, input: TransformInput) -> (before: Int, after: Int)? {
+    guard let after = result.gzippedOutput?.count else { return nil }
     let file = input.gzip ? FileIO.fileSize(input.path) : nil
     guard let before = file ?? (try? Gzip.compress(input.document.bytes).count) else { return nil }
     return (before, after)

@@ -17,14 +17,14 @@ package struct StripJob {
   }
 
   package func run() throws {
-    let (results, refused) = try io.transformEach { path, document, _ in
-      let plan = Strip.plan(Animation(document: document), options: options)
-      report(plan, path: path)
+    let (results, refused) = try io.transformEach { input in
+      let plan = Strip.plan(Animation(document: input.document), options: options)
+      report(plan, path: input.path)
       if plan.refused { return (nil, true) }
       do throws(JSONEditError) {
-        return (TransformResult(path: path, original: document.bytes, output: try Strip.apply(plan, to: document)), false)
+        return (TransformResult(input, output: try Strip.apply(plan, to: input.document)), false)
       } catch {
-        printError("\(path): error: internal error while editing: \(error.message)")
+        printError("\(input.path): error: internal error while editing: \(error.message)")
         throw Exit.failure
       }
     }

@@ -19,7 +19,8 @@ package struct TransformIO: Sendable {
     self.inPlace = inPlace
   }
 
-  /// Every input, parsed (.json, and gzip named .tgs or .json.gz); exits 2 when any cannot be read.
+  /// Every input, parsed (plain JSON, and gzip under any name as its JSON); exits 2 when any
+  /// cannot be read.
   package func documents() throws -> [TransformInput] {
     try readJSONInputs(try expandInputs(inputs, allowEmpty: allowEmpty), quiet: quiet)
   }
@@ -28,19 +29,22 @@ package struct TransformIO: Sendable {
   /// if any, and whether it refused the input (having said why); the caller writes nothing when
   /// any was refused.
   package func transformEach(
-    _ body: (_ path: String, _ document: JSONDocument, _ baseDirectory: String?) throws -> (result: TransformResult?, refused: Bool)
+    _ body: (TransformInput) throws -> (result: TransformResult?, refused: Bool)
   ) throws -> (results: [TransformResult], refused: Bool) {
     var results: [TransformResult] = []
     var refused = false
     for input in try documents() {
-      let outcome = try body(input.path, input.document, input.baseDirectory)
+      let outcome = try body(input)
       if outcome.refused { refused = true }
-      if var result = outcome.result {
-        result.gzip = input.gzip
-        results.append(result)
-      }
+      if let result = outcome.result { results.append(result) }
     }
     return (results, refused)
+  }
+
+  /// Whether `input`'s result is written gzipped: `-o` names a gzip container, or in place the
+  /// input is gzip (stdout always gets JSON).
+  package func writesGzip(_ input: TransformInput) -> Bool {
+    outputPath.map { OutputContainer($0) == .gzip } ?? (inPlace && input.gzip)
   }
 
   /// Writes the results, all or none.
@@ -50,12 +54,19 @@ package struct TransformIO: Sendable {
 }
 
 /// One input of a transform: its JSON, the folder its image paths start from, and whether the
-/// file is gzip (a .tgs or .json.gz, written back gzipped in place).
+/// file is gzip (a .tgs, a .json.gz or gzip under another name: written back gzipped in place).
 package struct TransformInput: Sendable {
   package let path: String
   package let document: JSONDocument
   package let baseDirectory: String?
   package let gzip: Bool
+
+  package init(path: String, document: JSONDocument, baseDirectory: String?, gzip: Bool) {
+    self.path = path
+    self.document = document
+    self.baseDirectory = baseDirectory
+    self.gzip = gzip
+  }
 }
 
 /// The outcome of transforming one JSON file.
@@ -64,14 +75,18 @@ package struct TransformResult {
   package var original: [UInt8]
   package var output: [UInt8]
   /// The input is gzip: in place, the output is gzipped too.
-  package var gzip = false
+  package var gzip: Bool
+  /// `output` gzipped, when the job has made it already (optimize reports its size): written
+  /// instead of compressing again.
+  package var gzippedOutput: [UInt8]?
   /// Extra files to write with the result (extracted images), path → bytes.
   package var sideFiles: [(path: String, bytes: [UInt8])] = []
 
-  package init(path: String, original: [UInt8], output: [UInt8]) {
-    self.path = path
-    self.original = original
+  package init(_ input: TransformInput, output: [UInt8]) {
+    self.path = input.path
+    self.original = input.document.bytes
     self.output = output
+    self.gzip = input.gzip
   }
 }
 
@@ -96,8 +111,12 @@ package func writeTransformResults(_ results: [TransformResult], to destination:
   }
   // -o writes the container its extension names; in place, each input keeps its own.
   let outputs = try results.map { r in
-    if let path = destination.outputPath { return try OutputContainer.encode(r.output, for: path) }
+    if let path = destination.outputPath {
+      if let gzipped = r.gzippedOutput, OutputContainer(path) == .gzip { return gzipped }
+      return try OutputContainer.encode(r.output, for: path)
+    }
     guard r.gzip else { return r.output }
+    if let gzipped = r.gzippedOutput { return gzipped }
     do { return try Gzip.compress(r.output) } catch { throw Exit.error("\(r.path): \(error)") }
   }
   let transaction = FileTransaction()
@@ -114,8 +133,8 @@ package func writeTransformResults(_ results: [TransformResult], to destination:
   }
 }
 
-/// Reads the inputs of a transform: plain JSON, and gzip named .tgs or .json.gz (as its JSON);
-/// dotLottie archives are refused.
+/// Reads the inputs of a transform: plain JSON, and gzip under any name (as its JSON); dotLottie
+/// archives are refused.
 package func readJSONInputs(_ selection: InputSelection, quiet: Bool) throws -> [TransformInput] {
   var result: [TransformInput] = []
   var failed = false

@@ -22,15 +22,15 @@ package struct GitHubReporter: Reporter {
     case .info: kind = "notice"
     }
     let reported = ReportedFile(d.file)
-    // An archive member's lines are not the archive's: the annotation is on the whole file.
+    // An archive member's lines, or gzip's JSON's, are not the file's: the annotation is on the whole file.
     let position =
-      reported.member == nil
+      d.positionsIn == nil
       ? [("line", String(d.line)), ("col", String(d.column)), ("endLine", String(d.endLine)), ("endColumn", String(d.endColumn))]
       : []
     let properties = ([("file", reported.file)] + position + [("title", "\(d.code) \(d.name)")])
       .map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
     var message = d.message
-    if let member = reported.member { message = "in \(member) (line \(d.line), column \(d.column)): " + message }
+    if let within = d.positionsIn { message = "in \(within) (line \(d.line), column \(d.column)): " + message }
     if let help = d.help { message += "\nhelp: " + help }
     return "::\(kind) \(properties)::\(escapeData(message))"
   }

@@ -72,16 +72,7 @@ package struct JUnitReporter: Reporter {
   }
 
   /// One diagnostic in the text format's layout (without colour).
-  static func textLines(_ d: Diagnostic) -> [String] {
-    var lines = ["\(d.file):\(d.line):\(d.column): \(d.severity.rawValue): [\(d.code)] \(d.message)"]
-    var at = "  at \(d.pointer.isEmpty ? "/" : d.pointer)"
-    if !d.layerPath.isEmpty { at += " in \"\(d.layerPath.joined(separator: " › "))\"" }
-    if !d.renderers.isEmpty { at += " (\(d.renderers.joined(separator: ", ")))" }
-    lines.append(at)
-    if let help = d.help { lines.append("  help: \(help)") }
-    if let fix = d.fix { lines.append("  fix: \(fix.summary) (lottiekit lint --fix)") }
-    return lines
-  }
+  static func textLines(_ d: Diagnostic) -> [String] { TextReporter().lines(d, escaping: false) }
 
   /// Text safe in XML 1.0 content (`attribute: false`) or in a quoted attribute value. Carriage
   /// returns (which parsers turn into line feeds) are always written as references; tabs and line

@@ -110,15 +110,15 @@ package struct SARIFReporter: Reporter {
     members.append(("level", .string(level(d.severity))))
     let reported = ReportedFile(d.file)
     var text = d.message
-    if let member = reported.member { text = "in \(member) (line \(d.line), column \(d.column)): " + text }
+    if let within = d.positionsIn { text = "in \(within) (line \(d.line), column \(d.column)): " + text }
     if let help = d.help { text += "\nhelp: " + help }
     members.append(("message", .object([("text", .string(text))])))
 
     var artifactLocation: [(String, JSONValue)] = [("uri", .string(uri(forPath: reported.file)))]
     if let artifactIndex { artifactLocation.append(("index", .int(artifactIndex))) }
     var physical: [(String, JSONValue)] = [("artifactLocation", .object(artifactLocation))]
-    // Lines and columns are the member's, not the archive's: an archive member has no region.
-    if reported.member == nil {
+    // Lines and columns of an archive member or of gzip's JSON are not the file's: no region.
+    if d.positionsIn == nil {
       physical.append(
         (
           "region",

@@ -1,3 +1,5 @@
+import LottieJSON
+
 /// gcc/Xcode style, clickable in terminals and IDEs:
 /// `hero.json:41:17: error: [LK201] layer "Bubble" (ind 4) names parent 7, …`
 package struct TextReporter: Reporter {
@@ -34,25 +36,29 @@ package struct TextReporter: Reporter {
 
   /// One file's diagnostics (nil when it has none), for streaming.
   package func file(_ file: LintReport.FileResult) -> String? {
-    var lines: [String] = []
-    do {
-      for d in file.diagnostics {
-        let severity: String
-        switch d.severity {
-        case .error: severity = paint("error", "1;31")
-        case .warning: severity = paint("warning", "1;33")
-        case .info: severity = paint("info", "1;36")
-        }
-        lines.append("\(paint("\(d.file):\(d.line):\(d.column):", "1")) \(severity): [\(d.code)] \(d.message)")
-        var at = "  at \(d.pointer.isEmpty ? "/" : d.pointer)"
-        if !d.layerPath.isEmpty { at += " in \"\(d.layerPath.joined(separator: " › "))\"" }
-        if !d.renderers.isEmpty { at += " (\(d.renderers.joined(separator: ", ")))" }
-        lines.append(paint(at, "2"))
-        if let help = d.help { lines.append("  help: \(help)") }
-        if let fix = d.fix { lines.append("  fix: \(fix.summary) (lottiekit lint --fix)") }
-      }
-    }
+    let lines = file.diagnostics.flatMap { self.lines($0) }
     return lines.isEmpty ? nil : lines.joined(separator: "\n")
+  }
+
+  /// One diagnostic: what and where, then help and fix (JUnit's failure text too, `escaping`
+  /// nothing: XML carries any character). Names and paths are the file's: on a terminal a line
+  /// break or an escape character in them is shown, not obeyed.
+  package func lines(_ d: Diagnostic, escaping: Bool = true) -> [String] {
+    let severity: String
+    switch d.severity {
+    case .error: severity = paint("error", "1;31")
+    case .warning: severity = paint("warning", "1;33")
+    case .info: severity = paint("info", "1;36")
+    }
+    func visible(_ s: String) -> String { escaping ? JSONStringCodec.controlCharactersEscaped(s) : s }
+    var lines = ["\(paint("\(visible(d.file)):\(d.line):\(d.column):", "1")) \(severity): [\(d.code)] \(visible(d.message))"]
+    var at = "  at \(d.pointer.isEmpty ? "/" : visible(d.pointer))"
+    if !d.layerPath.isEmpty { at += " in \"\(visible(d.layerPath.joined(separator: " › ")))\"" }
+    if !d.renderers.isEmpty { at += " (\(d.renderers.joined(separator: ", ")))" }
+    lines.append(paint(at, "2"))
+    if let help = d.help { lines.append("  help: \(visible(help))") }
+    if let fix = d.fix { lines.append("  fix: \(visible(fix.summary)) (lottiekit lint --fix)") }
+    return lines
   }
 
   package func summary(files: Int, errors: Int, warnings: Int, infos: Int) -> String {

@@ -94,7 +94,11 @@ extension RenameAssets {
         }
         let document: JSONDocument
         do { document = try JSONDocument(parsing: bytes) } catch {
-          problems.append(Problem(severity: .error, path: path, message: "not valid JSON: \(error.message)", location: error.location))
+          if Animation.isOtherJSON(bytes, parsed: .failure(error)) {
+            skipped.append((path, "JSON that is not an animation"))
+          } else {
+            problems.append(Problem(severity: .error, path: path, message: "not valid JSON: \(error.message)", location: error.location))
+          }
           continue
         }
         if Animation(document: document).looksLikeLottie {
