@@ -71,9 +71,11 @@ package struct AnimationDiff: Sendable {
           kind: .canvas, subject: "canvas", detail: "frames \(num(a.inPoint))–\(num(a.outPoint)) → \(num(b.inPoint))–\(num(b.outPoint))",
           oldPointer: "/op", newPointer: "/op"))
     }
+    // A frame rate of 0 (or none) leaves the duration undefined: going to or from one is a change too.
     let da = duration(a), db = duration(b)
-    if let da, let db, abs(da - db) > 1e-9 {
-      out.append(Change(kind: .canvas, subject: "canvas", detail: "duration \(seconds(da)) → \(seconds(db))"))
+    if (da == nil) != (db == nil) || (da.map { d in db.map { abs(d - $0) > 1e-9 } ?? false } ?? false) {
+      func text(_ d: Double?) -> String { d.map(seconds) ?? "undefined" }
+      out.append(Change(kind: .canvas, subject: "canvas", detail: "duration \(text(da)) → \(text(db))"))
     }
   }
 

@@ -24,7 +24,9 @@ struct PackCommand: ParsableCommand {
         gz      gzip of the minified JSON (best compression), for Content-Encoding
         lottie  dotLottie v2 (manifest.json with "version": "2", a/, i/, images
                 as u "/i/"); --dotlottie-version 1 writes the v1 layout
-                (animations/, images/)
+                (animations/, images/). A .lottie packed into a .lottie keeps
+                its archive: manifest (ids, loop, speed, themeColor), images,
+                themes and state machines as they are, its animations packed
         tgs     Telegram sticker; refused (exit 1, nothing written) when the
                 telegram-sticker profile finds an error, with every reason
       Without --format, the format comes from -o's extension (.json.gz, .lottie, .tgs), else json.
@@ -67,7 +69,7 @@ struct PackCommand: ParsableCommand {
   var optimize = false
 
   @Option(name: .customLong("dotlottie-version"), help: "dotLottie layout for --format lottie: 2 (default) or 1.")
-  var dotLottieVersion: Int = 2
+  var dotLottieVersion: Int?
 
   @Flag(help: "Write content-addressed files and a manifest.json into the -o folder.")
   var manifest = false
@@ -88,8 +90,10 @@ struct PackCommand: ParsableCommand {
     if inputs.isEmpty { throw ValidationError("give at least one animation file or folder") }
     if let p = precision, !(0...10).contains(p) { throw ValidationError("--precision must be between 0 and 10 decimals") }
     if optimize && precision != nil { throw ValidationError("--optimize chooses each number's places itself (verified by rendering): leave out --precision") }
-    if dotLottieVersion != 1 && dotLottieVersion != 2 { throw ValidationError("--dotlottie-version must be 1 or 2") }
-    if dotLottieVersion != 2 && resolvedFormat != .lottie { throw ValidationError("--dotlottie-version applies to --format lottie only") }
+    if let v = dotLottieVersion, v != 1 && v != 2 { throw ValidationError("--dotlottie-version must be 1 or 2") }
+    if dotLottieVersion != nil && dotLottieVersion != 2 && resolvedFormat != .lottie {
+      throw ValidationError("--dotlottie-version applies to --format lottie only")
+    }
     if let r = root, !FileIO.isDirectory(r) { throw ValidationError("--root \(r) is not a folder") }
     if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin (-) can be given once") }
     if sticker.any && resolvedFormat != .tgs {
@@ -105,12 +109,13 @@ struct PackCommand: ParsableCommand {
     options.prune = prune
     options.precision = precision
     options.stripNames = stripNames
-    options.dotLottieVersion = dotLottieVersion
+    options.dotLottieVersion = dotLottieVersion ?? 2
     options.root = root
     options.generator = "lottiekit \(LottieKit.version)"
     if optimize { options.optimize = Optimize.Options() }
     var job = PackJob(inputs: inputs, outputPath: outputPath, format: resolvedFormat, options: options)
     job.manifest = manifest
+    job.dotLottieVersion = dotLottieVersion
     job.targets = target.list
     job.sticker = sticker.variant
     job.allowEmpty = empty.allowEmpty

@@ -16,7 +16,9 @@ struct UnpackCommand: ParsableCommand {
       File-system junk (.DS_Store, __MACOSX/) is skipped and said. A .tgs
       (or .json.gz) is written as <name>.json. Archive entries whose names would land outside the
       folder (zip-slip), archives that expand beyond --max-size (zip and gzip bombs), truncated
-      and corrupt archives are refused with exit 2 and nothing is written.
+      and corrupt archives are refused with exit 2 and nothing is written. Files already in the
+      folder with other content (an edited animation, say) are not replaced without --force: exit
+      64, nothing written; the same content is no conflict, so unpacking again succeeds.
       Examples:
         lottiekit unpack hero.lottie -o hero/
         lottiekit unpack sticker.tgs -o stickers/
@@ -32,6 +34,9 @@ struct UnpackCommand: ParsableCommand {
   @Option(name: .customLong("max-size"), help: "Largest total uncompressed size accepted, in bytes (default 128 MiB).")
   var maxSize: Int = 128 * 1024 * 1024
 
+  @Flag(help: "Replace files already in the folder whose content differs (default: refuse with exit 64, nothing written).")
+  var force = false
+
   @OptionGroup var output: OutputOptions
 
   func validate() throws {
@@ -44,6 +49,7 @@ struct UnpackCommand: ParsableCommand {
   func run() throws {
     var job = UnpackJob(input: input, outputPath: outputPath, maxSize: maxSize)
     job.quiet = output.quiet
+    job.force = force
     try job.run()
   }
 }

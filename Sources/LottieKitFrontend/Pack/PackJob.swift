@@ -21,6 +21,9 @@ package struct PackJob {
   package var allowEmpty = false
   package var quiet = false
   package var color = ColorChoice.auto
+  /// `--dotlottie-version` as given (nil: not given). A `.lottie` packed into a `.lottie` keeps its
+  /// own layout, so only a different one given explicitly is refused.
+  package var dotLottieVersion: Int?
 
   package init(inputs: [String], outputPath: String, format: PackFormat, options: PackOptions) {
     self.inputs = inputs
@@ -88,6 +91,11 @@ package struct PackJob {
         failures.inputFailed = true
         continue
       }
+      // One .lottie into one .lottie: the archive is kept, its animations packed in place.
+      if format == .lottie, !folderMode, input.path != "-", sources.first?.container == .dotLottie {
+        if let p = rearchive(sources, of: input, linter: linter, failures: &failures) { packed.append(p) }
+        continue
+      }
       for source in sources {
         if let p = pack(source, of: input, among: sources.count, linter: linter, folderMode: folderMode, failures: &failures) {
           packed.append(p)
@@ -145,7 +153,41 @@ package struct PackJob {
     if count > 1, let entry = source.entryName {
       id += "_" + Paths.fileName(of: entry).replacingOccurrences(of: ".json", with: "")
     }
-    guard let document = animation(source, of: input, among: count, failures: &failures) else { return nil }
+    guard let document = animation(source, of: input, among: count, failures: &failures),
+      let prepared = prepare(document, source, options: options, failures: &failures)
+    else { return nil }
+    let container: (bytes: [UInt8], step: SizeStep?)
+    do { container = try Pack.container(prepared, id: dotLottieID(id), options: options) } catch {
+      printError("\(source.displayPath): error: \(error.message)")
+      failures.inputFailed = true
+      return nil
+    }
+    if let linter, refuses(linter, prepared.json, source: source, container: container.bytes) {
+      failures.refused = true
+      return nil
+    }
+    var steps = prepared.steps
+    if let step = container.step { steps.append(step) }
+    let destination: String
+    if manifest {
+      destination = Paths.join(outputPath, Pack.contentAddressedName(container.bytes, format: format))
+    } else if folderMode {
+      destination = Paths.join(outputPath, id + "." + format.fileExtension)
+    } else {
+      destination = outputPath
+    }
+    let checkedTargets = (format == .tgs ? ["telegram-sticker"] : []) + targets
+    return Packed(
+      input: source.displayPath, id: id, bytes: container.bytes, json: prepared.json,
+      destination: destination, steps: steps, inputBytes: prepared.inputBytes,
+      imageBytesRead: prepared.imageBytesRead, imageCount: prepared.images.count, targets: checkedTargets)
+  }
+
+  /// One animation through pack's steps (optimize first when asked, then minify, prune, round,
+  /// inline or collect images), its notes said; nil (having said why) when the steps refuse it.
+  func prepare(
+    _ document: JSONDocument, _ source: AnimationSource, options: PackOptions, failures: inout Failures
+  ) -> PreparedAnimation? {
     let baseDirectory = source.baseDirectory ?? (source.container == .json ? FileManager.default.currentDirectoryPath : nil)
     var optimized: (document: JSONDocument, step: SizeStep)? = nil
     if let level = options.optimize {
@@ -174,35 +216,14 @@ package struct PackJob {
       failures.inputFailed = true
       return nil
     }
-    if let linter, refuses(linter, prepared.json, source: source) {
-      failures.refused = true
-      return nil
-    }
-    let container: (bytes: [UInt8], step: SizeStep?)
-    do { container = try Pack.container(prepared, id: dotLottieID(id), options: options) } catch {
-      printError("\(source.displayPath): error: \(error.message)")
-      failures.inputFailed = true
-      return nil
-    }
-    var steps = prepared.steps
-    if let step = container.step { steps.append(step) }
-    let destination: String
-    if manifest {
-      destination = Paths.join(outputPath, Pack.contentAddressedName(container.bytes, format: format))
-    } else if folderMode {
-      destination = Paths.join(outputPath, id + "." + format.fileExtension)
-    } else {
-      destination = outputPath
-    }
-    let checkedTargets = (format == .tgs ? ["telegram-sticker"] : []) + targets
-    return Packed(
-      input: source.displayPath, id: id, bytes: container.bytes, json: prepared.json,
-      destination: destination, steps: steps, inputBytes: prepared.inputBytes,
-      imageBytesRead: prepared.imageBytesRead, imageCount: prepared.images.count, targets: checkedTargets)
+    return prepared
   }
 
   /// The lint gate (tgs, --target): true, with every reason said, when the prepared JSON has errors.
-  func refuses(_ linter: Linter, _ json: [UInt8], source: AnimationSource) -> Bool {
+  /// In a dotLottie the animation is linted as the archive holds it, its images found there.
+  func refuses(_ linter: Linter, _ json: [UInt8], source: AnimationSource, container: [UInt8]) -> Bool {
+    var linter = linter
+    if format == .lottie, let archive = try? ZipArchive(bytes: container) { linter.fileSystem = ArchiveFileSystem(archive: archive) }
     let errors = linter.lint(path: source.displayPath, bytes: json, baseDirectory: source.baseDirectory)
       .filter { $0.severity == .error }
     guard !errors.isEmpty else { return false }

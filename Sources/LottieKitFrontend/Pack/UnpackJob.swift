@@ -9,6 +9,8 @@ package struct UnpackJob {
   package var outputPath: String
   package var maxSize: Int
   package var quiet = false
+  /// Replace files already in the folder whose bytes differ from what unpack writes.
+  package var force = false
 
   package init(input: String, outputPath: String, maxSize: Int) {
     self.input = input
@@ -38,6 +40,19 @@ package struct UnpackJob {
     // Inputs are never overwritten: a .lottie saved as hero.json, unpacked into its own folder.
     if input != "-", let onto = targets.first(where: { FileIO.isSameFile(input, $0) }) {
       throw UsageError("-o \(outputPath): unpacking would write \(onto) over the input; choose another folder")
+    }
+    // A file already there with other bytes may be someone's edit: replaced only with --force.
+    // The same bytes are no conflict, so unpacking the same archive again succeeds.
+    if !force {
+      let differing = zip(unpacked.files, targets).filter { file, target in
+        FileIO.exists(target) && !FileIO.isDirectory(target) && (try? FileIO.read(target, limit: file.bytes.count + 1)) != file.bytes
+      }.map(\.1)
+      if !differing.isEmpty {
+        let shown = differing.prefix(5).joined(separator: ", ") + (differing.count > 5 ? " and \(differing.count - 5) more" : "")
+        throw UsageError(
+          "-o \(outputPath): unpacking would replace \(differing.count) existing file\(differing.count == 1 ? "" : "s") with other content (\(shown)); nothing was written. Add --force to replace \(differing.count == 1 ? "it" : "them"), or choose another folder"
+        )
+      }
     }
     let transaction = FileTransaction()
     do {

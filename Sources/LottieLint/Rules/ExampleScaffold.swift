@@ -6,4 +6,9 @@ extension Example {
   static let sticker = #"{"v":"5.5.2","fr":60,"ip":0,"op":180,"w":512,"h":512,"layers":[]}"#
   /// A keyframe's ease-in-out handles.
   static let ease = #""i":{"x":[0.5],"y":[1]},"o":{"x":[0.5],"y":[0]}"#
+  /// An animation with one slot, "accent", holding `value` (its property's "k"), and one fill whose
+  /// colour names the slot `sid` (JSON text, so that a ↓ marker may sit in either).
+  static func slotted(_ value: String, sid: String = #""accent""#) -> String {
+    #"{\#(header),"slots":{"accent":{"p":{"a":0,"k":\#(value)}}},"layers":[{"ty":4,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"fl","c":{"a":0,"k":[0,0,0,1],"sid":\#(sid)}}]}]}"#
+  }
 }

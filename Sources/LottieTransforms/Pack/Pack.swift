@@ -49,6 +49,9 @@ package struct PackOptions: Sendable {
   package var stripNames = false
   /// dotLottie layout: 2 (`a/`, `i/`, manifest `version: "2"`) or 1 (`animations/`, `images/`).
   package var dotLottieVersion = 2
+  /// The animation goes back into the dotLottie it was read from, whose images and sounds stay
+  /// there: nothing is collected from disk, and its assets keep pointing into the archive.
+  package var keepsArchive = false
   /// Folder images may be read from (default: the animation's own folder).
   package var root: String? = nil
   /// Written into dotLottie manifests.

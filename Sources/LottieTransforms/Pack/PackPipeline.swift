@@ -81,7 +81,7 @@ struct PackPipeline {
     let animation = Animation(document: doc)
     let external = animation.assets.filter { $0.isImage && !$0.isEmbedded }
     let otherFiles = animation.assets.filter { ($0.isData || $0.isSound) && !$0.isEmbedded && $0.relativePath != nil && !$0.isURL }
-    if !otherFiles.isEmpty, options.format == .lottie || options.inline {
+    if !otherFiles.isEmpty, (options.format == .lottie && !options.keepsArchive) || options.inline {
       let names = otherFiles.compactMap(\.relativePath).joined(separator: ", ")
       notes.append(PackNote(kind: .warning, message: "data and sound assets are not packed (\(names)): upload them beside the file"))
     }
@@ -100,6 +100,8 @@ struct PackPipeline {
         }
       }
       guard advance("inline", result.bytes) else { return stopped() }
+    } else if options.keepsArchive {
+      // Back into the archive it came from, beside its images: nothing to collect or say.
     } else if options.format == .lottie, !external.isEmpty {
       guard let base = baseDirectory else {
         return fail("images of an animation read from an archive or stdin cannot be packed (unpack it first)")

@@ -9,16 +9,8 @@ struct SlotKindMismatchRule: LintRule {
       "Lottie 1.0.1 (https://lottie.github.io/lottie-spec/1.0.1/specs/slots/): a slot holds the property it stands for; lottie-web merges the slot's \"p\" over the property, so a number in a colour's slot, or a colour in a path's, leaves the player a value it cannot draw (ThorVG crashes on a path taken from a slot at all: see compat)",
     fixHint: "give the slot a value of the property's kind (the same as the property's own \"k\"), or point the sid at another slot",
     category: .references, defaultSeverity: .error,
-    triggering: [
-      Example(
-        "{\(Example.header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":↓50}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":\"accent\"}}]}]}"
-      )
-    ],
-    nonTriggering: [
-      Example(
-        "{\(Example.header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0,0]}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":\"accent\"}}]}]}"
-      )
-    ])
+    triggering: [Example(Example.slotted("↓50"))],
+    nonTriggering: [Example(Example.slotted("[1,0,0]"))])
   func check(_ context: LintContext) -> [Finding] {
     let animation = context.animation
     let slots = animation.slotsByID

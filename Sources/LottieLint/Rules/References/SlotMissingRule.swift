@@ -9,16 +9,8 @@ struct SlotMissingRule: LintRule {
       "Lottie 1.0.1 (https://lottie.github.io/lottie-spec/1.0.1/specs/slots/): a property (or image asset) with \"sid\" takes the value of that slot; with no such slot players that apply slots (lottie-web's SlotManager, ThorVG) keep the value written there, and without one there is no value at all",
     fixHint: "add the slot to the top-level \"slots\" object, or correct the sid",
     category: .references, defaultSeverity: .warning,
-    triggering: [
-      Example(
-        "{\(Example.header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":↓\"acent\"}}]}]}"
-      )
-    ],
-    nonTriggering: [
-      Example(
-        "{\(Example.header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":\"accent\"}}]}]}"
-      )
-    ])
+    triggering: [Example(Example.slotted("[1,0,0,1]", sid: #"↓"acent""#))],
+    nonTriggering: [Example(Example.slotted("[1,0,0,1]"))])
   func check(_ context: LintContext) -> [Finding] {
     let animation = context.animation
     let slots = animation.slotsByID

@@ -10,11 +10,7 @@ struct UnusedSlotRule: LintRule {
     fixHint: "add \"sid\" to the property the slot is meant for, or remove the slot",
     category: .references, defaultSeverity: .info,
     triggering: [Example("{\(Example.header),\"slots\":{↓\"spare\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[]}")],
-    nonTriggering: [
-      Example(
-        "{\(Example.header),\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0,0,1]}}},\"layers\":[{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[0,0,0,1],\"sid\":\"accent\"}}]}]}"
-      )
-    ])
+    nonTriggering: [Example(Example.slotted("[1,0,0,1]"))])
   func check(_ context: LintContext) -> [Finding] {
     let animation = context.animation
     guard let slots = animation.root["slots"], slots.isObject else { return [] }
