@@ -76,12 +76,10 @@ package struct InputSelection: Sendable {
     guard mayBeSkipped(path) else { return result }
     switch result {
     case .success(let parsed):
-      if let only = parsed.first, AnimationSource.isOtherJSON(parsed.map(\.source), parsed: .success(only.document)) { return nil }
+      if let only = parsed.first, AnimationSource.isOtherJSON(parsed.map(\.source), document: only.document) { return nil }
     case .failure:
       // Only a file that does not parse is read again, to tell JSON with comments from a broken export.
-      if let sources = try? Inputs.load(path), let first = sources.first,
-        AnimationSource.isOtherJSON(sources, parsed: Result { () throws(JSONSyntaxError) in try JSONDocument(parsing: first.bytes) })
-      {
+      if let sources = try? Inputs.load(path), AnimationSource.isOtherJSON(sources, document: nil) {
         return nil
       }
     }

@@ -32,8 +32,8 @@ package struct AnimationSource: Sendable {
 
   /// Whether the animations loaded from one file are plain JSON that is not meant as an animation
   /// (`Animation.isOtherJSON`): what a folder walk skips.
-  package static func isOtherJSON(_ sources: [AnimationSource], parsed: Result<JSONDocument, JSONSyntaxError>) -> Bool {
-    sources.count == 1 && sources[0].container == .json && Animation.isOtherJSON(sources[0].bytes, parsed: parsed)
+  package static func isOtherJSON(_ sources: [AnimationSource], document: JSONDocument?) -> Bool {
+    sources.count == 1 && sources[0].container == .json && Animation.isOtherJSON(sources[0].bytes, document: document)
   }
 }
 

@@ -34,9 +34,8 @@ package enum LintRun {
       let archiveLinter = archiveLinter(linter, sources: sources, path: path)?.linter
       var results: [(LintReport.FileResult, [String])] = []
       for source in sources {
-        let parsed = Result { () throws(JSONSyntaxError) in try JSONDocument(parsing: source.bytes) }
-        if skipsNonAnimation, AnimationSource.isOtherJSON(sources, parsed: parsed) { return [] }
-        let document = try? parsed.get()
+        let document = try? JSONDocument(parsing: source.bytes)
+        if skipsNonAnimation, AnimationSource.isOtherJSON(sources, document: document) { return [] }
         let base = archiveLinter == nil ? source.baseDirectory : ""
         var diagnostics =
           document.map { (archiveLinter ?? linter).lint(path: source.displayPath, document: $0, baseDirectory: base) }
@@ -81,7 +80,7 @@ package enum LintRun {
     for path in files where path != "-" {
       guard let sources = try? Inputs.load(path), let container = sources.first?.container else { continue }
       if container == .json, skipsNonAnimation(path),
-        AnimationSource.isOtherJSON(sources, parsed: Result { () throws(JSONSyntaxError) in try JSONDocument(parsing: sources[0].bytes) })
+        AnimationSource.isOtherJSON(sources, document: try? JSONDocument(parsing: sources[0].bytes))
       {
         continue
       }

@@ -47,16 +47,14 @@ public struct Animation: Sendable {
     return ["fr", "op", "ip", "v", "w", "h", "assets"].filter { root[$0] != nil }.count >= 2
   }
 
-  /// Whether JSON `bytes` (`parsed` from them) are not meant as an animation: what a folder walk
+  /// Whether JSON `bytes` (`document`: them parsed, nil when they do not parse) are not meant as an animation: what a folder walk
   /// skips. That is JSON that parses but is not `mayBeLottie` (a `package.json`, an Xcode
   /// `Contents.json`), or JSON with comments that does not parse (a `tsconfig.json`, VS Code's
   /// `settings.json`) and has no `"layers"` key. Any other JSON that does not parse is a broken
   /// animation (a truncated export), not other JSON.
-  public static func isOtherJSON(_ bytes: [UInt8], parsed: Result<JSONDocument, JSONSyntaxError>) -> Bool {
-    switch parsed {
-    case .success(let document): return !Animation(document: document).mayBeLottie
-    case .failure: return commentedWithoutLayers(bytes)
-    }
+  public static func isOtherJSON(_ bytes: [UInt8], document: JSONDocument?) -> Bool {
+    guard let document else { return commentedWithoutLayers(bytes) }
+    return !Animation(document: document).mayBeLottie
   }
 
   /// One pass over the bytes: whether a `//` or `/*` comment stands outside strings, and no string

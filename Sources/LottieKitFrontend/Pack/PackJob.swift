@@ -121,7 +121,7 @@ package struct PackJob {
   func animation(_ source: AnimationSource, of input: Input, among count: Int, failures: inout Failures) -> JSONDocument? {
     let parsed = Result { () throws(JSONSyntaxError) in try JSONDocument(parsing: source.bytes) }
     // Found in a folder, JSON that is not meant as an animation (with comments: a tsconfig.json).
-    let otherJSON = !input.explicit && count == 1 && AnimationSource.isOtherJSON([source], parsed: parsed)
+    let otherJSON = !input.explicit && count == 1 && AnimationSource.isOtherJSON([source], document: try? parsed.get())
     let document: JSONDocument
     do { document = try parsed.get() } catch {
       if otherJSON {

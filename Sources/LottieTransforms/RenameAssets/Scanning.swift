@@ -94,7 +94,7 @@ extension RenameAssets {
         }
         let document: JSONDocument
         do { document = try JSONDocument(parsing: bytes) } catch {
-          if Animation.isOtherJSON(bytes, parsed: .failure(error)) {
+          if Animation.isOtherJSON(bytes, document: nil) {
             skipped.append((path, "JSON that is not an animation"))
           } else {
             problems.append(Problem(severity: .error, path: path, message: "not valid JSON: \(error.message)", location: error.location))
