@@ -92,6 +92,17 @@ package enum FileIO {
     return String(cString: real)
   }
 
+  /// Where a write to `path` lands: the file a symbolic link points to (so the link stays a link,
+  /// as a shell's `>` and every editor treat it), else `path` itself (also for a link that points
+  /// nowhere, or at something other than a regular file).
+  package static func writeTarget(_ path: String) -> String {
+    var st = stat()
+    guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK, let real = realPath(path),
+      stat(real, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG
+    else { return path }
+    return real
+  }
+
   /// Creates a folder and any missing folders above it (as `mkdir -p`) and returns those it made,
   /// outermost first; a failure says which folder and why (`afile: cannot create the folder: a
   /// file of that name is in the way`).
@@ -131,7 +142,8 @@ package enum FileIO {
   /// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed to disk, then
   /// renamed over the destination. The destination is always either the old file or the whole new
   /// one. An existing file's permissions are kept.
-  package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(IOFailure) {
+  package static func writeAtomically(_ bytes: [UInt8], to link: String) throws(IOFailure) {
+    let path = writeTarget(link)
     let temp = try writeTemporary(bytes, beside: path)
     guard rename(temp, path) == 0 else {
       let e = errno
@@ -282,9 +294,10 @@ package final class FileTransaction {
 
   package init() {}
 
-  /// Writes `bytes` to a temporary file beside `destination`, creating the destination's missing
-  /// folders.
-  package func stage(_ bytes: [UInt8], to destination: String) throws(IOFailure) {
+  /// Writes `bytes` to a temporary file beside `path` (beside the file it points to, for a
+  /// symbolic link), creating the destination's missing folders.
+  package func stage(_ bytes: [UInt8], to path: String) throws(IOFailure) {
+    let destination = FileIO.writeTarget(path)
     do {
       try makeFolders(for: destination)
       let temp = try FileIO.writeTemporary(bytes, beside: destination)

@@ -143,16 +143,22 @@ package struct Baseline: Sendable {
     /// Unused entries by (file, rule, fingerprint), with their pointers.
     private var available: [String: Slot] = [:]
     package private(set) var suppressed = 0
+    /// The files this run linted, as the baseline names them.
+    private var linted = Set<String>()
 
     /// One (file, rule, fingerprint)'s entries: their pointers in file order, which are used, and
     /// where each pointer's entries are, so that taking one costs no walk over the others.
     final class Slot {
+      /// The file, as the baseline names it.
+      let file: String
       var pointers: [String] = []
       var used: [Bool] = []
       var byPointer: [String: [Int]] = [:]
       var cursor: [String: Int] = [:]
       var firstUnused = 0
       var remaining = 0
+
+      init(file: String) { self.file = file }
 
       func append(_ pointer: String) {
         byPointer[pointer, default: []].append(pointers.count)
@@ -187,7 +193,7 @@ package struct Baseline: Sendable {
       self.baseline = baseline
       for e in baseline.entries {
         let slot = Self.slot(e.file, e.rule, e.fingerprint)
-        let entries = available[slot] ?? Slot()
+        let entries = available[slot] ?? Slot(file: e.file)
         entries.append(e.pointer)
         available[slot] = entries
       }
@@ -199,6 +205,7 @@ package struct Baseline: Sendable {
     /// that a moved entry cannot steal the entry of a finding that stayed in place.
     package func filter(file: String, diagnostics: [Diagnostic], fingerprints: [String]) -> [Diagnostic] {
       let key = baseline.key(forFile: file)
+      linted.insert(key)
       var held = [Bool](repeating: false, count: diagnostics.count)
       for pass in 0..<2 {
         for (k, d) in diagnostics.enumerated() where !held[k] && k < fingerprints.count {
@@ -211,7 +218,19 @@ package struct Baseline: Sendable {
       return diagnostics.indices.filter { !held[$0] }.map { diagnostics[$0] }
     }
 
-    /// Entries no finding used: fixed since the baseline was written.
-    package var unused: Int { available.values.reduce(0) { $0 + $1.remaining } }
+    /// Entries no finding used: fixed since the baseline was written. Only files this run linted
+    /// count, and files that are gone: linting some of the files (pre-commit names only the
+    /// changed ones) says nothing about the others' entries.
+    package var unused: Int {
+      var gone: [String: Bool] = [:]
+      func isGone(_ file: String) -> Bool {
+        if let known = gone[file] { return known }
+        let path = file.firstIndex(of: "#").map { String(file[..<$0]) } ?? file
+        let answer = !FileIO.exists(path.hasPrefix("/") ? path : Paths.join(baseline.folder, path))
+        gone[file] = answer
+        return answer
+      }
+      return available.values.reduce(0) { $0 + (linted.contains($1.file) || isGone($1.file) ? $1.remaining : 0) }
+    }
   }
 }

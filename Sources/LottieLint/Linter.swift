@@ -1,5 +1,6 @@
 import LottieJSON
 import LottieCompat
+import LottieKitIO
 import LottieModel
 
 /// The telegram-sticker profile's variant: a 100×100 custom emoji instead of a 512×512 sticker
@@ -22,6 +23,9 @@ package struct LintOptions: Sendable {
   package var budgets = Budgets()
   /// Ignored findings: `{rule, path glob, pointer}`; nil fields match anything.
   package var ignores: [Ignore] = []
+  /// The folder ignore paths are written relative to (the configuration file's, absolute); nil:
+  /// they are matched against the paths as given.
+  package var ignoreRoot: String?
   /// Renderers to check compatibility for.
   package var targets: [TargetSelection] = []
   package var sticker = StickerVariant()
@@ -141,12 +145,24 @@ package struct Linter: Sendable {
   }
 
   func isIgnored(_ d: Diagnostic) -> Bool {
-    options.ignores.contains { ignore in
+    guard !options.ignores.isEmpty else { return false }
+    let file = ignoredPath(d.file)
+    return options.ignores.contains { ignore in
       if let r = ignore.rule, r != d.code && r != d.name { return false }
-      if let p = ignore.path, !Glob.matches(p, d.file) { return false }
+      if let p = ignore.path, !Glob.matches(p, file) { return false }
       if let ptr = ignore.pointer, ptr != d.pointer && !d.pointer.utf8.starts(with: (ptr + "/").utf8) { return false }
       return true
     }
+  }
+}
+
+extension Linter {
+  /// The path ignore globs are matched against: relative to the configuration's folder when the
+  /// file lies under it, however the command line spelled it (`anims`, `./anims`, an absolute path,
+  /// or `.` from inside `anims` all give `anims/hero.json`); else the path as given.
+  func ignoredPath(_ file: String) -> String {
+    guard let root = options.ignoreRoot, file != "<stdin>" else { return file }
+    return Paths.relative(Paths.normalizedAbsolute(file), to: root) ?? file
   }
 }
 

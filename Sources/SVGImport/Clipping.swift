@@ -74,7 +74,7 @@ extension SVGConverter {
         target = t
       }
       let style = ComputedStyle(currentColor: options.currentColor).inheriting(specifiedStyle(target), viewport: viewport)
-      guard style.display, style.visible, let geometry = shapeGeometry(target, viewport: viewport) else { continue }
+      guard style.display, style.visible, let geometry = shapeGeometry(target, viewport: viewport, fontSize: style.fontSize) else { continue }
       if let raw = tree.elements[target].attributes["transform"], let m = SVGValues.transform(raw) { childSpace = childSpace.concatenating(m) }
       if (specifiedStyle(target)["clip-rule"] ?? specifiedStyle(clip)["clip-rule"])?.lowercased() == "evenodd" { evenOdd = true }
       outlines += geometry.subpaths.map { $0.transformed(childSpace) }.filter { !$0.segments.isEmpty && !$0.isDegenerate }

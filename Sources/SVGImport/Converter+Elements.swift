@@ -149,7 +149,7 @@ extension SVGConverter {
       return useItems(element, parent: parent, context: &context)
     case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
       let strokedOutline = style.stroke != .none && style.fill == .none
-      guard let geometry = shapeGeometry(element, viewport: parent.viewport, strokedOutline: strokedOutline) else { return nil }
+      guard let geometry = shapeGeometry(element, viewport: parent.viewport, fontSize: style.fontSize, strokedOutline: strokedOutline) else { return nil }
       return paint(element, subpaths: geometry.subpaths, closedShape: geometry.closedShape, context: context)
     default:
       warn(element, "<\(tree.elements[element].name)> is not an SVG element lottiekit knows; not converted")

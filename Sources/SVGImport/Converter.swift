@@ -139,10 +139,14 @@ package struct SVGConverter {
         warn(i, "<style type=\"\(type)\"> is not CSS; ignored")
         continue
       }
+      let known = stylesheet.unsupportedSelectors.count
       stylesheet.add(e.text)
-    }
-    for s in stylesheet.unsupportedSelectors {
-      warn(0, "CSS selector \"\(s)\" is not supported (pseudo-classes, sibling combinators); its rules are ignored")
+      // Said at the selector's own line: the <style>'s, plus the lines of its text before it.
+      for s in stylesheet.unsupportedSelectors[known...] {
+        var before = 0
+        if let found = e.text.range(of: s) { before = e.text[..<found.lowerBound].utf8.filter { $0 == 0x0A }.count }
+        warn(line: e.line + before, "CSS selector \"\(s)\" is not supported (pseudo-classes, sibling combinators); its rules are ignored")
+      }
     }
   }
 
@@ -236,7 +240,10 @@ package struct SVGConverter {
   }
 
   mutating func warn(_ element: Int, _ message: String) {
-    let line = element < tree.elements.count ? tree.elements[element].line : 0
+    warn(line: element < tree.elements.count ? tree.elements[element].line : 0, message)
+  }
+
+  mutating func warn(line: Int, _ message: String) {
     let key = "\(line)|\(message)"
     guard warned.insert(key).inserted else { return }
     warnings.append(SVGWarning(line: line, message: message))

@@ -7,15 +7,16 @@ extension SVGConverter {
 
   /// An element's outline in its own user space; nil when it draws nothing (zero size, no data).
   /// `strokedOutline`: the element is stroked and not filled, and its path arcs become the
-  /// renderers' cubics (`Geometry.arc`, `cubics: .renderers`).
+  /// renderers' cubics (`Geometry.arc`, `cubics: .renderers`). `fontSize`: the element's computed
+  /// font size, which `em` and `ex` lengths are measured in.
   mutating func shapeGeometry(
-    _ element: Int, viewport vp: (w: Double, h: Double),
+    _ element: Int, viewport vp: (w: Double, h: Double), fontSize: Double = 16,
     strokedOutline: Bool = false
   ) -> (subpaths: [Subpath], closedShape: Bool)? {
     let e = tree.elements[element]
     func attr(_ name: String, _ axis: SVGValues.Axis) -> Double? {
       guard let raw = e.attributes[name] else { return nil }
-      guard let v = SVGValues.length(raw, axis: axis, viewport: vp) else {
+      guard let v = SVGValues.length(raw, axis: axis, viewport: vp, fontSize: fontSize) else {
         warn(element, "\(name)=\"\(raw)\" on <\(e.name)> cannot be read")
         return nil
       }

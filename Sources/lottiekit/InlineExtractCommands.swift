@@ -55,7 +55,8 @@ struct ExtractCommand: ParsableCommand {
       Each embedded image is decoded and written under --images-dir (default images/ beside the
       output animation) as <asset id>.<ext>, the extension from the bytes; a name that exists with
       other content gets a _2, _3… suffix, an identical file is reused. The asset gets u, p and e: 0.
-      Undecodable data is refused and nothing is written.
+      Undecodable data is refused and nothing is written. An animation with embedded images needs
+      -o or --in-place (on standard output, where the images would go is unknown: exit 64).
       Examples:
         lottiekit extract hero.inline.json -o out/hero.json
         lottiekit extract --in-place --images-dir assets/ hero.json

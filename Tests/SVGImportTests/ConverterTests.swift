@@ -473,4 +473,34 @@ struct ConverterBudgetTests {
     #expect(layers(single).first?["ks"]?["o"]?["k"]?.double == 100)
     #expect(items(single, "tr").contains { $0["o"]?["k"]?.double == 50 })
   }
+
+  /// `em` and `ex` were 16 and 8 user units whatever the font size: the element's computed
+  /// `font-size` (attribute, inherited, or in `style`) is what they measure.
+  @Test func emAndExFollowTheFontSize() throws {
+    let (doc, c) = try convert(
+      svg(
+        #"<rect x="1em" y="1em" width="3em" height="3em"/><g font-size="4"><rect x="50" y="50" width="4ex" height="2ex" style="font-size:20px"/><rect x="80" y="80" width="2em" height="1em"/></g>"#,
+        #"width="100" height="100" font-size="10""#))
+    #expect(c.warnings.isEmpty)
+    let boxes = items(doc, "rc").map { (numbers($0["p"]?["k"]), numbers($0["s"]?["k"])) }
+    let paths = items(doc, "sh").map(vertices)
+    // Rectangles come out as rect items or as paths: compare their extents either way.
+    var extents: [[Double]] = boxes.map { p, s in [p[0] - s[0] / 2, p[1] - s[1] / 2, p[0] + s[0] / 2, p[1] + s[1] / 2] }
+    extents += paths.map { v in [v.map { $0[0] }.min()!, v.map { $0[1] }.min()!, v.map { $0[0] }.max()!, v.map { $0[1] }.max()!] }
+    let expected: [[Double]] = [[10, 10, 40, 40], [50, 50, 90, 70], [80, 80, 88, 84]]
+    #expect(extents.count == 3)
+    for e in expected {
+      #expect(extents.contains { zip($0, e).allSatisfy { close($0, $1) } }, "no rectangle spans \(e): \(extents)")
+    }
+  }
+
+  /// A CSS selector lottiekit does not support was reported at line 1 wherever it stood (with
+  /// --strict, the error line CI shows): now at its own line.
+  @Test func unsupportedCSSIsSaidAtItsLine() throws {
+    let text =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">\n<rect width=\"5\" height=\"5\"/>\n<style>\nrect { fill: red }\nrect:hover { fill: blue }\n</style>\n</svg>\n"
+    let (_, c) = try convert(text)
+    let warning = try #require(c.warnings.first { $0.message.contains("rect:hover") })
+    #expect(warning.line == 5, "line \(warning.line)")
+  }
 }

@@ -67,6 +67,7 @@ package struct LintJob {
     options.severities = configuration.severities
     options.budgets = configuration.budgets
     options.ignores = configuration.ignores
+    options.ignoreRoot = configuration.path.map { Paths.normalizedAbsolute(Paths.directory(of: $0)) }
     options.targets = (targets + configuration.targets).map(TargetSelection.init(parsing:))
     options.sticker = sticker
     let failLevel = min(failOn ?? configuration.failOn ?? .error, strict ? .warning : .error)

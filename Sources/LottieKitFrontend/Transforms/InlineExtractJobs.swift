@@ -90,6 +90,13 @@ package struct ExtractJob {
       printError("lottiekit: nothing was written")
       throw Exit.failure
     }
+    // On standard output the animation's place is unknown, so images written beside the input
+    // would be pointed at from wherever the JSON lands: refused, nothing written.
+    if io.outputPath == nil && !io.inPlace, results.contains(where: { !$0.sideFiles.isEmpty }) {
+      throw UsageError(
+        "extract writes image files beside the animation, whose place standard output does not tell: give -o OUT (the images go beside OUT) or --in-place; nothing was written"
+      )
+    }
     try io.write(results)
   }
 }

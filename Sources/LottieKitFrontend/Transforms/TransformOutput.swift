@@ -21,8 +21,19 @@ package struct TransformIO: Sendable {
 
   /// Every input, parsed (plain JSON, and gzip under any name as its JSON); exits 2 when any
   /// cannot be read.
+  /// `-o` takes one animation: a folder that holds several is a usage error (exit 64) before any
+  /// work, as is a folder whose one animation is the `-o` file itself.
   package func documents() throws -> [TransformInput] {
-    try readJSONInputs(try expandInputs(inputs, allowEmpty: allowEmpty), quiet: quiet)
+    let documents = try readJSONInputs(try expandInputs(inputs, allowEmpty: allowEmpty), quiet: quiet)
+    if let outputPath {
+      if documents.count > 1 {
+        throw UsageError("-o takes exactly one input file, and \(inputs.first ?? "") holds \(documents.count); use --in-place to rewrite them")
+      }
+      if let refusal = outputOntoInput(outputPath, inputs: documents.map(\.path)) {
+        throw UsageError(refusal)
+      }
+    }
+    return documents
   }
 
   /// Transforms every input in input order (all are read first). `body` gives an input's result,

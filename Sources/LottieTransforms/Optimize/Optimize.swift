@@ -92,38 +92,50 @@ package enum Optimize {
   /// except the last of them, which defines the value at the layer's first frame. Kept, because
   /// the corpus showed rlottie draw differently without them: keyframes after the visible time
   /// (rlottie reads a cut tail differently, even inside the visible time), and every keyframe of a
-  /// layer with a start time (players disagree on its clock) or a time stretch.
+  /// layer with a start time (players disagree on its clock) or a time stretch. A parent's keyframes
+  /// are all kept: its transform moves its children whenever they are seen, also before its own ip
+  /// (lottie-web and rlottie evaluate it then).
   static func invisibleKeyframes(_ document: JSONDocument) -> (bytes: [UInt8], count: Int) {
     let animation = Animation(document: document)
     var edits = JSONEdits(document)
     var count = 0
-    animation.forEachLayer { visit in
-      let layer = visit.layer
-      let node = layer.node
-      guard node.isObject, let ip = layer.inPoint, let op = layer.outPoint, (node["sr"]?.double ?? 1) == 1,
-        (layer.startTime ?? 0) == 0
-      else { return }
-      let start = visit.composition.isRoot ? max(ip, animation.inPoint ?? ip) : ip
-      guard op > start else { return }
-      for keyIndex in document.keyIndices(named: "k", in: node.subtreeRange) {
-        let k = document.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
-        guard let property = k.parent, property.isObject, property["k"] == k, property.key != "d",
-          AnimatedProperty(node: property).isAnimated, k.isArray
-        else { continue }
-        let frames = Array(k.elements)
-        let times = frames.map { $0.isObject ? $0["t"]?.double : nil }
-        guard frames.count > 2, times.allSatisfy({ $0 != nil }) else { continue }
-        let t = times.map { $0! }
-        // Ascending times only: out of order, players disagree on what is shown.
-        guard zip(t, t.dropFirst()).allSatisfy({ $0 <= $1 }) else { continue }
-        guard let first = t.lastIndex(where: { $0 <= start }), first > 0, first < t.count - 1 else { continue }
-        for frame in frames[..<first] {
-          do { try edits.remove(frame); count += 1 } catch { continue }
-        }
+    for composition in animation.compositions {
+      let parents = Set(composition.layers.compactMap(\.parentIndex))
+      for layer in composition.layers where !(layer.index.map(parents.contains) ?? false) {
+        count += trimInvisibleKeyframes(of: layer, in: composition, animation, &edits)
       }
     }
     guard count > 0, let bytes = try? edits.apply() else { return (document.bytes, 0) }
     return (bytes, count)
+  }
+
+  /// One layer's part of `invisibleKeyframes`: the keyframes removed.
+  static func trimInvisibleKeyframes(of layer: Layer, in composition: Composition, _ animation: Animation, _ edits: inout JSONEdits) -> Int {
+    let document = animation.document
+    var count = 0
+    let node = layer.node
+    guard node.isObject, let ip = layer.inPoint, let op = layer.outPoint, (node["sr"]?.double ?? 1) == 1,
+      (layer.startTime ?? 0) == 0
+    else { return 0 }
+    let start = composition.isRoot ? max(ip, animation.inPoint ?? ip) : ip
+    guard op > start else { return 0 }
+    for keyIndex in document.keyIndices(named: "k", in: node.subtreeRange) {
+      let k = document.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
+      guard let property = k.parent, property.isObject, property["k"] == k, property.key != "d",
+        AnimatedProperty(node: property).isAnimated, k.isArray
+      else { continue }
+      let frames = Array(k.elements)
+      let times = frames.map { $0.isObject ? $0["t"]?.double : nil }
+      guard frames.count > 2, times.allSatisfy({ $0 != nil }) else { continue }
+      let t = times.map { $0! }
+      // Ascending times only: out of order, players disagree on what is shown.
+      guard zip(t, t.dropFirst()).allSatisfy({ $0 <= $1 }) else { continue }
+      guard let first = t.lastIndex(where: { $0 <= start }), first > 0, first < t.count - 1 else { continue }
+      for frame in frames[..<first] {
+        do { try edits.remove(frame); count += 1 } catch { continue }
+      }
+    }
+    return count
   }
 
   /// Animated properties whose keyframes all hold one value, written as that static value.
