@@ -73,7 +73,13 @@ package struct AnimationDiff: Sendable {
     }
     // A frame rate of 0 (or none) leaves the duration undefined: going to or from one is a change too.
     let da = duration(a), db = duration(b)
-    if (da == nil) != (db == nil) || (da.map { d in db.map { abs(d - $0) > 1e-9 } ?? false } ?? false) {
+    let changed: Bool
+    switch (da, db) {
+    case let (a?, b?): changed = abs(a - b) > 1e-9
+    case (nil, nil): changed = false
+    default: changed = true
+    }
+    if changed {
       func text(_ d: Double?) -> String { d.map(seconds) ?? "undefined" }
       out.append(Change(kind: .canvas, subject: "canvas", detail: "duration \(text(da)) → \(text(db))"))
     }

@@ -99,15 +99,16 @@ package struct Baseline: Sendable {
   }
 
   package static func relative(_ displayPath: String, to folder: String) -> String {
-    var path = displayPath
-    var member = ""
-    if let hash = displayPath.firstIndex(of: "#") {
-      path = String(displayPath[..<hash])
-      member = String(displayPath[hash...])
-    }
+    let (path, member) = splitMember(displayPath)
     let full = Paths.normalizedAbsolute(path)
     let rel = Paths.relative(full, to: folder) ?? full
     return rel + member
+  }
+
+  /// A display path split into the file and an archive member's `#entry` suffix (empty for a file).
+  static func splitMember(_ displayPath: String) -> (file: String, member: String) {
+    guard let hash = displayPath.firstIndex(of: "#") else { return (displayPath, "") }
+    return (String(displayPath[..<hash]), String(displayPath[hash...]))
   }
 
   /// The content fingerprint of a finding: SHA-256 (first 16 hex digits) of the rule, the layer
@@ -225,7 +226,7 @@ package struct Baseline: Sendable {
       var gone: [String: Bool] = [:]
       func isGone(_ file: String) -> Bool {
         if let known = gone[file] { return known }
-        let path = file.firstIndex(of: "#").map { String(file[..<$0]) } ?? file
+        let path = Baseline.splitMember(file).file
         let answer = !FileIO.exists(path.hasPrefix("/") ? path : Paths.join(baseline.folder, path))
         gone[file] = answer
         return answer

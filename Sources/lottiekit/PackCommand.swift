@@ -26,7 +26,8 @@ struct PackCommand: ParsableCommand {
                 as u "/i/"); --dotlottie-version 1 writes the v1 layout
                 (animations/, images/). A .lottie packed into a .lottie keeps
                 its archive: manifest (ids, loop, speed, themeColor), images,
-                themes and state machines as they are, its animations packed
+                themes and state machines as they are; only its animations
+                are packed.
         tgs     Telegram sticker; refused (exit 1, nothing written) when the
                 telegram-sticker profile finds an error, with every reason
       Without --format, the format comes from -o's extension (.json.gz, .lottie, .tgs), else json.

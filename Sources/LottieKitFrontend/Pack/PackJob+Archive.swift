@@ -12,14 +12,12 @@ extension PackJob {
   /// would rewrite the manifest (unpack, then pack the folder, keeps the layout too).
   func rearchive(_ sources: [AnimationSource], of input: Input, linter: Linter?, failures: inout Failures) -> Packed? {
     let archive: ZipArchive
-    do {
-      archive = try ZipArchive(bytes: try FileIO.read(input.path), limit: Gzip.defaultLimit)
-    } catch let error as IOFailure {
-      printError("\(input.path): error: \(error.message)")
-      failures.inputFailed = true
-      return nil
+    do throws(ArchiveError) {
+      let bytes: [UInt8]
+      do { bytes = try FileIO.read(input.path) } catch { throw ArchiveError(error.message) }
+      archive = try ZipArchive(bytes: bytes, limit: Gzip.defaultLimit)
     } catch {
-      printError("\(input.path): error: \((error as? ArchiveError)?.message ?? "\(error)")")
+      printError("\(input.path): error: \(error.message)")
       failures.inputFailed = true
       return nil
     }
