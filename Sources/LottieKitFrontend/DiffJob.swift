@@ -71,7 +71,8 @@ package struct DiffJob {
     let rows = (0..<numbers.count).map { (numbers[$0], oldImages[$0], newImages[$0]) }
     let (sheet, shares) = Sheets.sideBySide(rows.map { (number: $0.0, old: $0.1, new: $0.2) }, background: (255, 255, 255))
     do {
-      try FileIO.writeAtomically(try PNG.encode(sheet), to: output)
+      // The folder is made when missing, as for --frames (a transaction: all or nothing).
+      try FileTransaction.write(try PNG.encode(sheet), to: output)
     } catch let e as IOFailure {
       throw RenderError(e.description)
     } catch let e as ArchiveError {

@@ -29,13 +29,13 @@ package enum DotLottie {
   }
 
   /// The archive with some entries' bytes replaced: every entry keeps its place, its name, its
-  /// compression choice, and (when not replaced) its bytes.
+  /// compression choice, its timestamp, and (when not replaced) its bytes.
   package static func rewrite(_ archive: ZipArchive, replacing replaced: [String: [UInt8]]) throws(ArchiveError) -> [UInt8] {
     var writer = ZipWriter()
     for entry in archive.entries {
       let data: [UInt8]
       if let new = replaced[entry.name] { data = new } else { data = try archive.data(of: entry) }
-      try writer.add(name: entry.name, data: data, compress: entry.method != 0)
+      try writer.add(name: entry.name, data: data, compress: entry.method != 0, modified: entry.modified)
     }
     return writer.finish()
   }

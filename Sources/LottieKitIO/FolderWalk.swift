@@ -120,7 +120,16 @@ package enum FolderWalk {
         let rel = relative.isEmpty ? name : relative + "/" + name
         let path = Paths.join(root, rel)
         var l = stat()
-        guard lstat(path, &l) == 0 else { continue }
+        guard lstat(path, &l) == 0 else {
+          // A name that is not valid UTF-8 (U+FFFD stands in for its bad bytes) cannot be opened,
+          // but is not skipped in silence: yielded, reading it says why (FileIO.notFound).
+          if name.unicodeScalars.contains("\u{FFFD}"), options.yield != .folders,
+            options.extensions.map({ hasExtension(name, in: $0) }) ?? true
+          {
+            found.append(rel)
+          }
+          continue
+        }
         var type = l.st_mode & S_IFMT
         if type == S_IFDIR {
           if options.crossesFileSystems || l.st_dev == rootStat.st_dev { stack.append(rel) }
@@ -144,7 +153,7 @@ package enum FolderWalk {
       .map(\.path)
   }
 
-  static func hasExtension(_ name: String, in extensions: Set<String>) -> Bool {
+  package static func hasExtension(_ name: String, in extensions: Set<String>) -> Bool {
     guard name.contains("."), let ext = name.split(separator: ".").last else { return false }
     return extensions.contains(ext.lowercased())
   }

@@ -64,17 +64,23 @@ package enum Inputs {
 
   /// Expands folders (recursively, sorted, hidden entries and symlinked folders skipped) into the
   /// animation files under them; files and `-` are kept as given. Order is deterministic.
+  /// A path reached twice (named twice, named and inside a named folder, `x.json` and `./x.json`)
+  /// is kept once, where it first appears; a symbolic link is a path of its own.
   package static func expand(_ arguments: [String]) throws(InputFailure) -> [String] {
     var result: [String] = []
+    var seen = Set<String>()
+    func add(_ path: String) {
+      if seen.insert(Paths.normalizedAbsolute(path)).inserted { result.append(path) }
+    }
     for arg in arguments {
       if arg == "-" {
         result.append(arg)
       } else if FileIO.isDirectory(arg) {
-        result.append(contentsOf: FolderWalk.paths(under: arg, folderInputs))
+        FolderWalk.paths(under: arg, folderInputs).forEach(add)
       } else if FileIO.exists(arg) {
-        result.append(arg)
+        add(arg)
       } else {
-        throw InputFailure(path: arg, message: "no such file or directory")
+        throw InputFailure(path: arg, message: FileIO.notFound(arg))
       }
     }
     return result

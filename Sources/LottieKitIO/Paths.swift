@@ -92,6 +92,17 @@ package enum Paths {
     return String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
   }
 
+  /// `path` relative to `folder`, climbing out of it with `..` when it lies elsewhere (both
+  /// absolute and normalized): a file beside the folder is `../anims/a.json`, so that both can move
+  /// together (a repository checked out somewhere else).
+  package static func relativeClimbing(_ path: String, from folder: String) -> String {
+    if let inside = relative(path, to: folder) { return inside }
+    let common = commonAncestor(path, folder)
+    let up = FilePath(folder).components.count - FilePath(common).components.count
+    let rest = relative(path, to: common) ?? ""
+    return (Array(repeating: "..", count: up) + (rest.isEmpty ? [] : [rest])).joined(separator: "/")
+  }
+
   /// The longest folder both absolute paths start with, by whole components.
   package static func commonAncestor(_ a: String, _ b: String) -> String {
     var shared: [String] = []

@@ -9,6 +9,8 @@ package struct ZipArchive: Sendable {
     package let compressedSize: Int
     package let uncompressedSize: Int
     package let crc32: UInt32
+    /// Last modification, as the central directory holds it (MS-DOS time and date).
+    package let modified: ZipWriter.DOSTimestamp
     let localHeaderOffset: Int
     package var isDirectory: Bool { name.hasSuffix("/") }
   }
@@ -46,6 +48,7 @@ package struct ZipArchive: Sendable {
       }
       let flags = Self.u16(bytes, p + 8)
       let method = Self.u16(bytes, p + 10)
+      let modified = ZipWriter.DOSTimestamp(time: Self.u16(bytes, p + 12), date: Self.u16(bytes, p + 14))
       let crc = Self.u32(bytes, p + 16)
       let csize = Int(Self.u32(bytes, p + 20))
       let usize = Int(Self.u32(bytes, p + 24))
@@ -62,7 +65,7 @@ package struct ZipArchive: Sendable {
       entries.append(
         Entry(
           name: name, method: method, compressedSize: csize, uncompressedSize: usize, crc32: crc,
-          localHeaderOffset: localOffset))
+          modified: modified, localHeaderOffset: localOffset))
       p += 46 + nameLength + extraLength + commentLength
     }
     self.entries = entries
@@ -127,15 +130,27 @@ package struct ZipArchive: Sendable {
 }
 
 /// Writes a zip archive in memory, entries in the order given, with a fixed timestamp so that the
-/// same input always gives the same bytes.
+/// same input always gives the same bytes (or, for an archive rewritten, each entry's own).
 package struct ZipWriter {
+  /// An entry's last modification in MS-DOS form.
+  package struct DOSTimestamp: Sendable, Equatable {
+    package var time: UInt16
+    package var date: UInt16
+    package init(time: UInt16, date: UInt16) {
+      self.time = time
+      self.date = date
+    }
+    /// 1980-01-01 00:00, the earliest: reproducible output.
+    package static let fixed = DOSTimestamp(time: 0, date: (0 << 9) | (1 << 5) | 1)
+  }
+
   private var body: [UInt8] = []
   private var central: [UInt8] = []
   private var count = 0
 
   package init() {}
 
-  package mutating func add(name: String, data: [UInt8], compress: Bool = true) throws(ArchiveError) {
+  package mutating func add(name: String, data: [UInt8], compress: Bool = true, modified: DOSTimestamp = .fixed) throws(ArchiveError) {
     let nameBytes = Array(name.utf8)
     let crc = Gzip.crc32(data)
     var stored = data
@@ -160,9 +175,7 @@ package struct ZipWriter {
       throw ArchiveError("entry '\(name)' is too large for a zip without zip64")
     }
     let offset = body.count
-    // 1980-01-01 00:00 in DOS format: reproducible output.
-    let dosTime: UInt16 = 0
-    let dosDate: UInt16 = (0 << 9) | (1 << 5) | 1
+    let (dosTime, dosDate) = (modified.time, modified.date)
     func le16(_ v: UInt16, _ out: inout [UInt8]) { out.append(UInt8(v & 0xFF)); out.append(UInt8(v >> 8)) }
     func le32(_ v: UInt32, _ out: inout [UInt8]) { for s in stride(from: 0, to: 32, by: 8) { out.append(UInt8((v >> UInt32(s)) & 0xFF)) } }
     le32(0x0403_4B50, &body); le16(20, &body); le16(0x0800, &body); le16(method, &body)

@@ -63,7 +63,10 @@ package struct Baseline: Sendable {
       }
       entries.append(Entry(file: file, rule: rule, pointer: pointer, fingerprint: fingerprint, message: item["message"]?.string ?? ""))
     }
-    return Baseline(entries: entries, folder: Paths.normalizedAbsolute(Paths.directory(of: path)))
+    let folder = Paths.normalizedAbsolute(Paths.directory(of: path))
+    // Baselines written before files outside the folder were named with `..` hold absolute paths.
+    for k in entries.indices where entries[k].file.hasPrefix("/") { entries[k].file = relative(entries[k].file, to: folder) }
+    return Baseline(entries: entries, folder: folder)
   }
 
   /// Pretty JSON, entries sorted (file, rule, pointer): the same findings always give the same
@@ -90,6 +93,24 @@ package struct Baseline: Sendable {
     return Array((root.prettyString + "\n").utf8)
   }
 
+  /// Whether the file an entry names (as the baseline names it) is gone; `known` remembers answers.
+  func isGone(_ file: String, known: inout [String: Bool]) -> Bool {
+    if let answer = known[file] { return answer }
+    let path = Self.splitMember(file).file
+    let answer = !FileIO.exists(path.hasPrefix("/") ? path : Paths.join(folder, path))
+    known[file] = answer
+    return answer
+  }
+
+  /// This run's entries for the files it linted, and the entries `previous` (the baseline file
+  /// being rewritten) holds for other files that still exist: rewriting the baseline from some of
+  /// the files (pre-commit names only the changed ones) keeps the rest. Says how many were kept.
+  package static func merging(_ entries: [Entry], linted: Set<String>, into previous: Baseline) -> (baseline: Baseline, kept: Int) {
+    var gone: [String: Bool] = [:]
+    let kept = previous.entries.filter { !linted.contains($0.file) && !previous.isGone($0.file, known: &gone) }
+    return (Baseline(entries: entries + kept, folder: previous.folder), kept.count)
+  }
+
   // MARK: keys
 
   /// A diagnostic's file as the baseline names it: relative to the baseline's folder when inside
@@ -100,15 +121,20 @@ package struct Baseline: Sendable {
 
   package static func relative(_ displayPath: String, to folder: String) -> String {
     let (path, member) = splitMember(displayPath)
-    let full = Paths.normalizedAbsolute(path)
-    let rel = Paths.relative(full, to: folder) ?? full
-    return rel + member
+    return Paths.relativeClimbing(Paths.normalizedAbsolute(path), from: folder) + member
   }
 
-  /// A display path split into the file and an archive member's `#entry` suffix (empty for a file).
+  /// A display path split into the file and an archive member's `#entry` suffix (empty for a
+  /// file): the `#` after a `.lottie` name, not one inside a folder or file name (`v#2/a.json`).
   static func splitMember(_ displayPath: String) -> (file: String, member: String) {
-    guard let hash = displayPath.firstIndex(of: "#") else { return (displayPath, "") }
-    return (String(displayPath[..<hash]), String(displayPath[hash...]))
+    var search = displayPath.startIndex
+    while let hash = displayPath[search...].firstIndex(of: "#") {
+      if displayPath[..<hash].lowercased().hasSuffix(".lottie") {
+        return (String(displayPath[..<hash]), String(displayPath[hash...]))
+      }
+      search = displayPath.index(after: hash)
+    }
+    return (displayPath, "")
   }
 
   /// The content fingerprint of a finding: SHA-256 (first 16 hex digits) of the rule, the layer
@@ -224,14 +250,7 @@ package struct Baseline: Sendable {
     /// changed ones) says nothing about the others' entries.
     package var unused: Int {
       var gone: [String: Bool] = [:]
-      func isGone(_ file: String) -> Bool {
-        if let known = gone[file] { return known }
-        let path = Baseline.splitMember(file).file
-        let answer = !FileIO.exists(path.hasPrefix("/") ? path : Paths.join(baseline.folder, path))
-        gone[file] = answer
-        return answer
-      }
-      return available.values.reduce(0) { $0 + (linted.contains($1.file) || isGone($1.file) ? $1.remaining : 0) }
+      return available.values.reduce(0) { $0 + (linted.contains($1.file) || baseline.isGone($1.file, known: &gone) ? $1.remaining : 0) }
     }
   }
 }

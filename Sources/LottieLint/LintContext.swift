@@ -34,6 +34,22 @@ package struct Budgets: Sendable, Equatable {
     "max-file-bytes", "max-composition-area", "max-precomp-depth"
   ]
 
+  /// `key: value` for each budget that differs from the default, in `keys` order (what a rule
+  /// example needs in `.lottiekit.yml` to trigger).
+  package var changedFromDefaults: [String] {
+    let defaults = Budgets()
+    let all: [(String, Int, Int)] = [
+      ("max-masks-and-mattes", maxMasksAndMattes, defaults.maxMasksAndMattes),
+      ("max-image-layers", maxImageLayers, defaults.maxImageLayers),
+      ("max-image-side", maxImageSide, defaults.maxImageSide),
+      ("max-embedded-image-bytes", maxEmbeddedImageBytes, defaults.maxEmbeddedImageBytes),
+      ("max-file-bytes", maxFileBytes, defaults.maxFileBytes),
+      ("max-composition-area", maxCompositionArea, defaults.maxCompositionArea),
+      ("max-precomp-depth", maxPrecompDepth, defaults.maxPrecompDepth)
+    ]
+    return all.filter { $0.1 != $0.2 }.map { "\($0.0): \($0.1)" }
+  }
+
   package mutating func set(_ key: String, _ value: Int) -> Bool {
     switch key {
     case "max-masks-and-mattes": maxMasksAndMattes = value

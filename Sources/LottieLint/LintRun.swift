@@ -141,6 +141,8 @@ extension LintRun {
     /// Whether a reported finding is at or above the fail level.
     package private(set) var failed = false
     package private(set) var recorded: [Baseline.Entry] = []
+    /// The files a recording run linted, as the baseline names them.
+    private var recordedFiles = Set<String>()
 
     package init(mode: BaselineMode, failLevel: Severity) {
       self.mode = mode
@@ -165,6 +167,7 @@ extension LintRun {
       switch mode {
       case .record(let folder):
         let file = Baseline.relative(result.path, to: folder)
+        recordedFiles.insert(file)
         for (k, d) in result.diagnostics.enumerated() where k < fingerprints.count {
           recorded.append(Baseline.Entry(file: file, rule: d.code, pointer: d.pointer, fingerprint: fingerprints[k], message: d.message))
         }
@@ -185,14 +188,27 @@ extension LintRun {
       return result
     }
 
-    /// Writes the recorded baseline (atomically) and says what it holds.
+    /// Writes the recorded baseline (atomically) and says what it holds. A baseline already at
+    /// `path` keeps its entries for files this run did not lint (and that still exist); a file
+    /// there that is not a baseline is never overwritten.
     package func writeBaseline(to path: String) throws(Failure) -> String {
       guard case .record(let folder) = mode else { return "" }
-      do { try FileIO.writeAtomically(Baseline(entries: recorded, folder: folder).serialized(), to: path) } catch {
+      var baseline = Baseline(entries: recorded, folder: folder)
+      var kept = 0
+      if FileIO.exists(path) {
+        do {
+          (baseline, kept) = Baseline.merging(recorded, linted: recordedFiles, into: try Baseline.load(path))
+        } catch {
+          throw Failure(message: "\(error); --write-baseline rewrites only a lottiekit baseline, nothing was written")
+        }
+      }
+      do { try FileIO.writeAtomically(baseline.serialized(), to: path) } catch {
         throw Failure(message: "\(error)")
       }
       let n = recorded.count
-      return "wrote \(n) finding\(n == 1 ? "" : "s") of \(files) file\(files == 1 ? "" : "s") to \(path); lint with --baseline \(path) reports only new ones"
+      let others = kept == 0 ? "" : " (and kept \(kept) of files not linted this time)"
+      return
+        "wrote \(n) finding\(n == 1 ? "" : "s") of \(files) file\(files == 1 ? "" : "s") to \(path)\(others); lint with --baseline \(path) reports only new ones"
     }
 
     /// What the baseline held back and what no longer occurs, if anything.

@@ -79,12 +79,12 @@ package struct Linter: Sendable {
       let d = SyntaxErrorRule.description
       guard rules.contains(where: { type(of: $0).description.code == d.code }) else { return [] }
       let l = error.location
-      return [
-        Diagnostic(
-          code: d.code, name: d.name, severity: severity(for: d, finding: nil), message: error.message,
-          help: d.fixHint, file: path, line: l.line, column: l.column, endLine: l.line,
-          endColumn: l.column, offset: l.offset, pointer: "", layerPath: [])
-      ]
+      let diagnostic = Diagnostic(
+        code: d.code, name: d.name, severity: severity(for: d, finding: nil), message: error.message,
+        help: d.fixHint, file: path, line: l.line, column: l.column, endLine: l.line,
+        endColumn: l.column, offset: l.offset, pointer: "", layerPath: [])
+      // Ignores apply to it like to any finding (an ignored legacy folder with a broken file).
+      return isIgnored(diagnostic) ? [] : [diagnostic]
     }
     return lint(path: path, document: document, baseDirectory: baseDirectory)
   }

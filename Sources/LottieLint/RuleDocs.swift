@@ -12,6 +12,11 @@ package enum RuleDocs {
     for e in d.triggering {
       s += "```json\n\(e.json)\n```\n"
       if !e.files.isEmpty { s += "with files: \(e.files.keys.sorted().joined(separator: ", "))\n" }
+      // What the example needs besides the defaults, so that it triggers as printed.
+      if let changed = e.budgets?.changedFromDefaults, !changed.isEmpty {
+        s += "with `budgets: {\(changed.joined(separator: ", "))}` in `.lottiekit.yml`\n"
+      }
+      if !e.targets.isEmpty { s += "with `--target \(e.targets.joined(separator: ","))`\n" }
       if let fixed = e.fixed { s += "\nafter `--fix`:\n\n```json\n\(fixed)\n```\n" }
       s += "\n"
     }

@@ -115,7 +115,18 @@ extension SVGConverter {
       ctm: ctm, style: style, viewport: parent.viewport, depth: parent.depth + 1, useStack: parent.useStack,
       inheritedOpacity: parent.inheritedOpacity * opacity, cutOut: parent.cutOut || cutOut)
 
-    guard let items = elementItems(element, style: style, parent: parent, context: &context), !items.isEmpty else { return nil }
+    let (converted, ownBox) = measuredItems(element, style: style, parent: parent, context: &context)
+    guard let items = converted, !items.isEmpty else { return nil }
+    // A viewport hides what its content draws outside it (SVG's `overflow: hidden`, the default
+    // for a nested <svg> and a <symbol>): a rectangle mask, intersected with a clip path's.
+    if let rect = context.viewportClip, Self.reaches(ownBox, outside: rect, within: canvas) {
+      if parent.cutOut || (clip == nil && matte == nil && cutOuts.count != cutOutsBefore) {
+        warn(element, "content of <\(e.name)> beyond its viewport is drawn unclipped: it is inside, or holds, clipped or masked content")
+      } else {
+        clip = (clip ?? []) + [(rect, clip == nil ? "a" : "i")]
+        cutOut = true
+      }
+    }
     // Group opacity over parts that overlap (several children, or a fill under a stroke) blends
     // them as one picture in SVG; a group's opacity in Lottie fades each part on its own, a layer's
     // fades the layer as a whole (lottie-web, rlottie, ThorVG). Not when a part inside was already
@@ -135,6 +146,16 @@ extension SVGConverter {
       return [("it", .array([.object([("ty", .string(Self.cutOutMarker)), ("i", .int(cutOuts.count - 1))]), transformItem(opacity: 1)]))]
     }
     return [("it", .array(items + [transformItem(opacity: opacity)]))]
+  }
+
+  /// `elementItems`, and the box of what they paint (canvas coordinates).
+  mutating func measuredItems(_ element: Int, style: ComputedStyle, parent: Context, context: inout Context) -> (items: [JSONValue]?, box: Box) {
+    let outerBox = drawnBox
+    drawnBox = .empty
+    let items = elementItems(element, style: style, parent: parent, context: &context)
+    let box = drawnBox
+    drawnBox = outerBox.union(box)
+    return (items, box)
   }
 
   /// What one element draws, by its kind: a container's children, a nested viewport, a `<use>`'s
@@ -196,7 +217,7 @@ extension SVGConverter {
     let h = length(e.attributes["height"] ?? "100%", .vertical, vp) ?? vp.h
     guard w > 0, h > 0 else { return nil }
     context.ctm = context.ctm.concatenating(.translate(x, y))
-    Self.enterViewport(of: e.attributes, width: w, height: h, context: &context)
+    Self.enterViewport(of: e.attributes, width: w, height: h, clips: hidesOverflow(element), context: &context)
     return children(of: element, context: &context)
   }
 
@@ -230,7 +251,7 @@ extension SVGConverter {
       if let raw = t.attributes["transform"], t.name == "symbol", let m = SVGValues.transform(raw) {
         context.ctm = context.ctm.concatenating(m)
       }
-      Self.enterViewport(of: t.attributes, width: w, height: h, context: &context)
+      Self.enterViewport(of: t.attributes, width: w, height: h, clips: hidesOverflow(target), context: &context)
       // The symbol's own presentation attributes and styles apply to its content.
       let symbolStyle = context.style.inheriting(specifiedStyle(target), viewport: context.viewport)
       guard symbolStyle.display || t.name == "symbol" else { return nil }
@@ -253,9 +274,30 @@ extension SVGConverter {
     }
   }
 
+  /// Whether a nested `<svg>` or a `<symbol>` hides what is drawn outside its viewport: `overflow`
+  /// is `hidden` for both unless it says `visible` or `auto` (SVG 2, the user agent style sheet).
+  mutating func hidesOverflow(_ element: Int) -> Bool {
+    guard let v = specifiedStyle(element)["overflow"]?.trimmingCharacters(in: .whitespaces).lowercased() else { return true }
+    return v != "visible" && v != "auto"
+  }
+
+  /// Whether the part of `box` inside the canvas reaches outside `rect` (an outline); true when
+  /// `rect` is not an axis-aligned rectangle (a rotated or skewed viewport).
+  static func reaches(_ box: Box, outside rect: Subpath, within canvas: Box) -> Bool {
+    let seen = Box(
+      minX: max(box.minX, canvas.minX), minY: max(box.minY, canvas.minY),
+      maxX: min(box.maxX, canvas.maxX), maxY: min(box.maxY, canvas.maxY))
+    guard !seen.isEmpty, seen.width > 0 || seen.height > 0 else { return false }
+    guard let r = axisAlignedBox(rect) else { return true }
+    let slack = 1e-6 * max(canvas.width, canvas.height, 1)
+    return seen.minX < r.minX - slack || seen.minY < r.minY - slack || seen.maxX > r.maxX + slack || seen.maxY > r.maxY + slack
+  }
+
   /// A new viewport of `width` × `height` (nested `<svg>`, or a `<symbol>`/`<svg>` drawn by
   /// `<use>`): its viewBox, if any, maps onto it and becomes the viewport of percentages inside.
-  static func enterViewport(of attributes: [String: String], width: Double, height: Double, context: inout Context) {
+  /// With `clips`, the viewport's rectangle is kept in `context.viewportClip`.
+  static func enterViewport(of attributes: [String: String], width: Double, height: Double, clips: Bool, context: inout Context) {
+    if clips { context.viewportClip = Geometry.rect(x: 0, y: 0, width: width, height: height, rx: 0, ry: 0).transformed(context.ctm) }
     if let vb = attributes["viewBox"].flatMap(SVGValues.viewBox) {
       context.ctm = context.ctm.concatenating(
         SVGValues.viewBoxTransform(

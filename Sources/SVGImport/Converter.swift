@@ -84,6 +84,9 @@ package struct SVGConverter {
   var cutOuts: [CutOutLayer] = []
   /// The composition's rectangle in canvas coordinates.
   var canvas = Box.empty
+  /// What the element being converted paints, in canvas coordinates (strokes included): tells
+  /// whether a viewport's content reaches outside it.
+  var drawnBox = Box.empty
 
   package static func convert(_ bytes: [UInt8], options: SVGOptions = SVGOptions()) throws(SVGConversionError) -> SVGConversion {
     let tree: XMLTree
@@ -237,6 +240,9 @@ package struct SVGConverter {
     /// Inside an element drawn as its own layer (or a mask's content): clips and masks there are
     /// not converted.
     var cutOut: Bool
+    /// The viewport an element establishes (a nested `<svg>`, or a `<symbol>`/`<svg>` drawn by
+    /// `<use>`) in canvas coordinates, when its `overflow` hides what is drawn outside it.
+    var viewportClip: Subpath? = nil
   }
 
   mutating func warn(_ element: Int, _ message: String) {

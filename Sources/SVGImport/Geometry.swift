@@ -57,6 +57,12 @@ package struct Affine: Sendable, Equatable {
   }
   /// The factor lengths are scaled by on average: √|det|, exact for similarity transforms.
   package var meanScale: Double { abs(determinant).squareRoot() }
+  /// The most the transform stretches a length (its largest singular value).
+  package var largestScale: Double {
+    let p = a * a + b * b + c * c + d * d
+    let q = ((a * a + b * b - c * c - d * d) * (a * a + b * b - c * c - d * d) + 4 * (a * c + b * d) * (a * c + b * d)).squareRoot()
+    return ((p + q) / 2).squareRoot()
+  }
   /// Whether the transform is a similarity (rotation, uniform scale, translation, maybe a flip):
   /// circles stay circles and stroke widths scale by one factor.
   package var isSimilarity: Bool {
@@ -117,6 +123,9 @@ package struct Box: Sendable, Equatable {
   package var height: Double { maxY - minY }
   package static let empty = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
   package var isEmpty: Bool { minX > maxX || minY > maxY }
+  func union(_ o: Box) -> Box {
+    Box(minX: min(minX, o.minX), minY: min(minY, o.minY), maxX: max(maxX, o.maxX), maxY: max(maxY, o.maxY))
+  }
   mutating func include(_ p: Point) {
     minX = min(minX, p.x); minY = min(minY, p.y)
     maxX = max(maxX, p.x); maxY = max(maxY, p.y)

@@ -30,6 +30,14 @@ extension SVGConverter {
     let (strokeItem, dotItems) = strokeItems(element, context: context, bbox: bbox, transformed: transformed, hasPaths: !paths.isEmpty)
     let fillItem = e.name == "line" || paths.isEmpty ? nil : self.fillItem(element, context: context, bbox: bbox)
     if strokeItem == nil && fillItem == nil && dotItems.isEmpty { return [] }
+    var painted = Geometry.boundingBox(transformed)
+    if strokeItem != nil || !dotItems.isEmpty {
+      // A stroke reaches half its width out, a miter join up to the miter limit times that, a
+      // square cap √2 times.
+      let reach = style.strokeWidth * ctm.largestScale / 2 * max(style.lineJoin == 1 ? style.miterLimit : 1, 2.0.squareRoot())
+      painted = Box(minX: painted.minX - reach, minY: painted.minY - reach, maxX: painted.maxX + reach, maxY: painted.maxY + reach)
+    }
+    drawnBox = drawnBox.union(painted)
     if strokeItem != nil || fillItem != nil {
       items = paths
       if let strokeItem { items.append(strokeItem) }

@@ -8,7 +8,7 @@ extension SVGConverter {
   static let styleProperties: Set<String> = [
     "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap", "stroke-linejoin",
     "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility", "display", "opacity", "font-size",
-    "stop-color", "stop-opacity", "clip-path", "clip-rule", "mask", "filter", "marker-start", "marker-mid", "marker-end", "marker"
+    "stop-color", "stop-opacity", "clip-path", "clip-rule", "mask", "filter", "marker-start", "marker-mid", "marker-end", "marker", "overflow"
   ]
 
   /// Presentation attributes, then `<style>` rules, then the `style` attribute, then `!important`

@@ -28,7 +28,8 @@ struct LintCommand: ParsableCommand {
       fingerprint of the value it points at) and exits 0; --baseline then reports only findings
       that are not in it. A finding stays baselined when unrelated edits move it (a layer added
       above); editing the value itself reports it again. Rewrite the baseline after fixing some:
-      fixed findings drop out.
+      fixed findings drop out, and entries of files not linted in the rewrite are kept while the
+      files exist. A file that is not a baseline is never written over (exit 2).
       """)
   )
 
@@ -36,7 +37,7 @@ struct LintCommand: ParsableCommand {
   var inputs: [String] = []
 
   @OptionGroup(title: "Renderers to check compatibility for") var target: TargetOptions
-  @OptionGroup(title: "telegram-sticker profile") var sticker: StickerOptions
+  @OptionGroup(title: "telegram-sticker profile (either flag switches it on)") var sticker: StickerOptions
 
   @Option(
     help:
@@ -97,7 +98,9 @@ struct LintCommand: ParsableCommand {
     var job = LintJob(inputs: inputs)
     job.format = format
     job.configPath = config
-    job.profiles = profiles
+    // --sticker-emoji and --sticker-30fps say which sticker is checked: they switch the
+    // telegram-sticker profile on (alone they did nothing).
+    job.profiles = profiles + (sticker.any && !profiles.contains("telegram-sticker") ? ["telegram-sticker"] : [])
     job.targets = target.list
     job.sticker = sticker.variant
     job.failOn = failOn?.severity
@@ -146,13 +149,18 @@ struct ExplainCommand: ParsableCommand {
   @Argument(help: "A rule code (LK201) or name (parent-missing).")
   var rule: String
 
+  /// An unknown rule is a usage error of this command (its usage line, not the tool's).
+  func validate() throws {
+    if RuleRegistry.rule(rule) == nil && RuleRegistry.retiredRule(rule) == nil {
+      throw ValidationError("unknown rule '\(rule)'; 'lottiekit rules' lists them")
+    }
+  }
+
   func run() throws {
     if let type = RuleRegistry.rule(rule) {
       printOut(RuleDocs.markdown(type.description))
     } else if let retired = RuleRegistry.retiredRule(rule) {
       printOut(RuleDocs.markdown(retired))
-    } else {
-      throw ValidationError("unknown rule '\(rule)'; 'lottiekit rules' lists them")
     }
   }
 }

@@ -11,8 +11,8 @@ struct RenameAssetsCommand: ParsableCommand {
     discussion: prose(
       """
       The folders given form one bundle (one iOS app bundle, where Xcode flattens resources, or one
-      Android assets folder, where lottie-android ignores u): every animation (.json) under them
-      and the images they use. Names that collide bundle-wide — the same base name, compared
+      Android assets folder, where lottie-android ignores u): every animation (.json, .lot, .tgs, written
+      back gzipped) under them and the images they use (a .lottie carries its own). Names that collide bundle-wide — the same base name, compared
       case-insensitively as macOS does, in any folder, with different bytes — are replaced by
       unique ones. Files stay in their folder: they are renamed in place and only p changes in
       the JSON; every other byte, u included, stays as it was.

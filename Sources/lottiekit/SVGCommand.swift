@@ -11,7 +11,8 @@ struct SVGCommand: ParsableCommand {
     discussion: prose(
       """
       Paths (every command, packed arc flags and numbers), rect, circle, ellipse, line, polyline,
-      polygon, g, use, symbol, defs and nested svg are converted; transforms are baked into the
+      polygon, g, use, symbol, defs and nested svg (clipped to its viewport unless
+      overflow="visible") are converted; transforms are baked into the
       vertices (exact for skew and non-uniform scale, which Lottie players draw differently);
       viewBox and preserveAspectRatio, units, presentation attributes, style, <style> CSS, colours,
       fill and stroke with SVG's defaults (butt caps, miter joins, miter limit 4), dashes, opacity,

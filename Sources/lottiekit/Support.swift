@@ -11,7 +11,7 @@ struct OutputOptions: ParsableArguments {
   @Option(name: .long, help: "Colour: auto, always or never (NO_COLOR is honoured).")
   var color: ColorChoice = .auto
 
-  @Flag(name: [.short, .long], help: "Print only what was asked for (no summaries on stderr).")
+  @Flag(name: [.short, .long], help: "Print only what was asked for: no summary or progress lines (lint leaves out its count line).")
   var quiet = false
 }
 

@@ -19,7 +19,10 @@ struct ArchiveKeepingTests {
     let manifest = ##"{"animations": [{"loop": true, "themeColor": "#ffcc00", "speed": 1.0, "id": "lf20_x"}], "version": "1.0", "author": "LottieFiles"}"##
     try writer.add(name: "manifest.json", data: Array(manifest.utf8), compress: false)
     try writer.add(name: "animations/lf20_x.json", data: try readBytes(wave))
-    try writer.add(name: "themes/dark.json", data: Array(#"{"rules":[]}"#.utf8))
+    // 2024-05-17 13:45:30, as an exporter stamps its entries.
+    try writer.add(
+      name: "themes/dark.json", data: Array(#"{"rules":[]}"#.utf8),
+      modified: ZipWriter.DOSTimestamp(time: (13 << 11) | (45 << 5) | 15, date: (44 << 9) | (5 << 5) | 17))
     let bytes = writer.finish()
     try write(bytes, to: dir + "/in.lottie")
     return bytes
@@ -37,6 +40,9 @@ struct ArchiveKeepingTests {
     for entry in original.entries where entry.name != "animations/lf20_x.json" {
       #expect(try packed.data(of: packed.entry(named: entry.name)!) == original.data(of: entry), "\(entry.name)")
     }
+    // Timestamps too (they were all reset to 1980-01-01).
+    #expect(packed.entries.map(\.modified) == original.entries.map(\.modified))
+    #expect(packed.entry(named: "themes/dark.json")?.modified != .fixed)
     let before = try JSONDocument(parsing: original.data(of: original.entry(named: "animations/lf20_x.json")!))
     let after = try packed.data(of: packed.entry(named: "animations/lf20_x.json")!)
     #expect(after.count < before.bytes.count, "the animation went through pack's steps")

@@ -91,6 +91,12 @@ struct CommandTests {
     #expect(l.stdoutText.contains("pack.lottie#a/a.json"))
     #expect(l.stdoutText.contains("pack.lottie#a/b.json"))
     #expect(l.stdoutText.contains("\"Other\""))
+    // gzip JSON is a sticker only when it is a .tgs (a .json.gz was called one).
+    let gz = try Gzip.compress(Array(smallAnimation.utf8))
+    try write(gz, to: dir + "/a.json.gz")
+    try write(gz, to: dir + "/a.tgs")
+    #expect(try lottiekit("info", dir + "/a.json.gz").stdoutText.contains("file         gzip JSON,"))
+    #expect(try lottiekit("info", dir + "/a.tgs").stdoutText.contains("Telegram sticker (.tgs, gzip)"))
   }
 
   @Test func formatLayoutsAndRoundTrip() throws {

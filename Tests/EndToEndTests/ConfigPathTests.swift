@@ -49,4 +49,68 @@ struct ConfigPathTests {
     let gone = try run(lottiekitBinary, ["lint", "--baseline", "base.json", "anims/a.json"], cwd: dir)
     #expect(gone.stderr.contains("2 baseline entries no longer found"), "\(gone.stderr)")
   }
+
+  /// Rewriting the baseline from some of the files (the pre-commit recipe) dropped every other
+  /// file's entries; now they are kept while their files exist, and a file that is not a baseline
+  /// is never written over.
+  @Test func rewritingABaselineFromSomeFilesKeepsTheOthers() throws {
+    let dir = try bundle()
+    #expect(try run(lottiekitBinary, ["lint", "--write-baseline", "base.json", "anims"], cwd: dir).status == 0)
+    let partial = try run(lottiekitBinary, ["lint", "--write-baseline", "base.json", "anims/a.json"], cwd: dir)
+    #expect(partial.status == 0 && partial.stderr.contains("kept 1 of files not linted this time"), "\(partial.stderr)")
+    let all = try run(lottiekitBinary, ["lint", "--baseline", "base.json", "--fail-on", "warning", "anims"], cwd: dir)
+    #expect(all.status == 0 && all.stderr.contains("2 findings in the baseline not shown"), "\(all.stderr)")
+    // A file that is gone loses its entries at the next rewrite.
+    try FileManager.default.removeItem(atPath: dir + "/anims/b.json")
+    let after = try run(lottiekitBinary, ["lint", "--write-baseline", "base.json", "anims/a.json"], cwd: dir)
+    #expect(!after.stderr.contains("kept"), "\(after.stderr)")
+    #expect(try String(contentsOfFile: dir + "/base.json", encoding: .utf8).components(separatedBy: "\"file\"").count == 2)
+    // --write-baseline naming an animation (a slip of the keyboard): refused, the file unchanged.
+    let animation = try String(contentsOfFile: dir + "/anims/a.json", encoding: .utf8)
+    try write(animation, to: dir + "/other.json")
+    let refused = try run(lottiekitBinary, ["lint", "--write-baseline", "other.json", "anims/a.json"], cwd: dir)
+    #expect(refused.status == 2 && refused.stderr.contains("rewrites only a lottiekit baseline"), "\(refused.stderr)")
+    #expect(try String(contentsOfFile: dir + "/other.json", encoding: .utf8) == animation)
+  }
+
+  /// A baseline kept beside the animations (ci/ next to anims/) named them by absolute paths, so a
+  /// checkout elsewhere reported every finding again (exit 1); and a `#` in a folder name was
+  /// taken for a .lottie member, which called the file gone.
+  @Test func baselinesNameFilesOutsideTheirFolderRelatively() throws {
+    let dir = try bundle()
+    try FileManager.default.createDirectory(atPath: dir + "/ci", withIntermediateDirectories: true)
+    #expect(try run(lottiekitBinary, ["lint", "--write-baseline", "ci/base.json", "anims"], cwd: dir).status == 0)
+    let text = try String(contentsOfFile: dir + "/ci/base.json", encoding: .utf8)
+    #expect(text.contains(#""file" : "../anims/a.json""#) || text.contains(#""file": "../anims/a.json""#), "\(text)")
+    let moved = try makeTemporaryDirectory() + "/checkout"
+    try FileManager.default.copyItem(atPath: dir, toPath: moved)
+    let r = try run(lottiekitBinary, ["lint", "--fail-on", "warning", "--baseline", "ci/base.json", "anims"], cwd: moved)
+    #expect(r.status == 0 && r.stderr.contains("2 findings in the baseline not shown"), "\(r.stdoutText) \(r.stderr)")
+    // A baseline written before, with absolute paths, still holds its findings back.
+    try write(text.replacingOccurrences(of: "../anims/", with: moved + "/anims/"), to: moved + "/ci/old.json")
+    let old = try run(lottiekitBinary, ["lint", "--fail-on", "warning", "--baseline", "ci/old.json", "anims"], cwd: moved)
+    #expect(old.status == 0, "\(old.stdoutText) \(old.stderr)")
+    // `#` in a folder name.
+    try FileManager.default.moveItem(atPath: moved + "/anims", toPath: moved + "/v#2")
+    #expect(try run(lottiekitBinary, ["lint", "--write-baseline", "base.json", "v#2"], cwd: moved).status == 0)
+    let hash = try run(lottiekitBinary, ["lint", "--baseline", "base.json", "v#2/a.json"], cwd: moved)
+    #expect(hash.status == 0 && !hash.stderr.contains("no longer found"), "\(hash.stderr)")
+  }
+
+  /// An ignored folder hid every finding but a syntax error's (LK001), so a broken legacy file
+  /// failed CI whatever the configuration said.
+  @Test func ignoresHideSyntaxErrorsToo() throws {
+    let dir = try bundle()
+    try FileManager.default.createDirectory(atPath: dir + "/anims/legacy", withIntermediateDirectories: true)
+    try write(#"{"v":"5.7.4","fr":30,"#, to: dir + "/anims/legacy/old.json")
+    for config in [
+      "ignore:\n  - \"anims/legacy/**\"\n  - \"anims/?.json\"\n", "ignore:\n  - {rule: LK001, path: \"anims/legacy/old.json\"}\n  - {rule: LK401}\n"
+    ] {
+      try write(config, to: dir + "/.lottiekit.yml")
+      let r = try run(lottiekitBinary, ["lint", "anims"], cwd: dir)
+      #expect(r.status == 0 && !r.stdoutText.contains("LK001"), "\(config): \(r.stdoutText)")
+    }
+    try write("ignore:\n  - {rule: LK401}\n", to: dir + "/.lottiekit.yml")
+    #expect(try run(lottiekitBinary, ["lint", "anims"], cwd: dir).status == 1)
+  }
 }

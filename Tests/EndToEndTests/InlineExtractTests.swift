@@ -89,7 +89,9 @@ struct InlineExtractTests {
     ("dotdot", "../", "secret.png", "../secret.png leads outside the animation's folder"),
     ("symlink", "images/", "link.png", "images/link.png leads outside the animation's folder"),
     ("url", "https://cdn.example.com/", "a.png", "https://cdn.example.com/a.png is a URL"),
-    ("not an image", "images/", "text.png", "is not a PNG, JPEG, WebP, GIF or SVG image")
+    ("not an image", "images/", "text.png", "is not a PNG, JPEG, WebP, GIF or SVG image"),
+    ("folder", "images/", "dir.png", "images/dir.png is a folder, not a file"),
+    ("fifo", "images/", "fifo.png", "images/fifo.png is not a regular file")
   ])
   func refusesAndWritesNothing(_ name: String, _ u: String, _ p: String, _ message: String) throws {
     let base = try makeTemporaryDirectory()
@@ -99,6 +101,8 @@ struct InlineExtractTests {
     try write(Images.png(1, 1), to: dir + "/images/ok.png")
     try write("hello", to: dir + "/images/text.png")
     symlink(base + "/secret.png", dir + "/images/link.png")
+    try FileManager.default.createDirectory(atPath: dir + "/images/dir.png", withIntermediateDirectories: true)
+    #expect(mkfifo(dir + "/images/fifo.png", 0o600) == 0)
     let source = animationWith([("image_0", "images/", "ok.png", 1, 1), ("image_1", u, p, 1, 1)])
     try write(source, to: dir + "/a.json")
     let r = try lottiekit("inline", "--in-place", dir + "/a.json")
@@ -159,6 +163,16 @@ struct InlineExtractTests {
     #expect(bad.status == 2)
     #expect(bad.stderr.contains("its data URI cannot be decoded"))
     #expect(!FileManager.default.fileExists(atPath: dir + "/images/image_0.png"))
+    // With a good input before the bad one, nothing is said to be written either (it said
+    // "written to images/image_0.png" for the first, then "nothing was written").
+    let good = "data:image/png;base64," + Base64.encode(Images.png(1, 1))
+    try write(animationWith([("image_0", "", good, 1, 1)]), to: dir + "/good.json")
+    let both = try lottiekit("extract", "--in-place", dir + "/good.json", dir + "/bad.json")
+    #expect(both.status == 2)
+    #expect(!both.stderr.contains("written to") && both.stderr.contains("nothing was written"), "\(both.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/images/image_0.png"))
+    let alone = try lottiekit("extract", "--in-place", dir + "/good.json")
+    #expect(alone.status == 0 && alone.stderr.contains("written to images/image_0.png"), "\(alone.stderr)")
   }
 
   @Test func extractNeverOverwritesADifferentFile() throws {

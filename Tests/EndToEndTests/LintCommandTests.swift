@@ -279,4 +279,44 @@ struct BaselineEndToEndTests {
     let both = try lottiekit("lint", "--baseline", "a", "--write-baseline", "b", repo + "/anims")
     #expect(both.status == 64)
   }
+
+  /// `--sticker-emoji` and `--sticker-30fps` without `--profile telegram-sticker` checked nothing
+  /// (exit 0 on a 512×512 sticker); LK801's help said 512×512 to an emoji.
+  @Test func stickerFlagsSwitchTheProfileOn() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(#"{"v":"5.5.2","fr":60,"ip":0,"op":120,"w":512,"h":512,"layers":[]}"#, to: dir + "/s.json")
+    let emoji = try lottiekit("lint", "--sticker-emoji", dir + "/s.json")
+    #expect(emoji.status == 1 && emoji.stdoutText.contains("[LK801]") && emoji.stdoutText.contains("custom emoji must be 100×100"), "\(emoji.stdoutText)")
+    #expect(emoji.stdoutText.contains("set the composition to 100×100 px"), "\(emoji.stdoutText)")
+    try write(#"{"v":"5.5.2","fr":30,"ip":0,"op":60,"w":512,"h":512,"layers":[]}"#, to: dir + "/t.json")
+    #expect(try lottiekit("lint", "--sticker-30fps", dir + "/t.json").status == 0)
+    #expect(try lottiekit("lint", "--profile", "telegram-sticker", dir + "/t.json").status == 1)
+  }
+
+  /// A file whose name is not valid UTF-8 was skipped by folder walks in silence: a broken
+  /// animation so named left CI green. Now it is reported (LK001 in a walk, exit 2 when named).
+  @Test func aNameThatIsNotUTF8IsReportedNotSkipped() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(#"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":10,"h":10,"layers":[]}"#, to: dir + "/good.json")
+    var raw = Array((dir + "/broken").utf8) + [0xFF] + Array(".json".utf8) + [0]
+    let fd = raw.withUnsafeMutableBufferPointer { b in
+      b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
+    }
+    #expect(fd >= 0)
+    close(fd)
+    let r = try lottiekit("lint", dir)
+    #expect(r.status == 1 && r.stdoutText.contains("its name is not valid UTF-8"), "\(r.stdoutText) \(r.stderr)")
+    #expect(r.stdoutText.contains("2 files linted"), "\(r.stdoutText)")
+  }
+
+  /// A file named twice, or named and inside a named folder, was linted (and counted, and
+  /// baselined) twice.
+  @Test func aFileReachedTwiceIsLintedOnce() throws {
+    let dir = try makeTemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: dir + "/anims", withIntermediateDirectories: true)
+    try write(#"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":10,"h":10,"layers":[{"ty":3,"nm":"a.b","ind":1,"ip":0,"op":30,"ks":{}}]}"#, to: dir + "/anims/x.json")
+    let r = try run(lottiekitBinary, ["lint", "anims/x.json", "anims", "./anims/x.json"], cwd: dir)
+    #expect(r.stdoutText.contains("1 file linted: 0 errors, 1 warning"), "\(r.stdoutText)")
+    #expect(r.stdoutText.components(separatedBy: "[LK401]").count == 2, "\(r.stdoutText)")
+  }
 }

@@ -289,6 +289,20 @@ struct PackEndToEndTests {
     #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
   }
 
+  /// Two inputs and `-o bundle.lottie` made a folder named bundle.lottie holding two archives
+  /// (exit 0): a CDN upload or an app bundle would take it for one archive.
+  @Test func aFileNameForSeveralOutputsIsRefused() throws {
+    let dir = try makeFixture()
+    try write(stickerText, to: dir + "/b.json")
+    for out in ["bundle.lottie", "stickers.tgs", "all.json"] {
+      let r = try lottiekit("pack", dir + "/a.json", dir + "/b.json", "-o", dir + "/" + out)
+      #expect(r.status == 64 && r.stderr.contains("names one file, but 2 inputs give 2 files"), "\(out): \(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: dir + "/" + out))
+    }
+    let folder = try lottiekit("pack", dir + "/a.json", dir + "/b.json", "-o", dir + "/out/")
+    #expect(folder.status == 0, "\(folder.stderr)")
+  }
+
   @Test func missingImageRefusesTheLottieFormat() throws {
     let dir = try makeFixture()
     try FileManager.default.removeItem(atPath: dir + "/images/img_0.png")

@@ -106,7 +106,30 @@ struct RenameAssetsEndToEndTests {
     let r = try lottiekit("rename-assets", dir)
     #expect(r.status == 2)
     #expect(r.stderr.contains("img_0.png") && r.stderr.contains("read-only"), "\(r.stderr)")
+    #expect(r.stderr.contains("nothing was changed"), "\(r.stderr)")
     #expect(try treeSnapshot(dir) == before)
+  }
+
+  /// A .tgs (gzip) and a .lot beside a .json used the same image: the image was renamed and only
+  /// the .json rewritten, so both others pointed at a file that was gone (exit 0). They are
+  /// animations like the .json (lint, compat and the transforms read them), rewritten in kind.
+  @Test func tgsAndLotAnimationsAreRewrittenToo() throws {
+    let dir = try threeExports()
+    let text = animationText([("images/", "img_0.png")])
+    try write(try Gzip.compress(Array(text.utf8)), to: "\(dir)/settings/sticker.tgs")
+    try write(text, to: "\(dir)/settings/legacy.lot")
+    let r = try lottiekit("rename-assets", dir)
+    #expect(r.status == 0, "\(r.stderr)")
+    let sticker = try readBytes("\(dir)/settings/sticker.tgs")
+    #expect(Gzip.isGzip(sticker), "written back gzipped")
+    let names = try [Gzip.decompress(sticker), readBytes("\(dir)/settings/legacy.lot"), readBytes("\(dir)/settings/data.json")].map {
+      try JSONDocument(parsing: $0).root["assets"]?.element(at: 0)?["p"]?.string ?? ""
+    }
+    #expect(Set(names).count == 1 && names[0] != "img_0.png", "\(names)")
+    #expect(FileManager.default.fileExists(atPath: "\(dir)/settings/images/\(names[0])"))
+    // No animation points at a missing file (the fixture's images are not real images: LK305).
+    let lint = try lottiekit("lint", dir)
+    #expect(lint.stdoutText.contains("LK305") && !lint.stdoutText.contains("LK301"), "\(lint.stdoutText)")
   }
 
   @Test func usageErrors() throws {

@@ -34,6 +34,19 @@ struct RenderEndToEndTests {
 
   /// #21.2: a file named bare (`data.json`, run in its folder) keeps its external images, in
   /// `render` and in `diff --render`.
+  /// A frame, a sheet and diff's picture did not make a missing -o folder (--frames did).
+  @Test func everyPictureMakesItsFolder() throws {
+    let dir = try makeTemporaryDirectory()
+    for (arguments, out) in [
+      (["render", wave, "-o"], "/a/b/f.png"), (["render", wave, "--sheet", "2x1", "-o"], "/c/d/s.png"),
+      (["diff", wave, hero, "--render", "-o"], "/e/f/d.png")
+    ] {
+      let r = try lottiekit(arguments: arguments + [dir + out])
+      let png = try? readBytes(dir + out)
+      #expect(r.status <= 1 && png.flatMap(pngSize) != nil, "\(arguments): \(r.stderr)")
+    }
+  }
+
   @Test func bareFileNameKeepsExternalImages() throws {
     let dir = try makeTemporaryDirectory()
     let folder = packageRoot + "/Examples/delivery/onboarding"

@@ -107,7 +107,7 @@ struct SVGFidelityTests {
     guard let python = oracleReady() else { return }
     let folder = packageRoot + "/Tests/Fixtures/svg-clip"
     let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".svg") }.sorted().map { folder + "/" + $0 }
-    #expect(files.count == 6)
+    #expect(files.count == 8)
     for renderer in ["rlottie", "thorvg"] {
       let scores = try fidelity(files, renderer: renderer, python: python)
       print("svg fidelity " + summary("clip paths and masks → \(renderer)", scores))

@@ -359,14 +359,14 @@ struct RenameAssetsTests {
   @Test func brokenJSONStopsAndNonAnimationsAreSkipped() throws {
     let f = try Fixture()
     try f.file("package.json", "{\"name\": \"x\"}")
-    try f.file("sticker.tgs", [0x1f, 0x8b])
+    try f.file("bundle.lottie", [0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))
     var plan = f.plan()
-    #expect(plan.skipped.map(\.reason) == ["JSON that is not an animation", "archive (it carries its own images)"])
+    #expect(plan.skipped.map(\.reason) == ["dotLottie archive (it carries its own images)", "JSON that is not an animation"])
     // JSON with comments (a tsconfig.json) is other JSON too; it stopped the plan as broken JSON.
     try f.file("tsconfig.json", "{\n  // strict\n  \"compilerOptions\": {}\n}")
     plan = f.plan()
     #expect(!plan.stopped && plan.problems.isEmpty, "\(plan.problems.map(\.description))")
-    #expect(plan.skipped.map(\.reason) == ["JSON that is not an animation", "archive (it carries its own images)", "JSON that is not an animation"])
+    #expect(plan.skipped.map(\.reason) == ["dotLottie archive (it carries its own images)", "JSON that is not an animation", "JSON that is not an animation"])
     try f.file("broken.json", "{\"layers\": [")
     plan = f.plan()
     #expect(plan.stopped)

@@ -503,4 +503,39 @@ struct ConverterBudgetTests {
     let warning = try #require(c.warnings.first { $0.message.contains("rect:hover") })
     #expect(warning.line == 5, "line \(warning.line)")
   }
+
+  /// A nested <svg> and a <symbol> drawn by <use> hide what their content draws outside their
+  /// viewport (overflow: hidden); it was drawn whole. Only content that reaches outside is
+  /// clipped (a rectangle mask), `overflow="visible"` is not, and inside clipped content the
+  /// clip cannot nest: said.
+  @Test func viewportsClipWhatReachesOutside() throws {
+    let (symbol, c) = try convert(
+      svg(
+        ##"<symbol id="s" viewBox="0 0 10 10"><circle cx="10" cy="10" r="5"/></symbol><use href="#s" x="10" y="10" width="50" height="50"/>"##,
+        #"width="100" height="100""#))
+    #expect(c.warnings.isEmpty)
+    let mask = try #require(layers(symbol).first?["masksProperties"]?.element(at: 0))
+    #expect(mask["mode"]?.string == "a")
+    let corners = mask["pt"]?["k"]?["v"]?.elements.map(numbers) ?? []
+    #expect(Set(corners.map { $0[0] }) == [10, 60] && Set(corners.map { $0[1] }) == [10, 60], "\(corners)")
+    let (nested, _) = try convert(
+      svg(
+        #"<svg x="20" y="20" width="40" height="40"><rect x="-5" width="10" height="10"/></svg><svg x="60" y="60" width="30" height="30" overflow="visible"><circle cx="30" cy="30" r="10"/></svg><svg y="60" width="30" height="30"><circle cx="15" cy="15" r="10" stroke="red" stroke-width="2"/></svg>"#,
+        #"width="100" height="100""#))
+    let masked = layers(nested).filter { $0["masksProperties"] != nil }
+    #expect(masked.count == 1, "only the viewport whose content reaches outside is clipped")
+    // With a clip path of its own, the viewport's rectangle intersects it.
+    let (both, _) = try convert(
+      svg(
+        ##"<clipPath id="c"><rect width="30" height="30"/></clipPath><svg width="50" height="50" clip-path="url(#c)"><circle cx="50" cy="50" r="20"/></svg>"##,
+        #"width="100" height="100""#))
+    let modes = layers(both).first?["masksProperties"]?.elements.compactMap { $0["mode"]?.string } ?? []
+    #expect(modes == ["a", "i"], "\(modes)")
+    let (inside, d) = try convert(
+      svg(
+        ##"<clipPath id="c"><rect width="80" height="80"/></clipPath><g clip-path="url(#c)"><svg width="50" height="50"><circle cx="50" cy="50" r="20"/></svg></g>"##,
+        #"width="100" height="100""#))
+    #expect(layers(inside).count == 1)
+    #expect(d.warnings.contains { $0.message.contains("beyond its viewport is drawn unclipped") })
+  }
 }

@@ -31,7 +31,9 @@ package struct InfoReport {
   var containerText: String {
     switch parsed.source.container {
     case .json: return "JSON"
-    case .tgs: return "Telegram sticker (.tgs, gzip)"
+    case .tgs:
+      // Any gzip is read the same way; only a .tgs is called a sticker (a .json.gz is not).
+      return parsed.source.filePath.lowercased().hasSuffix(".tgs") ? "Telegram sticker (.tgs, gzip)" : "gzip JSON"
     case .dotLottie: return "dotLottie"
     }
   }

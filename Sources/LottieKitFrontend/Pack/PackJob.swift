@@ -81,6 +81,14 @@ package struct PackJob {
     let folderMode =
       manifest || list.count > 1 || inputs.contains(where: { FileIO.isDirectory($0) })
       || FileIO.isDirectory(outputPath) || outputPath.hasSuffix("/")
+    // A file name for many outputs would become a folder named like an archive.
+    if folderMode, !FileIO.isDirectory(outputPath), !outputPath.hasSuffix("/"),
+      FolderWalk.hasExtension(outputPath, in: ["lottie", "tgs", "json", "gz", "lot"])
+    {
+      let what =
+        list.count > 1 ? "\(list.count) inputs give \(list.count) files" : manifest ? "--manifest writes a folder" : "a folder input gives a file per animation"
+      throw UsageError("-o \(outputPath) names one file, but \(what): give -o a folder (out/), or pack one input at a time; nothing was written")
+    }
     let linter = makeLinter()
     var packed: [Packed] = []
     var failures = Failures()

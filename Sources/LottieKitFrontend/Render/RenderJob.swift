@@ -59,7 +59,8 @@ package struct RenderJob {
       shownAs: source.displayName)
     let bg = background ?? (255, 255, 255)
     let png = try PNG.encode(Sheets.contactSheet(Array(zip(numbers, images)).map { ($0.0, $0.1) }, columns: cols, background: bg))
-    try FileIO.writeAtomically(png, to: output)
+    // The folder is made when missing, as for --frames (a transaction: all or nothing).
+    try FileTransaction.write(png, to: output)
     if !quiet { printError("\(source.displayName): \(numbers.count) frames (\(numbers.first ?? 0)–\(numbers.last ?? 0)) at \(w)×\(h) → \(output)") }
   }
 
@@ -94,7 +95,8 @@ package struct RenderJob {
     }
     let images = try renderer.render(file: source.path, frames: [number - source.firstFrame], width: w, height: h, shownAs: source.displayName)
     guard let image = images.first else { throw Exit.failure }
-    try FileIO.writeAtomically(try PNG.encode(background.map { image.flattened(over: $0) } ?? image), to: output)
+    // The folder is made when missing, as for --frames (a transaction: all or nothing).
+    try FileTransaction.write(try PNG.encode(background.map { image.flattened(over: $0) } ?? image), to: output)
     if !quiet { printError("\(source.displayName): frame \(number) at \(w)×\(h) → \(output)") }
   }
 

@@ -3,16 +3,20 @@ import LottieJSON
 import LottieKitIO
 import LottieTransforms
 
-/// Says an image transform's notes: errors and warnings always, the rest unless quiet.
-package func printNotes(_ notes: [ImageNote], path: String, quiet: Bool) {
+/// Says an image transform's errors and warnings (and skips, unless quiet) now, and returns the
+/// lines saying what it did, to be said once everything is written: another input's refusal
+/// writes nothing, and "written to" would then be wrong.
+package func printNotes(_ notes: [ImageNote], path: String, quiet: Bool) -> [String] {
+  var done: [String] = []
   for n in notes {
     switch n.kind {
     case .error: printError("\(path): error: \(n)")
     case .warning: printError("\(path): warning: \(n)")
     case .skipped: if !quiet { printError("\(path): skipped: \(n)") }
-    case .done: if !quiet { printError("\(path): \(n)") }
+    case .done: if !quiet { done.append("\(path): \(n)") }
     }
   }
+  return done
 }
 
 /// `lottiekit inline`: embeds every input's external images; refuses all when any image cannot be
@@ -27,9 +31,10 @@ package struct InlineJob {
   }
 
   package func run() throws {
+    var done: [String] = []
     let (results, refused) = try io.transformEach { input in
       let result = Inline.run(input.document, baseDirectory: input.baseDirectory ?? FileManager.default.currentDirectoryPath, options: options)
-      printNotes(result.notes, path: input.path, quiet: io.quiet)
+      done += printNotes(result.notes, path: input.path, quiet: io.quiet)
       return (TransformResult(input, output: result.bytes), result.refused)
     }
     if refused {
@@ -37,6 +42,7 @@ package struct InlineJob {
       throw Exit.failure
     }
     try io.write(results)
+    done.forEach(printError)
   }
 }
 
@@ -67,6 +73,7 @@ package struct ExtractJob {
     // Files the earlier inputs of this run will write (by lowercased real path): two animations
     // whose images share a name in one folder must not overwrite each other.
     var planned: [String: (path: String, bytes: [UInt8])] = [:]
+    var done: [String] = []
     let (results, refused) = try io.transformEach { input in
       // Images go beside the output animation: -o's folder, else the input's.
       let outputFolder = io.outputPath.map(Paths.directory(of:)) ?? input.baseDirectory ?? FileManager.default.currentDirectoryPath
@@ -79,7 +86,7 @@ package struct ExtractJob {
       if !result.refused {
         for f in result.files { planned[place(f.relative).lowercased()] = (place(f.relative), f.bytes) }
       }
-      printNotes(result.notes, path: input.path, quiet: io.quiet)
+      done += printNotes(result.notes, path: input.path, quiet: io.quiet)
       var r = TransformResult(input, output: result.bytes)
       for f in result.files {
         r.sideFiles.append((outputFolder + "/" + f.relative, f.bytes))
@@ -98,5 +105,6 @@ package struct ExtractJob {
       )
     }
     try io.write(results)
+    done.forEach(printError)
   }
 }

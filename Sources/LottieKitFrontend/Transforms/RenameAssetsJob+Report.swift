@@ -48,7 +48,9 @@ extension RenameAssetsJob {
       for p in plan.problems { printError(p.description) }
     }
     if let failure {
+      // The plan above was not carried out: apply restores every file it touched.
       printError("lottiekit: error: \(failure.description)")
+      printError("lottiekit: nothing was changed (the plan above was not applied)")
       return
     }
     guard verbose else { return }

@@ -51,8 +51,8 @@ package enum Inline {
       case .invalid(let why):
         note(.error, why)
       case .file(let relative, let path):
-        guard FileIO.fileSize(path) != nil else {
-          note(.error, "\(relative) does not exist")
+        if let why = FileIO.notAFile(path) {
+          note(.error, "\(relative) \(why)")
           continue
         }
         let bytes: [UInt8]

@@ -31,7 +31,7 @@ extension Pack {
       case .invalid(let why): refuse(why); continue
       case .file(let r, let p): relative = r; path = p
       }
-      guard FileIO.fileSize(path) != nil else { refuse("\(relative) does not exist"); continue }
+      if let why = FileIO.notAFile(path) { refuse("\(relative) \(why)"); continue }
       let bytes: [UInt8]
       do { bytes = try FileIO.read(path, limit: 512 * 1024 * 1024) } catch let failure { refuse("\(relative) cannot be read: \(failure.message)"); continue }
       let info = ImageSniffer.sniff(bytes)

@@ -115,13 +115,8 @@ extension RenameAssets {
         case .invalid(let why):
           problem(.warning, "\(why); left alone")
         case .file(let relative, let joined):
-          var st = stat()
-          guard stat(joined, &st) == 0 else {
-            problem(.error, "\(relative) does not exist")
-            continue
-          }
-          guard (st.st_mode & S_IFMT) == S_IFREG else {
-            problem(.error, "\(relative) is not a file")
+          if let why = FileIO.notAFile(joined) {
+            problem(.error, "\(relative) \(why)")
             continue
           }
           guard access(joined, R_OK) == 0, let key = RenameAssets.fileKey(joined, folderKeys: &folderKeys) else {
@@ -275,11 +270,19 @@ extension RenameAssets {
       }
       for k in edits.keys.sorted() {
         guard let e = edits[k] else { continue }
-        do {
-          plan.rewrites.append((bundle.animations[k].path, try e.apply()))
-        } catch {
-          plan.problems.append(Problem(severity: .error, path: bundle.animations[k].path, message: "internal error while editing: \(error.message)"))
+        let path = bundle.animations[k].path
+        var bytes: [UInt8]
+        do { bytes = try e.apply() } catch {
+          plan.problems.append(Problem(severity: .error, path: path, message: "internal error while editing: \(error.message)"))
+          continue
         }
+        if bundle.animations[k].gzip {
+          do { bytes = try Gzip.compress(bytes) } catch {
+            plan.problems.append(Problem(severity: .error, path: path, message: "cannot gzip the result: \(error.message)"))
+            continue
+          }
+        }
+        plan.rewrites.append((path, bytes))
       }
     }
   }

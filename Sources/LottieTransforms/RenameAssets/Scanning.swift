@@ -36,6 +36,8 @@ extension RenameAssets {
     /// The path inside its bundle folder.
     package let relativePath: String
     package let document: JSONDocument
+    /// A gzip file (`.tgs`): written back gzipped.
+    package var gzip = false
   }
 
   /// A regular file found under the bundle folders.
@@ -49,7 +51,7 @@ extension RenameAssets {
     package let roots: [String]
     package let animations: [BundleAnimation]
     package let files: [BundleFile]
-    /// `.json` files that are not animations, and archives (`.lottie`, `.tgs`: they carry their own
+    /// `.json` files that are not animations, and dotLottie archives (they carry their own
     /// images), with why they were skipped.
     package let skipped: [(path: String, reason: String)]
     /// Animations that cannot be read or parsed (errors).
@@ -81,17 +83,26 @@ extension RenameAssets {
         guard let real = FileIO.realPath(path), seen.insert(real).inserted else { continue }
         guard let key = fileKey(path, folderKeys: &folderKeys) else { continue }
         files.append(BundleFile(path: path, key: key))
-        let lower = relative.lowercased()
-        if lower.hasSuffix(".lottie") || lower.hasSuffix(".tgs") {
-          skipped.append((path, "archive (it carries its own images)"))
+        // Animations as every command finds them: .json, .lot, .tgs (gzip, its image paths
+        // resolved from its folder like a .json's), .lottie (an archive: its images are inside).
+        guard FolderWalk.hasExtension(relative, in: Inputs.animationExtensions) else { continue }
+        let source: AnimationSource
+        do {
+          let sources = try Inputs.load(path)
+          guard sources.count == 1, sources[0].container != .dotLottie else {
+            skipped.append((path, "dotLottie archive (it carries its own images)"))
+            continue
+          }
+          source = sources[0]
+        } catch {
+          if FolderWalk.hasExtension(relative, in: ["lottie"]) {
+            skipped.append((path, "dotLottie archive (it carries its own images)"))
+          } else {
+            problems.append(Problem(severity: .error, path: path, message: "cannot read: \(error.message)"))
+          }
           continue
         }
-        guard lower.hasSuffix(".json") else { continue }
-        let bytes: [UInt8]
-        do { bytes = try FileIO.read(path) } catch {
-          problems.append(Problem(severity: .error, path: path, message: "cannot read: \(error.message)"))
-          continue
-        }
+        let bytes = source.bytes
         let document: JSONDocument
         do { document = try JSONDocument(parsing: bytes) } catch {
           if Animation.isOtherJSON(bytes, document: nil) {
@@ -102,7 +113,7 @@ extension RenameAssets {
           continue
         }
         if Animation(document: document).looksLikeLottie {
-          animations.append(BundleAnimation(path: path, relativePath: relative, document: document))
+          animations.append(BundleAnimation(path: path, relativePath: relative, document: document, gzip: source.container == .tgs))
         } else {
           skipped.append((path, "JSON that is not an animation"))
         }

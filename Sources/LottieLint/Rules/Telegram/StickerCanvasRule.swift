@@ -17,8 +17,9 @@ struct StickerCanvasRule: LintRule {
     guard let wNode = root["w"], let hNode = root["h"], let w = wNode.double, let h = hNode.double, w != ew || h != eh else { return [] }
     return [
       Finding(
-        w != ew ? wNode : hNode, "the canvas is \(w.compactText)×\(h.compactText); Telegram stickers must be \(ew.compactText)×\(eh.compactText)",
-        renderers: ["rlottie"])
+        w != ew ? wNode : hNode,
+        "the canvas is \(w.compactText)×\(h.compactText); Telegram \(context.sticker.emoji ? "custom emoji" : "stickers") must be \(ew.compactText)×\(eh.compactText)",
+        help: "set the composition to \(ew.compactText)×\(eh.compactText) px and scale the artwork to fit", renderers: ["rlottie"])
     ]
   }
 }
