@@ -64,7 +64,9 @@ struct PackCommand: ParsableCommand {
   @Option(help: "Round numbers to N decimals where it is safe (not ind, parent, refId, ty or frames).")
   var precision: Int?
 
-  @Flag(name: .customLong("strip-names"), help: "Remove nm and mn (breaks keypaths, expressions by name and Skottie effects).")
+  @Flag(
+    name: .customLong("strip-names"),
+    help: "Remove layers', shapes' and assets' nm and mn (breaks keypaths and expressions by name; effects and masks keep theirs).")
   var stripNames = false
 
   @Flag(help: "Run optimize (level 1: lossless steps, metadata, rounding verified by rendering with rlottie) first.")

@@ -74,6 +74,11 @@ struct CommandTests {
     #expect(files[0]["layers"]?["byType"]?["shape"]?.int == 1)
     #expect(files[0]["features"]?["effect"]?["details"]?.element(at: 0)?.string == "Gaussian Blur")
     #expect(files[0]["assets"]?["images"]?.element(at: 0)?["missing"]?.bool == true)
+    // A path that does not exist printed nothing about the others (exit 2, empty stdout).
+    let withMissing = try lottiekit("info", "--format", "json", dir + "/nowhere.json", dir + "/tiny.json")
+    #expect(withMissing.status == 2)
+    let both = try JSONDocument(parsing: [UInt8](withMissing.stdout)).root["files"]
+    #expect(both?.count == 2 && both?.element(at: 0)?["error"]?.string == "no such file or directory", "\(withMissing.stdoutText)")
   }
 
   @Test func infoOnStdinAndDotLottie() throws {

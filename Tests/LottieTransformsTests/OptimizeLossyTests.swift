@@ -75,6 +75,26 @@ struct OptimizeLossyTests {
     #expect(out.contains("0.333333") && out.contains("1.666667") && out.contains("[0.123456,0.5,0.5,1]"), "\(out)")
   }
 
+  /// Level 1 rounded every number and dropped every `mn`/`ix`: an app's own fields lost their
+  /// values, and a text layer's font size and line height were rounded where rlottie, the render
+  /// check, draws no text. Only property values (under a `k`) are rounded, and metadata goes
+  /// only from layers, shapes, assets, masks and properties.
+  @Test func unknownFieldsAndTextDataKeepTheirNumbers() throws {
+    let custom = shapeLayer.replacingOccurrences(
+      of: #""nm":"Dot","#, with: #""nm":"Dot","myapp":{"ratio":0.333333333,"mn":"keep me","ix":3,"list":[1.23456789]},"#)
+    let text5 =
+      #"{"ty":5,"ind":2,"ip":0,"op":60,"st":0,"ks":{},"t":{"d":{"k":[{"s":{"s":40.4444,"lh":24.1234567,"fc":[0.123456,0.2,0.3],"f":"Arial","t":"Hi"},"t":0}]},"a":[]}}"#
+    let fonts = #","fonts":{"list":[{"fName":"Arial","ascent":71.5988159179688}]},"meta":{"score":0.987654321}"#
+    let out = text(run(try document(custom + "," + text5, extra: fonts), shares: [0]).result)
+    for kept in [
+      #""ratio":0.333333333"#, #""mn":"keep me""#, #""ix":3"#, #"[1.23456789]"#, #""s":40.4444"#, #""lh":24.1234567"#,
+      #""fc":[0.123456,0.2,0.3]"#, #""ascent":71.5988159179688"#, #""score":0.987654321"#
+    ] {
+      #expect(out.contains(kept), "\(kept) in \(out)")
+    }
+    #expect(out.contains(#""s":[123.5,7.3]"#) && !out.contains(#""mn":"ADBE Vector"#), "properties still rounded, metadata still gone")
+  }
+
   @Test func aCandidateThatChangesTooMuchIsReplacedByAFinerOne() throws {
     // 1 decimal fails with and without easing names; 2 decimals pass.
     let (r, calls) = run(try document(shapeLayer), shares: [0.02, 0.03, 0.001])

@@ -57,11 +57,12 @@ struct PackTests {
 
   @Test func precisionRoundsOnlySafeNumbersAndOnlyWhenShorter() throws {
     let text =
-      #"{"fr":29.9700003,"ip":0.123456,"op":90.5000001,"layers":[{"ind":1.000001,"parent":2.0000001,"ty":4,"st":-0.3333333,"ks":{"p":{"a":1,"k":[{"t":12.3456789,"s":[1.23456,2.5,1e-7],"i":{"x":[0.833333333],"y":[0.8333]}}]},"o":{"a":0,"k":100.0}},"nm":"1.23456"}],"tm":{"a":1,"k":[{"t":0,"s":[0.123456]}]},"x":1.5,"t":{"d":{"k":[{"s":{"s":12.3456,"lh":14.4000001},"t":0.55555}]}}}"#
+      #"{"fr":29.9700003,"ip":0.123456,"op":90.5000001,"layers":[{"ind":1.000001,"parent":2.0000001,"ty":4,"st":-0.3333333,"ks":{"p":{"a":1,"k":[{"t":12.3456789,"s":[1.23456,2.5,1e-7],"i":{"x":[0.833333333],"y":[0.8333]}}]},"o":{"a":0,"k":100.0}},"nm":"1.23456"}],"tm":{"a":1,"k":[{"t":0,"s":[0.123456]}]},"x":1.5,"t":{"d":{"k":[{"s":{"s":12.3456,"lh":14.4000001},"t":0.55555}]}},"myapp":{"ratio":0.3333333,"list":[2.71828]}}"#
     let doc = try JSONDocument(parsing: text)
     let out = String(decoding: Pack.roundNumbers(doc, decimals: 3), as: UTF8.self)
     let expected =
-      #"{"fr":29.9700003,"ip":0.123456,"op":90.5000001,"layers":[{"ind":1.000001,"parent":2.0000001,"ty":4,"st":-0.3333333,"ks":{"p":{"a":1,"k":[{"t":12.3456789,"s":[1.235,2.5,0],"i":{"x":[0.833],"y":[0.833]}}]},"o":{"a":0,"k":100}},"nm":"1.23456"}],"tm":{"a":1,"k":[{"t":0,"s":[0.123456]}]},"x":1.5,"t":{"d":{"k":[{"s":{"s":12.346,"lh":14.4},"t":0.55555}]}}}"#
+      #"{"fr":29.9700003,"ip":0.123456,"op":90.5000001,"layers":[{"ind":1.000001,"parent":2.0000001,"ty":4,"st":-0.3333333,"ks":{"p":{"a":1,"k":[{"t":12.3456789,"s":[1.235,2.5,0],"i":{"x":[0.833],"y":[0.833]}}]},"o":{"a":0,"k":100}},"nm":"1.23456"}],"tm":{"a":1,"k":[{"t":0,"s":[0.123456]}]},"x":1.5,"t":{"d":{"k":[{"s":{"s":12.346,"lh":14.4},"t":0.55555}]}},"myapp":{"ratio":0.3333333,"list":[2.71828]}}"#
+    // An app's own fields (no property value, under no `k`) keep their numbers.
     #expect(out == expected)
     // Nothing to round: the bytes come back untouched.
     let short = try JSONDocument(parsing: #"{"a":[1.5,2,3.25]}"#)
@@ -101,8 +102,23 @@ struct PackTests {
   @Test func stripNamesRemovesStringNamesOnly() throws {
     let doc = try JSONDocument(parsing: #"{"nm":"Scene","layers":[{"nm":"A","mn":"ADBE Layer","ty":4},{"nm":3}]}"#)
     let result = Pack.stripNames(doc)
-    #expect(String(decoding: result.bytes, as: UTF8.self) == #"{"layers":[{"ty":4},{"nm":3}]}"#)
+    #expect(String(decoding: result.bytes, as: UTF8.self) == #"{"nm":"Scene","layers":[{"ty":4},{"nm":3}]}"#)
     #expect(result.hasExpressions == false)
+  }
+
+  /// Names were removed everywhere: a drop shadow's values lost the names lottie-android and
+  /// lottie-ios find them by (the shadow was gone), masks and the animation lost theirs. Only
+  /// layers', shapes' and assets' names go.
+  @Test func stripNamesKeepsEffectMaskAndUnknownNames() throws {
+    let doc = try JSONDocument(
+      parsing:
+        #"{"nm":"Scene","assets":[{"id":"c","nm":"Pre","layers":[]}],"layers":[{"nm":"L","ty":4,"masksProperties":[{"nm":"Mask 1"}],"ef":[{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow","ef":[{"ty":2,"nm":"Shadow Color","mn":"ADBE Drop Shadow-0001"}]}],"shapes":[{"ty":"gr","nm":"G","it":[{"ty":"fl","nm":"F","mn":"ADBE Vector Graphic - Fill"}]}],"myapp":{"nm":"keep"}}]}"#
+    )
+    let out = String(decoding: Pack.stripNames(doc).bytes, as: UTF8.self)
+    #expect(
+      out
+        == #"{"nm":"Scene","assets":[{"id":"c","layers":[]}],"layers":[{"ty":4,"masksProperties":[{"nm":"Mask 1"}],"ef":[{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow","ef":[{"ty":2,"nm":"Shadow Color","mn":"ADBE Drop Shadow-0001"}]}],"shapes":[{"ty":"gr","it":[{"ty":"fl"}]}],"myapp":{"nm":"keep"}}]}"#,
+      "\(out)")
   }
 
   @Test func prepareKeepsNamesUnlessAsked() throws {

@@ -19,9 +19,23 @@ package struct InfoJob {
   package init(inputs: [String]) { self.inputs = inputs }
 
   package func run() throws {
-    let selection = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: allowEmpty)
-    let style = Style(color)
+    // A path that does not exist is one file that cannot be read: said (in the JSON's files, as a
+    // file that does not parse), and the others are still reported; exit 2 at the end.
+    let missing = inputs.filter { $0 != "-" && !FileIO.exists($0) }
+    let present = inputs.filter { $0 == "-" || FileIO.exists($0) }
     var jsonFiles: [JSONValue] = []
+    for path in missing {
+      printError("\(path): error: \(FileIO.notFound(path))")
+      if format == .json {
+        jsonFiles.append(.object([("path", .string(path)), ("error", .string(FileIO.notFound(path))), ("line", .null), ("column", .null)]))
+      }
+    }
+    if present.isEmpty && !missing.isEmpty {
+      if format == .json { printOut(JSONValue.object([("version", .int(1)), ("files", .array(jsonFiles))]).prettyString) }
+      throw Exit.failure
+    }
+    let selection = try expandInputs(present, whenNoPath: .currentFolder, allowEmpty: allowEmpty)
+    let style = Style(color)
     var first = true
     let failed = try selection.parseEach(quiet: quiet, { $0 }) { error in
       guard format == .json else { return }
@@ -47,6 +61,6 @@ package struct InfoJob {
     if format == .json {
       printOut(JSONValue.object([("version", .int(1)), ("files", .array(jsonFiles))]).prettyString)
     }
-    if failed { throw Exit.failure }
+    if failed || !missing.isEmpty { throw Exit.failure }
   }
 }

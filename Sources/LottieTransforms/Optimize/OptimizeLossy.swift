@@ -227,7 +227,7 @@ extension Optimize {
     for key in ["mn", "ix", "cix", "np"] {
       for k in document.keyIndices(named: key, in: 0..<document.nodeCount) {
         let value = document.node(JSONNode.ID(raw: UInt32(k + 1)))
-        guard let owner = value.parent, owner.isObject, !inside[k] else { continue }
+        guard let owner = value.parent, owner.isObject, !inside[k], isLottieObject(owner) else { continue }
         guard key == "mn" ? value.isString : value.isNumber else { continue }
         do { try edits.remove(value); count += 1 } catch { continue }
       }
@@ -241,6 +241,14 @@ extension Optimize {
     }
     guard count > 0, let bytes = try? edits.apply() else { return (document.bytes, 0, 0) }
     return (bytes, count, names)
+  }
+
+  /// A layer, shape, asset or mask (a member of those lists) or a property (an object with a `k`):
+  /// where `mn` and `ix` are Lottie's metadata, not an app's own fields of the same names.
+  static func isLottieObject(_ object: JSONNode) -> Bool {
+    if object["k"] != nil { return true }
+    guard let list = object.parent, list.isArray, let key = list.key else { return false }
+    return Pack.namedLists.contains(key) || key == "masksProperties"
   }
 
   /// A keyframe's `n`: a string or an array of strings, in an object with a time `t` that is an
@@ -260,8 +268,9 @@ extension Optimize {
     "ind", "parent", "refId", "ty", "tp", "td", "tt", "ip", "op", "st", "sr", "t",
     "fr", "dr", "w", "h", "ddd", "ao", "bm", "np", "ix", "cix", "id", "a", "j", "m"
   ]
-  /// Subtrees kept exactly: time remapping holds times, slots hold values of any kind.
-  static let exactSubtrees: Set<String> = ["tm", "slots"]
+  /// Subtrees kept exactly: time remapping holds times, slots hold values of any kind, fonts and
+  /// glyphs are text (rlottie, the render check, draws no text).
+  static let exactSubtrees: Set<String> = ["tm", "slots", "fonts", "chars"]
   /// Subtrees of values in 0…1 (colours, gradient stops) or of unknown units (effects).
   static let fineSubtrees: Set<String> = ["c", "sc", "fc", "g", "ef"]
   static let fineDecimals = 3
@@ -269,19 +278,26 @@ extension Optimize {
   enum Context: UInt8 { case spatial, fine, exact }
 
   /// Each node's rounding context. Tape order puts every container before its members, so a
-  /// node's context follows from its parent's and its own key in one pass.
+  /// node's context follows from its parent's and its own key in one pass. Only property values
+  /// are rounded (what lies under a `k`): numbers anywhere else — fields lottiekit does not know,
+  /// an app's own data — keep their spelling; so does a text layer's text data (`t`).
   static func contexts(_ document: JSONDocument) -> [Context] {
     let count = document.nodeCount
-    var context = [Context](repeating: .spatial, count: count)
+    var structural = [Context](repeating: .spatial, count: count)
+    var underValue = [Bool](repeating: false, count: count)
+    var context = [Context](repeating: .exact, count: count)
     for i in 0..<count {
       let node = document.node(JSONNode.ID(raw: UInt32(i)))
       guard let parent = node.parent, !node.isKey else { continue }
-      var c = context[Int(parent.id.raw)]
-      if c != .exact, parent.isObject, let key = node.key {
-        if exactSubtrees.contains(key) {
-          c = .exact
+      let p = Int(parent.id.raw)
+      var c = structural[p]
+      underValue[i] = underValue[p]
+      if parent.isObject, let key = node.key {
+        if key == "k" { underValue[i] = true }
+        if c == .exact {
+        } else if exactSubtrees.contains(key) || (key == "t" && node.isObject) {
+          c = .exact  // a text layer's `t` object is text data (a keyframe's `t` is a number)
         } else if exactKeys.contains(key), !node.isObject {
-          // A keyframe's `t` is time; a text layer's `t` object is text data.
           c = .exact
         } else if fineSubtrees.contains(key) {
           c = .fine
@@ -289,7 +305,8 @@ extension Optimize {
           c = .fine  // a keyframe's easing handles
         }
       }
-      context[i] = c
+      structural[i] = c
+      context[i] = underValue[i] ? c : .exact
     }
     return context
   }

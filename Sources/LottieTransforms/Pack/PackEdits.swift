@@ -58,14 +58,18 @@ extension Pack {
 
   // MARK: strip names
 
-  /// Removes every `nm` and `mn` member whose value is a string, except names in `keeping` (the
-  /// names app code looks layers and shapes up by).
+  /// Removes the `nm` and `mn` strings of layers, shapes and assets (the members of `layers`,
+  /// `shapes`, `it` and `assets` lists), except names in `keeping` (the names app code looks
+  /// layers and shapes up by). Every other name stays: effects' and their values' (lottie-android
+  /// and lottie-ios find a drop shadow's colour, distance… by name, Skottie its effects), masks',
+  /// the animation's own, and anything lottiekit does not know.
   package static func stripNames(_ document: JSONDocument, keeping: Set<String> = []) -> (bytes: [UInt8], hasExpressions: Bool) {
     var edits = JSONEdits(document)
     for key in ["nm", "mn"] {
       for k in document.keyIndices(named: key, in: 0..<document.nodeCount) {
         let value = document.node(JSONNode.ID(raw: UInt32(k + 1)))
         guard let name = value.string, key == "mn" || !keeping.contains(name) else { continue }
+        guard let list = value.parent?.parent, list.isArray, let owner = list.key, namedLists.contains(owner) else { continue }
         try? edits.remove(value)
       }
     }
@@ -73,6 +77,9 @@ extension Pack {
     guard !edits.isEmpty, let bytes = try? edits.apply() else { return (document.bytes, hasExpressions) }
     return (bytes, hasExpressions)
   }
+
+  /// The lists whose members' names `stripNames` removes.
+  static let namedLists: Set<String> = ["layers", "shapes", "it", "assets"]
 
   // MARK: precision
 
@@ -131,9 +138,12 @@ extension Pack {
   /// Whether a number is protected: its own key (the nearest member key above it, through arrays)
   /// is a protected key, or it lies anywhere inside a time remap (`tm`). Only the nearest key counts
   /// otherwise, so that a text layer's `t` object (text data) is rounded while a keyframe's `t` is not.
+  /// A number that is not a property value (under no `k`: a field lottiekit does not know, an app's
+  /// own data) is protected too.
   static func isProtected(_ node: JSONNode) -> Bool {
     var current = node
     var nearest = true
+    var inValue = false
     while let parent = current.parent {
       if parent.isObject, let key = current.key {
         if nearest {
@@ -142,10 +152,11 @@ extension Pack {
         } else if key == "tm" {
           return true
         }
+        if key == "k" { inValue = true }
       }
       current = parent
     }
-    return false
+    return !inValue
   }
 
   /// `value` rounded half away from zero to `decimals` places, written without trailing zeros or an
