@@ -29,13 +29,17 @@ package enum DotLottie {
   }
 
   /// The archive with some entries' bytes replaced: every entry keeps its place, its name, its
-  /// compression choice, its timestamp, and (when not replaced) its bytes.
+  /// compression choice and its timestamp; an entry not replaced is copied byte for byte (its
+  /// flags, extra fields and comment too), and so is the archive's comment.
   package static func rewrite(_ archive: ZipArchive, replacing replaced: [String: [UInt8]]) throws(ArchiveError) -> [UInt8] {
     var writer = ZipWriter()
+    writer.comment = archive.comment
     for entry in archive.entries {
-      let data: [UInt8]
-      if let new = replaced[entry.name] { data = new } else { data = try archive.data(of: entry) }
-      try writer.add(name: entry.name, data: data, compress: entry.method != 0, modified: entry.modified)
+      if let new = replaced[entry.name] {
+        try writer.add(name: entry.name, data: new, compress: entry.method != 0, modified: entry.modified)
+      } else {
+        try writer.copy(entry, from: archive)
+      }
     }
     return writer.finish()
   }

@@ -12,6 +12,10 @@ package struct ZipArchive: Sendable {
     /// Last modification, as the central directory holds it (MS-DOS time and date).
     package let modified: ZipWriter.DOSTimestamp
     let localHeaderOffset: Int
+    /// Where the entry's central directory record lies in the archive.
+    let centralRecord: Range<Int>
+    /// Whether sizes and CRC follow the data in a descriptor (general purpose flag bit 3).
+    let hasDescriptor: Bool
     package var isDirectory: Bool { name.hasSuffix("/") }
   }
 
@@ -21,6 +25,8 @@ package struct ZipArchive: Sendable {
   let entryIndex: [String: Int]
   /// Total bytes the archive may expand to.
   package let limit: Int
+  /// The archive's comment (the end of central directory's), as written.
+  package let comment: [UInt8]
 
   package init(bytes: [UInt8], limit: Int = Gzip.defaultLimit) throws(ArchiveError) {
     self.bytes = bytes
@@ -39,6 +45,8 @@ package struct ZipArchive: Sendable {
     let cdSize = Int(Self.u32(bytes, eocd + 12))
     let cdOffset = Int(Self.u32(bytes, eocd + 16))
     guard cdOffset + cdSize <= eocd else { throw ArchiveError("truncated zip archive (central directory out of bounds)") }
+    let commentLength = Int(Self.u16(bytes, eocd + 20))
+    comment = Array(bytes[(eocd + 22)..<min(bytes.count, eocd + 22 + commentLength)])
     var entries: [Entry] = []
     var p = cdOffset
     var total = 0
@@ -65,7 +73,8 @@ package struct ZipArchive: Sendable {
       entries.append(
         Entry(
           name: name, method: method, compressedSize: csize, uncompressedSize: usize, crc32: crc,
-          modified: modified, localHeaderOffset: localOffset))
+          modified: modified, localHeaderOffset: localOffset,
+          centralRecord: p..<min(eocd, p + 46 + nameLength + extraLength + commentLength), hasDescriptor: flags & 8 != 0))
       p += 46 + nameLength + extraLength + commentLength
     }
     self.entries = entries
@@ -109,6 +118,21 @@ package struct ZipArchive: Sendable {
     }
     guard Gzip.crc32(data) == entry.crc32 else { throw ArchiveError("zip entry '\(entry.name)' fails its CRC check") }
     return data
+  }
+
+  /// The entry's local header, data and data descriptor, as they lie in the archive.
+  func localRecord(of entry: Entry) throws(ArchiveError) -> Range<Int> {
+    let p = entry.localHeaderOffset
+    guard p + 30 <= bytes.count, Self.u32(bytes, p) == 0x0403_4B50 else {
+      throw ArchiveError("corrupt zip archive (bad local header for '\(entry.name)')")
+    }
+    var end = p + 30 + Int(Self.u16(bytes, p + 26)) + Int(Self.u16(bytes, p + 28)) + entry.compressedSize
+    if entry.hasDescriptor {
+      // CRC and both sizes, after an optional signature.
+      end += Self.u32(bytes, end) == 0x0807_4B50 ? 16 : 12
+    }
+    guard end <= bytes.count else { throw ArchiveError("truncated zip archive ('\(entry.name)' runs past the end)") }
+    return p..<end
   }
 
   /// Whether an entry name stays inside the folder it is extracted to (no absolute paths, no `..`,
@@ -193,6 +217,28 @@ package struct ZipWriter {
     count += 1
   }
 
+  /// Adds an entry of `archive` byte for byte (its headers with their flags, extra fields and
+  /// comment, and its data as compressed there), once its data is checked (`ZipArchive.data(of:)`).
+  package mutating func copy(_ entry: ZipArchive.Entry, from archive: ZipArchive) throws(ArchiveError) {
+    _ = try archive.data(of: entry)
+    let local = try archive.localRecord(of: entry)
+    guard count < 0xFFFF else { throw ArchiveError("a zip without zip64 holds at most 65,535 entries") }
+    guard body.count + local.count < 0xFFFF_FFFF, central.count + entry.centralRecord.count < 0xFFFF_FFFF,
+      entry.centralRecord.count >= 46
+    else {
+      throw ArchiveError("entry '\(entry.name)' is too large for a zip without zip64")
+    }
+    let offset = UInt32(body.count)
+    body += archive.bytes[local]
+    var record = Array(archive.bytes[entry.centralRecord])
+    for s in 0..<4 { record[42 + s] = UInt8((offset >> UInt32(8 * s)) & 0xFF) }
+    central += record
+    count += 1
+  }
+
+  /// The archive's comment (at most 65,535 bytes; a longer one is cut).
+  package var comment: [UInt8] = []
+
   package func finish() -> [UInt8] {
     var out = body
     let cdOffset = out.count
@@ -200,7 +246,9 @@ package struct ZipWriter {
     func le16(_ v: UInt16) { out.append(UInt8(v & 0xFF)); out.append(UInt8(v >> 8)) }
     func le32(_ v: UInt32) { for s in stride(from: 0, to: 32, by: 8) { out.append(UInt8((v >> UInt32(s)) & 0xFF)) } }
     le32(0x0605_4B50); le16(0); le16(0); le16(UInt16(count)); le16(UInt16(count))
-    le32(UInt32(central.count)); le32(UInt32(cdOffset)); le16(0)
+    let note = comment.prefix(0xFFFF)
+    le32(UInt32(central.count)); le32(UInt32(cdOffset)); le16(UInt16(note.count))
+    out += note
     return out
   }
 }

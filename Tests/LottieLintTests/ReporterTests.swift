@@ -111,6 +111,15 @@ struct ReporterTests {
     #expect(Self.streamed(TextReporter(settings: ReportSettings()), Self.cleanReport) == "1 file linted: 0 errors, 0 warnings, 0 info\n")
   }
 
+  /// A diagnostic on the whole document (the empty pointer) says so: "/" would be a member
+  /// named "".
+  @Test func theRootPointerIsNamed() {
+    let d = Diagnostic(
+      code: "LK101", name: "missing-field", severity: .error, message: "the animation has no \"v\"", help: nil,
+      file: "a.json", line: 1, column: 1, endLine: 1, endColumn: 2, offset: 0, pointer: "", layerPath: [])
+    #expect(TextReporter(color: false).lines(d) == ["a.json:1:1: error: [LK101] the animation has no \"v\"", "  at the root"])
+  }
+
   // MARK: Golden files
 
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

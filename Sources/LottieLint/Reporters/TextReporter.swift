@@ -52,7 +52,8 @@ package struct TextReporter: Reporter {
     }
     func visible(_ s: String) -> String { escaping ? JSONStringCodec.controlCharactersEscaped(s) : s }
     var lines = ["\(paint("\(visible(d.file)):\(d.line):\(d.column):", "1")) \(severity): [\(d.code)] \(visible(d.message))"]
-    var at = "  at \(d.pointer.isEmpty ? "/" : visible(d.pointer))"
+    // The empty pointer is the whole document ("/" would name a member called "").
+    var at = "  at \(d.pointer.isEmpty ? "the root" : visible(d.pointer))"
     if !d.layerPath.isEmpty { at += " in \"\(visible(d.layerPath.joined(separator: " › ")))\"" }
     if !d.renderers.isEmpty { at += " (\(d.renderers.joined(separator: ", ")))" }
     lines.append(paint(at, "2"))
