@@ -296,7 +296,9 @@ package struct Coverage {
 extension Coverage {
   /// "at most 0.4 % of the frame", rounded up to a tenth of a percent.
   package static func describe(_ share: Double) -> String {
-    share == 0 ? "nothing: what it acts on draws nothing" : "at most \(((share * 1000).rounded(.up) / 10).compactText) % of the frame"
+    share == 0
+      ? "nothing: what it acts on draws nothing, or moves by under \((unseenMove * 100).compactText) % of the frame's larger side"
+      : "at most \(((share * 1000).rounded(.up) / 10).compactText) % of the frame"
   }
 }
 

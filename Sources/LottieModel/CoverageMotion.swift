@@ -52,10 +52,27 @@ extension Coverage {
     }
     // Nothing moves (a loop over equal values): no band to bound; the area bound stays.
     guard let move, move.distance > 0 else { return nil }
-    let d = move.distance
+    // A pixel that moves by no more than `unseenMove` of the frame is still within the
+    // comparison's reach of where it was: only the rest of the move counts. Each copy moves by
+    // the distance times its scale, at most the square root of `copies` (the squares' sum), so
+    // taking the tolerance off at that scale takes off no more than any copy is owed.
+    guard let side = frameSide else { return nil }
+    let d = max(0, move.distance - Self.unseenMove * side / move.copies.squareRoot())
     // Each copy a precomp layer shows moves alike, at its own scale.
     let area = (2 * d * move.edges + Double.pi * d * d * move.pieces) * move.copies
     return area.isFinite ? area / canvas : nil
+  }
+
+  /// A move of at most this share of the frame's larger side is not a change: one pixel of the
+  /// 200-pixel tile the evidence compares (docs/compat-evidence.md: a pixel differs only when
+  /// nothing within one pixel of it in the other picture matches), under a point on a phone for
+  /// any frame shown smaller than 200 points across.
+  package static let unseenMove = 1.0 / 200
+
+  /// The frame's larger side, when the animation gives a positive, finite width and height.
+  var frameSide: Double? {
+    guard let w = animation.width, let h = animation.height, w > 0, h > 0, max(w, h).isFinite else { return nil }
+    return max(w, h)
   }
 
   /// How far the drawing moves at most, and the edges (length, pieces) that move, in its

@@ -195,6 +195,7 @@ struct FeatureScan {
           let list = n.parent?.id.raw
           trimsSeveral = list.flatMap { severalPaths[$0] } ?? Animation.trimsSeveralPaths(n)
           if let list { severalPaths[list] = trimsSeveral }
+          trimsSeveral = trimsSeveral && Animation.trimIsPartial(n, visible: span)
         }
         let several = trimsSeveral ? "individually" : nil
         // A trim both looped and of several paths is one use of each.

@@ -14,12 +14,8 @@ extension Animation {
   /// (`visible`, in the keyframes' clock; nil: over the keyframes' own times), as rlottie computes
   /// the segment: sampled at every keyframe time and at up to 1,000 evenly spaced times.
   static func trimLoops(_ trim: JSONNode, visible: ExpressionEffect.Span?) -> Bool {
-    let properties = [trim["s"], trim["e"], trim["o"]]
-    let times = properties.flatMap { p in p.map { AnimatedProperty(node: $0).keyframes.compactMap { $0["t"]?.double } } ?? [] }
-    func loops(at time: Double) -> Bool {
-      guard let s = number(trim["s"], at: time, default: 0), let e = number(trim["e"], at: time, default: 100),
-        let o = number(trim["o"], at: time, default: 0)
-      else { return false }
+    trimSamples(trim, visible: visible).contains { reading in
+      guard let (s, e, o) = reading else { return false }
       var start = s / 100, end = e / 100
       let offset = o.truncatingRemainder(dividingBy: 360) / 360
       let difference = abs(start - end)
@@ -28,12 +24,41 @@ extension Animation {
       end += offset
       return offset > 0 ? (start > 1) != (end > 1) : (start < 0) != (end < 0)
     }
-    guard let first = times.min(), let last = times.max() else { return loops(at: visible?.start ?? 0) }
+  }
+
+  /// Whether the trim `trim` keeps part of its path, neither all of it nor none, at some time
+  /// while its layer is shown: only then does trimming several paths "individually" (`m` 2) draw
+  /// anything other than trimming them together (a start equal to the end hides every path
+  /// both ways, a span of 100 % or more keeps every path whole). A trim that cannot be read, or
+  /// with an expression, counts as partial.
+  static func trimIsPartial(_ trim: JSONNode, visible: ExpressionEffect.Span?) -> Bool {
+    // An expression may return any value.
+    if ["s", "e", "o"].contains(where: { trim[$0]?["x"] != nil }) { return true }
+    return trimSamples(trim, visible: visible).contains { reading in
+      guard let (s, e, _) = reading else { return true }
+      let kept = abs(e - s)
+      return kept > 1e-6 && kept < 100 - 1e-6
+    }
+  }
+
+  /// The trim's start, end and offset (nil where unreadable) at every keyframe time while shown
+  /// (`visible`, in the keyframes' clock; nil: over the keyframes' own times) and at up to 1,000
+  /// evenly spaced times.
+  static func trimSamples(_ trim: JSONNode, visible: ExpressionEffect.Span?) -> [(Double, Double, Double)?] {
+    let properties = [trim["s"], trim["e"], trim["o"]]
+    let times = properties.flatMap { p in p.map { AnimatedProperty(node: $0).keyframes.compactMap { $0["t"]?.double } } ?? [] }
+    func reading(at time: Double) -> (Double, Double, Double)? {
+      guard let s = number(trim["s"], at: time, default: 0), let e = number(trim["e"], at: time, default: 100),
+        let o = number(trim["o"], at: time, default: 0)
+      else { return nil }
+      return (s, e, o)
+    }
+    guard let first = times.min(), let last = times.max() else { return [reading(at: visible?.start ?? 0)] }
     let from = visible?.start ?? first, to = visible?.end ?? last
     var samples = times.filter { $0 >= from && $0 < to }
     let count = 1000
     if to > from { samples += (0..<count).map { from + (to - from) * Double($0) / Double(count) } } else { samples.append(from) }
-    return samples.contains(where: loops)
+    return samples.map(reading)
   }
 
   /// A one-number property's value at `time` (keyframes eased on their first dimension's curve,

@@ -27,22 +27,37 @@ struct CoverageMotionTests {
 
   static let bigCircle = #"[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[200,200]}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]"#
 
-  /// A circle of 200 px looping 2 px sideways: its edge (π·200) times 2·2, plus π·2², not twice
-  /// its box (0.31 of the frame).
+  /// What a move of up to that far does not change: one pixel of the 200-px tile the evidence
+  /// compares, 2.56 px of this 512-px frame.
+  static let unseen = Coverage.unseenMove * 512
+
+  /// A circle of 200 px looping 12 px sideways: its edge (π·200) times twice the move beyond the
+  /// unseen 2.56 px, plus π times its square; not twice its box (0.31 of the frame).
   @Test func aPositionLoopChangesABandAroundTheEdge() throws {
-    let share = try #require(try change(.expression, layers: looping("p", from: "[100,100]", to: "[102,100]", shapes: Self.bigCircle)))
+    let share = try #require(try change(.expression, layers: looping("p", from: "[100,100]", to: "[112,100]", shapes: Self.bigCircle)))
     let edge = Double.pi * 200
-    #expect(abs(share - (2 * 2 * edge + Double.pi * 4) / Self.canvas) < 1e-9)
-    #expect(share < Coverage.minorShare)
+    let d = 12 - Self.unseen
+    #expect(abs(share - (2 * d * edge + Double.pi * d * d) / Self.canvas) < 1e-9)
+    #expect(share < 2 * 200 * 200 / Self.canvas)
+  }
+
+  /// A loop of 2 px on a 512-px frame moves nothing by a pixel of the 200-px tile: no change,
+  /// so the claim is minor; 3 px is a change.
+  @Test func aMoveUnderAPixelOfTheTileChangesNothing() throws {
+    let small = try #require(try change(.expression, layers: looping("p", from: "[100,100]", to: "[102,100]", shapes: Self.bigCircle)))
+    #expect(small == 0)
+    let larger = try #require(try change(.expression, layers: looping("p", from: "[100,100]", to: "[103,100]", shapes: Self.bigCircle)))
+    #expect(larger > 0 && larger < Coverage.minorShare)
   }
 
   /// A scale loop from 100 % to 110 %: points move by the spread (√200 %) times their distance
-  /// from the anchor (a 40 × 30 rectangle's corner, 25 px), over edges at the larger scale.
+  /// from the anchor (a 40 × 30 rectangle's corner, 25 px), less the unseen move, over edges at
+  /// the larger scale.
   @Test func aScaleLoopMovesPointsByTheirDistanceFromTheAnchor() throws {
     let rect = #"[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,30]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100}}]"#
     let share = try #require(try change(.expression, layers: looping("s", from: "[100,100]", to: "[110,110]", shapes: rect)))
     let spread = 200.0.squareRoot()
-    let d = spread / 100 * 25
+    let d = spread / 100 * 25 - Self.unseen
     let edges = 140 * (110 + spread) / 100
     #expect(abs(share - (2 * d * edges + Double.pi * d * d) / Self.canvas) < 1e-9)
   }
@@ -57,7 +72,7 @@ struct CoverageMotionTests {
       #"[{"ty":"gr","it":[\#(circle),{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},\#(turn)}]},{"ty":"fl","c":{"a":0,"k":[0,1,0,1]},"o":{"a":0,"k":100}},{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[400,400]}}]"#
     let layers = #"[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":\#(shapes)}]"#
     let share = try #require(try change(.expression, layers: layers))
-    let d = 4 * Double.pi / 180 * 100
+    let d = 4 * Double.pi / 180 * 100 - Self.unseen
     #expect(abs(share - (2 * d * 100 * Double.pi + Double.pi * d * d) / Self.canvas) < 1e-9)
   }
 

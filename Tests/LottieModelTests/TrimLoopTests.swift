@@ -45,4 +45,28 @@ struct TrimLoopTests {
     // A whole turn is no turn.
     #expect(try Self.details(#""m":2,"s":{"a":0,"k":0},"e":{"a":0,"k":30},"o":{"a":0,"k":360}"#) == [nil])
   }
+
+  /// The details of the trim's uses for two circles trimmed individually with `trim`.
+  static func twoPathDetails(_ trim: String, ip: Int = 0, op: Int = 60) throws -> [String?] {
+    let circle = #"{"ty":"el","s":{"a":0,"k":[30,30]},"p":{"a":0,"k":[30,30]}}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":\#(ip),"op":\#(op),"st":0,"ks":{},"shapes":[\#(circle),\#(circle),{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"w":{"a":0,"k":8}},{"ty":"tm","m":2,\#(trim)}]}]}"#
+    return try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().filter { $0.feature == .trimPaths }.map(\.detail)
+  }
+
+  /// Trimming several paths individually differs from trimming them together only while the
+  /// trim keeps part of the paths (ThorVG draws it otherwise: fixture trim-individually.json).
+  @Test func severalPathsCountAsIndividuallyOnlyWhilePartlyKept() throws {
+    #expect(try Self.twoPathDetails(#""s":{"a":0,"k":0},"e":{"a":0,"k":40},"o":{"a":0,"k":0}"#) == ["individually"])
+    // Whole (a trim left at its defaults) or empty: both ways draw the same.
+    #expect(try Self.twoPathDetails(#""s":{"a":0,"k":0},"e":{"a":0,"k":100},"o":{"a":0,"k":45}"#) == [nil])
+    #expect(try Self.twoPathDetails(#""s":{"a":0,"k":20},"e":{"a":0,"k":20},"o":{"a":0,"k":0}"#) == [nil])
+    // The end grows from 0 % at frame 30: shown until frame 30, nothing is kept; shown after, it is.
+    let growing =
+      #""s":{"a":0,"k":0},"e":{"a":1,"k":[{"t":30,"s":[0],"i":{"x":[0.8],"y":[0.8]},"o":{"x":[0.2],"y":[0.2]}},{"t":50,"s":[100]}]},"o":{"a":0,"k":0}"#
+    #expect(try Self.twoPathDetails(growing, ip: 0, op: 30) == [nil])
+    #expect(try Self.twoPathDetails(growing, ip: 0, op: 40) == ["individually"])
+    // An expression may return any value.
+    #expect(try Self.twoPathDetails(#""s":{"a":0,"k":0},"e":{"a":0,"k":100,"x":"var $bm_rt = time * 10;"},"o":{"a":0,"k":0}"#) == ["individually"])
+  }
 }
