@@ -104,10 +104,16 @@ package struct Baseline: Sendable {
 
   /// This run's entries for the files it linted, and the entries `previous` (the baseline file
   /// being rewritten) holds for other files that still exist: rewriting the baseline from some of
-  /// the files (pre-commit names only the changed ones) keeps the rest. Says how many were kept.
+  /// the files (pre-commit names only the changed ones) keeps the rest; a member of an archive
+  /// linted this time is not kept (the archive no longer holds it). Says how many were kept.
   package static func merging(_ entries: [Entry], linted: Set<String>, into previous: Baseline) -> (baseline: Baseline, kept: Int) {
     var gone: [String: Bool] = [:]
-    let kept = previous.entries.filter { !linted.contains($0.file) && !previous.isGone($0.file, known: &gone) }
+    // An archive linted this time was linted whole: a member it no longer holds is gone too.
+    let archives = Set(linted.map { splitMember($0) }.filter { !$0.member.isEmpty }.map(\.file))
+    let kept = previous.entries.filter { entry in
+      let (file, member) = splitMember(entry.file)
+      return !linted.contains(entry.file) && !(member.isEmpty ? false : archives.contains(file)) && !previous.isGone(entry.file, known: &gone)
+    }
     return (Baseline(entries: entries + kept, folder: previous.folder), kept.count)
   }
 

@@ -65,4 +65,18 @@ struct BaselineTests {
     #expect(Baseline.relative("/repo/anims/x.json", to: "/repo/ci") == "../anims/x.json")
     #expect(Baseline.relative("/repo/v#2/x.json", to: "/repo") == "v#2/x.json")
   }
+
+  /// Rewriting a baseline keeps entries of files not linted this time, but a member of an archive
+  /// linted this time that the archive no longer holds goes (it would otherwise hide the finding
+  /// when the member comes back).
+  @Test func aLintedArchiveDropsItsVanishedMembers() throws {
+    let dir = NSTemporaryDirectory() + "lottiekit-baseline-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    for name in ["p.lottie", "q.lottie", "a.json"] { try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/" + name)) }
+    func entry(_ file: String) -> Baseline.Entry { Baseline.Entry(file: file, rule: "LK101", pointer: "", fingerprint: file, message: "m") }
+    let previous = Baseline(entries: [entry("p.lottie#animations/y.json"), entry("q.lottie#animations/z.json"), entry("a.json")], folder: dir)
+    let (merged, kept) = Baseline.merging([entry("p.lottie#animations/x.json")], linted: ["p.lottie#animations/x.json"], into: previous)
+    #expect(Set(merged.entries.map(\.file)) == ["p.lottie#animations/x.json", "q.lottie#animations/z.json", "a.json"])
+    #expect(kept == 2)
+  }
 }
