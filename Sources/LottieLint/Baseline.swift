@@ -112,7 +112,7 @@ package struct Baseline: Sendable {
     let archives = Set(linted.map { splitMember($0) }.filter { !$0.member.isEmpty }.map(\.file))
     let kept = previous.entries.filter { entry in
       let (file, member) = splitMember(entry.file)
-      return !linted.contains(entry.file) && !(member.isEmpty ? false : archives.contains(file)) && !previous.isGone(entry.file, known: &gone)
+      return !linted.contains(entry.file) && (member.isEmpty || !archives.contains(file)) && !previous.isGone(entry.file, known: &gone)
     }
     return (Baseline(entries: entries + kept, folder: previous.folder), kept.count)
   }

@@ -14,7 +14,7 @@ extension Animation {
   /// (`visible`, in the keyframes' clock; nil: over the keyframes' own times), as rlottie computes
   /// the segment: sampled at every keyframe time and at up to 1,000 evenly spaced times.
   static func trimLoops(_ trim: JSONNode, visible: ExpressionEffect.Span?) -> Bool {
-    trimSamples(trim, visible: visible).contains { reading in
+    anySample(of: trim, visible: visible) { reading in
       guard let (s, e, o) = reading else { return false }
       var start = s / 100, end = e / 100
       let offset = o.truncatingRemainder(dividingBy: 360) / 360
@@ -34,17 +34,19 @@ extension Animation {
   static func trimIsPartial(_ trim: JSONNode, visible: ExpressionEffect.Span?) -> Bool {
     // An expression may return any value.
     if ["s", "e", "o"].contains(where: { trim[$0]?["x"] != nil }) { return true }
-    return trimSamples(trim, visible: visible).contains { reading in
+    return anySample(of: trim, visible: visible) { reading in
       guard let (s, e, _) = reading else { return true }
       let kept = abs(e - s)
       return kept > 1e-6 && kept < 100 - 1e-6
     }
   }
 
-  /// The trim's start, end and offset (nil where unreadable) at every keyframe time while shown
-  /// (`visible`, in the keyframes' clock; nil: over the keyframes' own times) and at up to 1,000
-  /// evenly spaced times.
-  static func trimSamples(_ trim: JSONNode, visible: ExpressionEffect.Span?) -> [(Double, Double, Double)?] {
+  /// Whether `test` holds for the trim's start, end and offset (nil where unreadable) at some
+  /// keyframe time while shown (`visible`, in the keyframes' clock; nil: over the keyframes' own
+  /// times) or at one of up to 1,000 evenly spaced times; stops at the first that does.
+  static func anySample(
+    of trim: JSONNode, visible: ExpressionEffect.Span?, where test: ((Double, Double, Double)?) -> Bool
+  ) -> Bool {
     let properties = [trim["s"], trim["e"], trim["o"]]
     let times = properties.flatMap { p in p.map { AnimatedProperty(node: $0).keyframes.compactMap { $0["t"]?.double } } ?? [] }
     func reading(at time: Double) -> (Double, Double, Double)? {
@@ -53,12 +55,12 @@ extension Animation {
       else { return nil }
       return (s, e, o)
     }
-    guard let first = times.min(), let last = times.max() else { return [reading(at: visible?.start ?? 0)] }
+    guard let first = times.min(), let last = times.max() else { return test(reading(at: visible?.start ?? 0)) }
     let from = visible?.start ?? first, to = visible?.end ?? last
     var samples = times.filter { $0 >= from && $0 < to }
     let count = 1000
     if to > from { samples += (0..<count).map { from + (to - from) * Double($0) / Double(count) } } else { samples.append(from) }
-    return samples.map(reading)
+    return samples.contains { test(reading(at: $0)) }
   }
 
   /// A one-number property's value at `time` (keyframes eased on their first dimension's curve,
