@@ -23,7 +23,8 @@ import LottieJSON
 /// that is not a loop over its keyframes) leaves the bound unknown, and the claim as it is.
 /// A use that only moves a layer's drawing (an expression or a per-dimension easing on its
 /// transform) has a second bound, often much smaller: the edges it moves times how far
-/// (CoverageMotion); the smaller of the two counts.
+/// (CoverageMotion); so has a mask expansion a player ignores, the band around the mask's path
+/// (CoverageMaskExpansion). The smaller of the two counts.
 package struct Coverage {
   /// Under this share of the frame a change is minor: the evidence's measure (docs/compat-evidence.md)
   /// counts a player as drawing a file differently from 2 % of the picture.
@@ -93,7 +94,7 @@ package struct Coverage {
       return nil
     default: break
     }
-    let moved = motionChange(of: use)
+    let moved = use.feature == .maskExpansion ? maskExpansionChange(of: use) : motionChange(of: use)
     guard let layer = Self.layerNode(of: use.node), let share = share(ofLayer: layer) else { return moved }
     let covered = share * (use.feature == .textLayer ? 1 : 2)
     return moved.map { min($0, covered) } ?? covered
