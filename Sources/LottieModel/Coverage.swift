@@ -89,14 +89,8 @@ package struct Coverage {
   /// The share of the frame (0…) that `use` can change at most, or nil when unknown.
   package mutating func change(of use: FeatureUse) -> Double? {
     switch use.feature {
-    case .layer3D, .cameraLayer, .lightLayer, .adjustmentLayer, .audioLayer, .videoLayer, .noVersion,
+    case .layer3D, .cameraLayer, .lightLayer, .adjustmentLayer, .audioLayer, .videoLayer, .noVersion, .duplicateKey,
       .translucentLayers, .legacyColors, .repeaterRunawayScale, .slot, .layerStyle:
-      return nil
-    // A player that loses a shape's path (written twice as two kinds of JSON: ThorVG, measured
-    // with duplicate-key-kinds.json) draws nothing there, which stays inside the layer's drawing
-    // (its box is bounded from the last value, the one lottie-web draws). Another key lost may
-    // leave a default in its place (a scale of 100 %, a position at the origin): unknown.
-    case .duplicateKey where !Self.isShapePath(use.node):
       return nil
     default: break
     }
@@ -104,14 +98,6 @@ package struct Coverage {
     guard let layer = Self.layerNode(of: use.node), let share = share(ofLayer: layer) else { return moved }
     let covered = share * (use.feature == .textLayer ? 1 : 2)
     return moved.map { min($0, covered) } ?? covered
-  }
-
-  /// Whether `value` is the `k` of a shape's path (`ks` of an `sh` item in a shape list).
-  static func isShapePath(_ value: JSONNode) -> Bool {
-    guard value.key == "k", let property = value.parent, property.key == "ks", let item = property.parent,
-      item["ty"]?.string == "sh", let list = item.parent, list.isArray
-    else { return false }
-    return list.key == "shapes" || list.key == "it"
   }
 
   /// The layer object a node lies in (the element of a `layers` array it descends from).

@@ -35,20 +35,6 @@ struct CoverageTests {
     #expect(abs(share - expected) < 1e-9)
   }
 
-  /// A shape path written twice as two kinds of JSON, which ThorVG loses and so does not draw:
-  /// within the layer's drawing, bounded from the last value (a 40 × 30 triangle's box, twice).
-  /// Another key lost (a rectangle's size) may leave a default in its place: unknown.
-  @Test func aLostShapePathStaysWithinTheLayer() throws {
-    let triangle = #"{"c":true,"v":[[0,0],[40,0],[0,30]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}"#
-    let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
-    let path = #"[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":\#(triangle)}},\#(fill)]}]"#
-    let share = try #require(try change(.duplicateKey, layers: path))
-    #expect(abs(share - 2 * 40 * 30 / Self.canvas) < 1e-9)
-    let size =
-      #"[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[{"t":0}],"k":[40,30]},"r":{"a":0,"k":0}},\#(fill)]}]"#
-    #expect(try change(.duplicateKey, layers: size) == nil)
-  }
-
   /// Twice the shape's box (the player's picture and the reference's can differ on both), times
   /// every scale above it: the layer's, its parent's, and the precomp layer's that shows it.
   @Test func scalesOfLayerParentAndPrecompMultiply() throws {
