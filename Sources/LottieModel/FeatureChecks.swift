@@ -41,24 +41,39 @@ extension Animation {
     return first < modifier.id.raw
   }
 
-  /// Each repeated key's value, and whether an earlier value of that key in the same object is
-  /// another kind of JSON value. Linear: each object with repeats is walked once.
-  static func duplicateKeyUses(_ document: JSONDocument) -> [(value: JSONNode, kindsDiffer: Bool)] {
-    var out: [(value: JSONNode, kindsDiffer: Bool)] = []
+  /// Each repeated key's value, and for a property's value (`k`) written twice, how the first
+  /// and this one are written where players read them otherwise (#18, measured with rlottie 1.3.8
+  /// and ThorVG 1.1.3; lottie-web and JSON itself keep the last):
+  /// - "keyframes, then a static value": rlottie refuses the file, ThorVG keeps the keyframes;
+  /// - "keyframes twice": both join the two lists of keyframes;
+  /// - "an array, then a number": rlottie keeps the array.
+  /// Otherwise nil: the last value is read (a number twice, a static value then keyframes, a
+  /// number then an array). Linear: each object with repeats is walked once.
+  static func duplicateKeyUses(_ document: JSONDocument) -> [(value: JSONNode, detail: String?)] {
+    var out: [(value: JSONNode, detail: String?)] = []
     var seenOwners = Set<UInt32>()
     for id in document.duplicateKeys {
       let value = document.node(JSONNode.ID(raw: id.raw + 1))
       guard let owner = value.parent, owner.isObject, seenOwners.insert(owner.id.raw).inserted else { continue }
-      var firstKind: [String: JSONKind] = [:]
+      var first: [String: JSONNode] = [:]
       for member in owner.members {
-        if let kind = firstKind[member.key] {
-          out.append((member.value, kind != member.value.kind))
+        if let earlier = first[member.key] {
+          out.append((member.value, member.key == "k" ? Self.rereadForm(earlier, then: member.value) : nil))
         } else {
-          firstKind[member.key] = member.value.kind
+          first[member.key] = member.value
         }
       }
     }
     return out
+  }
+
+  /// How a property value written first (`earlier`) and again (`later`) differ where a player
+  /// reads them otherwise (duplicateKeyUses).
+  static func rereadForm(_ earlier: JSONNode, then later: JSONNode) -> String? {
+    func isKeyframes(_ v: JSONNode) -> Bool { v.isArray && v.element(at: 0)?.isObject == true }
+    if isKeyframes(earlier) { return isKeyframes(later) ? "keyframes twice" : "keyframes, then a static value" }
+    if earlier.isArray, later.isNumber { return "an array, then a number" }
+    return nil
   }
 
   /// A gradient (`g`: `p` colour stops, then optional position/opacity pairs) with an opacity stop

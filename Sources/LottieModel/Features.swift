@@ -328,15 +328,15 @@ struct FeatureScan {
   /// Keys written twice and image assets.
   mutating func fileLevel() {
     drawn = true
-    // A key written twice in one object: players read the last value alike, except when the two
-    // values are different kinds of JSON (keyframes, then a static path): detail "kinds differ".
+    // A key written twice in one object: players read the last value alike, except for some
+    // forms of a property value written twice (the detail, Animation.duplicateKeyUses).
     // One layer path per object (an object can write a key thousands of times).
     var paths: [JSONNode.ID: [String]] = [:]
     for use in Animation.duplicateKeyUses(animation.document) {
       let owner = use.value.parent ?? use.value
       let path = paths[owner.id] ?? animation.layerPath(of: owner)
       paths[owner.id] = path
-      add(.duplicateKey, use.kindsDiffer ? "kinds differ" : nil, use.value, path)
+      add(.duplicateKey, use.detail, use.value, path)
     }
     // rlottie lowers everything drawn before a translucent shape layer by 1/255 (its offscreen
     // blit); past 32 such layer instances at the same time that shows (Animation.translucentLayerLimit).

@@ -127,10 +127,14 @@ func fixture(for entry: SupportEntry) -> String? {
     let shape = detail == "path" ? "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":{},\"sid\":\"s\"}}" : "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[1,0,0,1],\"sid\":\"s\"}}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(shape)]}]").replacingOccurrences(of: "{\"v\":", with: "{\"slots\":{\"s\":{\"p\":{}}},\"v\":")
   case .duplicateKey?:
-    let shape =
-      detail == "kinds differ"
-      ? "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":[{\"t\":0}],\"k\":{\"i\":[],\"o\":[],\"v\":[],\"c\":true}}}"
-      : "{\"ty\":\"fl\",\"o\":{\"a\":0,\"k\":10,\"k\":100}}"
+    let values =
+      switch detail {
+      case "keyframes, then a static value": "[{\"t\":0}],\"k\":100"
+      case "keyframes twice": "[{\"t\":0,\"s\":[100]}],\"k\":[{\"t\":0,\"s\":[10]}]"
+      case "an array, then a number": "[100],\"k\":10"
+      default: "10,\"k\":100"
+      }
+    let shape = "{\"ty\":\"fl\",\"o\":{\"a\":0,\"k\":\(values)}}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(shape)]}]")
   case .easingPerDimension?:
     let end = detail == "slight" ? 12 : 100
@@ -248,6 +252,16 @@ struct CompatTests {
     #expect(
       (found.source == entry.source && found.support == entry.support && found.note == entry.note) || earlier,
       "\(c.testDescription): lookup gave \(found.support) from \(found.source)")
+  }
+
+  /// An effect's text becomes a clause: first letter lowered, unless the first word is a name
+  /// with a capital past its first letter; no final period.
+  @Test(arguments: [
+    ("The property is lost.", "the property is lost"), ("ThorVG hangs on the frame.", "ThorVG hangs on the frame"),
+    ("SVG filters are slow", "SVG filters are slow"), ("rlottie refuses it", "rlottie refuses it")
+  ])
+  func effectsBecomeClauses(text: String, clause: String) {
+    #expect(RendererCompatRule.clause(text) == clause)
   }
 
   @Test func versionsSelectTheDataValidThen() {

@@ -477,11 +477,27 @@ struct FeatureDetailTests {
     #expect(try uses(json).filter { $0.feature == .blurTransparentEdges }.count == count)
   }
 
-  @Test func keysWrittenTwiceSayWhetherTheirKindsDiffer() throws {
-    let kinds = #"{"v":"5","layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":[{"t":0}],"k":{"c":true,"v":[],"i":[],"o":[]}}}]}]}"#
-    #expect(try details(kinds, .duplicateKey) == ["kinds differ"])
-    let same = #"{"v":"5","layers":[{"ty":4,"ks":{"o":{"a":0,"k":10,"k":100}},"shapes":[]}]}"#
-    #expect(try details(same, .duplicateKey) == [nil])
+  /// A property value written twice is named by the forms players read otherwise (measured:
+  /// duplicate-key-kinds, -keyframes-twice and -array-then-number.json); other repeats, and a
+  /// repeated key that is not a value, have no detail (the last value is read).
+  @Test(
+    arguments: [
+      (#"[{"t":0}]"#, #"{"c":true,"v":[],"i":[],"o":[]}"#, "keyframes, then a static value"),
+      (#"[{"t":0,"s":[1]}]"#, "20", "keyframes, then a static value"),
+      (#"[{"t":0,"s":[1]}]"#, #"[{"t":0,"s":[2]}]"#, "keyframes twice"),
+      ("[100]", "10", "an array, then a number"),
+      ("10", "100", nil),
+      ("20", #"[{"t":0,"s":[2]}]"#, nil),
+      ("20", "[100]", nil),
+      ("[1,2]", "[3,4]", nil)
+    ] as [(String, String, String?)])
+  func valuesWrittenTwiceAreNamedByTheirForms(first: String, then: String, detail: String?) throws {
+    let json = #"{"v":"5","layers":[{"ty":4,"ks":{"o":{"a":0,"k":\#(first),"k":\#(then)}},"shapes":[]}]}"#
+    #expect(try details(json, .duplicateKey) == [detail])
+  }
+
+  @Test func otherKeysWrittenTwiceHaveNoDetail() throws {
+    #expect(try details(#"{"v":"5","layers":[{"ty":4,"nm":[1],"nm":"a","ks":{},"shapes":[]}]}"#, .duplicateKey) == [nil])
     #expect(try details(#"{"v":"5","layers":[{"ty":4,"ks":{"o":{"a":0,"k":10}},"shapes":[]}]}"#, .duplicateKey) == [])
   }
 

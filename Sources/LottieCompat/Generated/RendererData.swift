@@ -3492,11 +3492,11 @@ package enum RendererData {
           "feature": "duplicate-key",
           "match": {
             "detail": [
-              "kinds differ"
+              "keyframes, then a static value"
             ]
           },
           "support": "unsupported",
-          "effect": "rlottie refuses to load the file: a key written twice whose values are different kinds of JSON (keyframes, then a static path) confuses its parser. Nothing is shown.",
+          "effect": "rlottie refuses to load the file: a property value written twice, keyframes first and then a static value, confuses its parser. Nothing is shown.",
           "workaround": "Delete the key you do not want (lottiekit lint reports it as LK002; the last value is the one lottie-web, lottie-android and lottie-ios use).",
           "measured": {
             "fixture": "duplicate-key-kinds.json",
@@ -3505,9 +3505,51 @@ package enum RendererData {
             "frames": [
               0
             ],
-            "seen": "A triangle whose path 'ks' has \"k\": [{\"t\": 0}] and then \"k\": {the path}: lottie_animation_from_data returns NULL (lottie-web draws the triangle from the last k). Corpus rlottie example/resource/test/repro_shapeproperty_type_confusion1.json is refused the same way, and loads once the first k is removed."
+            "seen": "A triangle whose path 'ks' has \"k\": [{\"t\": 0}] and then \"k\": {the path}: lottie_animation_from_data returns NULL (lottie-web draws the triangle from the last k). The same with keyframes and then a static opacity, colour or scale, and corpus rlottie example/resource/test/repro_shapeproperty_type_confusion1.json and repro_propertyhelper_type_confusion1.json; a static value and then keyframes loads and plays the keyframes, as lottie-web does."
           },
           "source": "measured; Samsung/rlottie example/resource/test/repro_shapeproperty_type_confusion1.json is rlottie's own reproduction"
+        },
+        {
+          "feature": "duplicate-key",
+          "match": {
+            "detail": [
+              "keyframes twice"
+            ]
+          },
+          "support": "partial",
+          "effect": "rlottie joins the two lists of keyframes where lottie-web plays only the last: where the first list's times come first, its values show.",
+          "workaround": "Delete the key you do not want (lottiekit lint reports it as LK002; the last value is the one lottie-web, lottie-android and lottie-ios use).",
+          "measured": {
+            "fixture": "duplicate-key-keyframes-twice.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A fill opacity keyframed at 100 % and then keyframed again at 10 % over the same frames is drawn at 100 % at frame 0 (36.0 % of the tile differs) and at 10 % from frame 1; with the second list at frames 20 to 40, frame 10 is drawn at 55 % (lottie-web: 10 % throughout)."
+          },
+          "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "duplicate-key",
+          "match": {
+            "detail": [
+              "an array, then a number"
+            ]
+          },
+          "support": "partial",
+          "effect": "rlottie plays the first value when an array (\"k\": [100]) is followed by a number (\"k\": 10); lottie-web plays the last.",
+          "workaround": "Delete the key you do not want (lottiekit lint reports it as LK002; the last value is the one lottie-web, lottie-android and lottie-ios use).",
+          "measured": {
+            "fixture": "duplicate-key-array-then-number.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A fill opacity written \"k\": [100] and then \"k\": 10 is drawn at 100 % where lottie-web draws 10 %: 36.0 % of the tile differs. A number and then an array plays the array, as lottie-web does."
+          },
+          "source": "measured (no documentation found)"
         },
         {
           "feature": "duplicate-key",
@@ -5103,11 +5145,11 @@ package enum RendererData {
           "feature": "duplicate-key",
           "match": {
             "detail": [
-              "kinds differ"
+              "keyframes, then a static value"
             ]
           },
-          "support": "ignored",
-          "effect": "The property is lost: a key written twice whose values are different kinds of JSON (keyframes, then a static path) leaves ThorVG without the value, so the shape is not drawn.",
+          "support": "partial",
+          "effect": "The keyframes written first are kept and the static value written after them is ignored (lottie-web plays the last value); keyframes that hold no value leave the shape undrawn.",
           "workaround": "Delete the key you do not want (lottiekit lint reports it as LK002; the last value is the one lottie-web, lottie-android and lottie-ios use).",
           "measured": {
             "fixture": "duplicate-key-kinds.json",
@@ -5116,9 +5158,50 @@ package enum RendererData {
             "frames": [
               0
             ],
-            "seen": "A triangle whose path 'ks' has \"k\": [{\"t\": 0}] and then \"k\": {the path} is not drawn (no pixel set); lottie-web draws it from the last k: 16.7 % of the tile differs."
+            "seen": "A triangle whose path 'ks' has \"k\": [{\"t\": 0}] and then \"k\": {the path} is not drawn (no pixel set); lottie-web draws it from the last k: 16.7 % of the tile differs. With a keyframed 90-px square and then the triangle, ThorVG draws the square; keyframes and then a static opacity or colour play the keyframes' value. A static value and then keyframes plays the keyframes, as lottie-web does."
           },
           "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "duplicate-key",
+          "match": {
+            "detail": [
+              "keyframes twice"
+            ]
+          },
+          "support": "partial",
+          "effect": "The two lists of keyframes are joined where lottie-web plays only the last: the first list's values show where its times come first.",
+          "workaround": "Delete the key you do not want (lottiekit lint reports it as LK002; the last value is the one lottie-web, lottie-android and lottie-ios use).",
+          "measured": {
+            "fixture": "duplicate-key-keyframes-twice.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A fill opacity keyframed at 100 % and then keyframed again at 10 % over the same frames is drawn at 100 % at every frame looked at (0, 1, 10, 30 and 59; 36.0 % of the tile differs at frame 0); with the second list at frames 20 to 40, it is drawn at 100 % up to frame 30 and at 10 % at frame 50 (lottie-web: 10 % throughout)."
+          },
+          "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "duplicate-key",
+          "match": {
+            "detail": [
+              "an array, then a number"
+            ]
+          },
+          "support": "supported",
+          "note": "The last value is used, as in lottie-web.",
+          "measured": {
+            "fixture": "duplicate-key-array-then-number.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A fill opacity written \"k\": [100] and then \"k\": 10 is drawn at 10 % like lottie-web: 0.0 % of the tile differs."
+          },
+          "source": "measured"
         },
         {
           "feature": "duplicate-key",

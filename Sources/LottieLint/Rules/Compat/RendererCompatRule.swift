@@ -149,9 +149,9 @@ struct RendererCompatRule: LintRule {
     var t = s.trimmingCharacters(in: .whitespaces)
     while t.hasSuffix(".") { t.removeLast() }
     guard let first = t.first else { return t }
-    // Keep proper nouns and acronyms ("ThorVG", "iOS") as written.
-    let second = t.dropFirst().first
-    if first.isUppercase && !(second?.isUppercase ?? false) { return first.lowercased() + t.dropFirst() }
+    // Keep names and acronyms with a capital past their first letter ("ThorVG", "SVG") as written.
+    let word = t.prefix { $0 != " " }.dropFirst()
+    if first.isUppercase && !word.contains(where: \.isUppercase) { return first.lowercased() + t.dropFirst() }
     return t
   }
 }
