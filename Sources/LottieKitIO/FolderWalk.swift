@@ -11,7 +11,8 @@
 /// Common to every walk: symlinked folders are never walked into (they can form cycles, and real
 /// folders cannot: there are no hard links to folders); a folder that cannot be listed adds nothing
 /// (and stops nothing); names that are not valid UTF-8 are read with U+FFFD in place of the bad
-/// bytes, so the path does not exist and the entry is skipped; `.`, `..` and `._` are never
+/// bytes, so the path does not exist: such a file (with a wanted extension) or folder is yielded
+/// for the reader to report (FileIO.notFound), not skipped in silence; `.`, `..` and `._` are never
 /// entries. Each entry costs one `lstat` (and one `stat` for a symlink). Paths are the root joined
 /// with the path under it: `root + rel` when the root ends with `/`, else `root + "/" + rel`.
 package enum FolderWalk {
@@ -85,18 +86,26 @@ package enum FolderWalk {
 
   /// The names in one folder, as the file system lists them (not `.`, `..` or `._`, as
   /// Foundation's `contentsOfDirectory`); nil when it cannot be listed.
-  package static func names(in folder: String) -> [String]? {
+  package static func names(in folder: String) -> [String]? { listing(in: folder)?.names }
+
+  /// The names in one folder, and those of them that are not valid UTF-8 and that the listing
+  /// says are folders, or does not say what they are (`d_type`): such a name cannot be looked up.
+  static func listing(in folder: String) -> (names: [String], undecodableFolders: Set<String>)? {
     guard let d = opendir(folder) else { return nil }
     defer { closedir(d) }
     var names: [String] = []
+    var folders = Set<String>()
     while let entry = readdir(d) {
       guard entry.pointee.d_ino != 0 else { continue }
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if name != ".", name != "..", name != "._" { names.append(name) }
+      guard name != ".", name != "..", name != "._" else { continue }
+      names.append(name)
+      let type = entry.pointee.d_type
+      if (type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN)), name.unicodeScalars.contains("\u{FFFD}") { folders.insert(name) }
     }
-    return names
+    return (names, folders)
   }
 
   static func walk(_ root: String, _ options: Options, budget: inout Int) -> [String] {
@@ -114,7 +123,7 @@ package enum FolderWalk {
     while let relative = stack.popLast(), budget > 0 {
       if options.yield == .folders { found.append(relative) }
       budget -= 1
-      guard let names = names(in: relative.isEmpty ? root : Paths.join(root, relative)) else { continue }
+      guard let (names, undecodableFolders) = listing(in: relative.isEmpty ? root : Paths.join(root, relative)) else { continue }
       budget -= names.count
       for name in names where options.includesHidden || !name.hasPrefix(".") {
         let rel = relative.isEmpty ? name : relative + "/" + name
@@ -122,9 +131,10 @@ package enum FolderWalk {
         var l = stat()
         guard lstat(path, &l) == 0 else {
           // A name that is not valid UTF-8 (U+FFFD stands in for its bad bytes) cannot be opened,
-          // but is not skipped in silence: yielded, reading it says why (FileIO.notFound).
+          // but is not skipped in silence: yielded, reading it says why (FileIO.notFound). So is
+          // such a folder, whatever its name, since what it holds cannot be walked.
           if name.unicodeScalars.contains("\u{FFFD}"), options.yield != .folders,
-            options.extensions.map({ hasExtension(name, in: $0) }) ?? true
+            undecodableFolders.contains(name) || (options.extensions.map({ hasExtension(name, in: $0) }) ?? true)
           {
             found.append(rel)
           }

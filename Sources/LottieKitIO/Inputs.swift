@@ -70,7 +70,8 @@ package enum Inputs {
     var result: [String] = []
     var seen = Set<String>()
     func add(_ path: String) {
-      if seen.insert(Paths.normalizedAbsolute(path)).inserted { result.append(path) }
+      // Names that are not valid UTF-8 read alike (U+FFFD for any bad bytes): each is its own.
+      if path.unicodeScalars.contains("\u{FFFD}") || seen.insert(Paths.normalizedAbsolute(path)).inserted { result.append(path) }
     }
     for arg in arguments {
       if arg == "-" {

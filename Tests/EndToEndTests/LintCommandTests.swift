@@ -307,6 +307,12 @@ struct BaselineEndToEndTests {
     let r = try lottiekit("lint", dir)
     #expect(r.status == 1 && r.stdoutText.contains("its name is not valid UTF-8"), "\(r.stdoutText) \(r.stderr)")
     #expect(r.stdoutText.contains("2 files linted"), "\(r.stdoutText)")
+    // A folder so named cannot be walked into: it is reported too, not skipped with what it holds.
+    let folder = Array((dir + "/sub").utf8) + [0xFE]
+    #expect(mkdir(folder.map { CChar(bitPattern: $0) } + [0], 0o755) == 0)
+    let inside = try lottiekit("lint", dir)
+    #expect(inside.status == 1 && inside.stdoutText.contains("3 files linted"), "\(inside.stdoutText)")
+    #expect(inside.stdoutText.components(separatedBy: "its name is not valid UTF-8").count == 3, "\(inside.stdoutText)")
   }
 
   /// A file named twice, or named and inside a named folder, was linted (and counted, and

@@ -88,6 +88,29 @@ struct FolderWalkTests {
     #expect(FolderWalk.relativePaths(under: link, Inputs.folderInputs).count == 14)
   }
 
+  /// Folders whose names are not UTF-8 cannot be walked into: each is yielded, whatever the
+  /// extension filter, so that reading it says why; two such names that read alike stay two.
+  @Test func foldersWhoseNamesAreNotUTF8AreYieldedNotSkipped() throws {
+    let root = NSTemporaryDirectory() + "lottiekit-walk-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    for byte: UInt8 in [0xFF, 0xFE] {
+      let folder = Array((root + "/n").utf8) + [byte] + [0x75]
+      #expect(mkdir(folder.map { CChar(bitPattern: $0) } + [0], 0o755) == 0)
+      let file = folder + Array("/a.json".utf8)
+      let fd = open(file.map { CChar(bitPattern: $0) } + [0], O_CREAT | O_WRONLY, 0o644)
+      #expect(fd >= 0)
+      if fd >= 0 { close(fd) }
+    }
+    try Data("{}".utf8).write(to: URL(fileURLWithPath: root + "/ok.json"))
+    let bad = root + "/n\u{FFFD}u"
+    #expect(try Inputs.expand([root]) == [bad, bad, root + "/ok.json"])
+    #expect(FolderWalk.relativePaths(under: root, RenameAssets.bundleFiles) == ["n\u{FFFD}u", "n\u{FFFD}u", "ok.json"])
+    #expect(throws: IOFailure.self) { try FileIO.read(bad) }
+    // A walk for folders does not return what it cannot walk into.
+    #expect(CrashJournal.folders(for: [root]) == [root])
+  }
+
   @Test func journalFoldersAreEveryRealFolderInWalkOrder() throws {
     let tree = try Tree()
     let folders = CrashJournal.folders(for: [tree.root])
