@@ -17,6 +17,11 @@ package struct AnimationSource: Sendable {
   /// The file on disk (`-` for standard input).
   package let filePath: String
   package let container: Container
+  /// The container as reports name it: `json`, `lottie`, `tgs` for a `.tgs` file, and `gzip` for
+  /// other gzip input (a `.json.gz`), which is read like a sticker but is not one.
+  package var containerName: String {
+    container == .tgs && !filePath.lowercased().hasSuffix(".tgs") ? "gzip" : container.rawValue
+  }
   /// For dotLottie: the archive entry name.
   package let entryName: String?
   /// The JSON bytes (decompressed).

@@ -62,13 +62,15 @@ struct CommandTests {
     let dir = try makeTemporaryDirectory()
     try write(smallAnimation, to: dir + "/tiny.json")
     try write(try Gzip.compress(Array(smallAnimation.utf8)), to: dir + "/tiny.tgs")
-    let r = try lottiekit("info", "--format", "json", dir)
+    try write(try Gzip.compress(Array(smallAnimation.utf8)), to: dir + "/tiny.json.gz")
+    let r = try lottiekit("info", "--format", "json", dir, dir + "/tiny.json.gz")
     #expect(r.status == 0, "\(r.stderr)")
     let doc = try JSONDocument(parsing: [UInt8](r.stdout))
     #expect(doc.root["version"]?.int == 1)
     let files = doc.root["files"].list
-    #expect(files.count == 2)
-    #expect(files.map { $0["container"]?.string } == ["json", "tgs"])
+    #expect(files.count == 3)
+    // A .json.gz is gzip, not a sticker (the text said so already, the JSON said "tgs").
+    #expect(files.map { $0["container"]?.string } == ["json", "tgs", "gzip"])
     #expect(files[0]["frameRate"]?.int == 30)
     #expect(files[0]["duration"]?.int == 2)
     #expect(files[0]["layers"]?["byType"]?["shape"]?.int == 1)
@@ -79,6 +81,10 @@ struct CommandTests {
     #expect(withMissing.status == 2)
     let both = try JSONDocument(parsing: [UInt8](withMissing.stdout)).root["files"]
     #expect(both?.count == 2 && both?.element(at: 0)?["error"]?.string == "no such file or directory", "\(withMissing.stdoutText)")
+    // In argument order, the missing path in its place (it came first whatever its place).
+    let between = try lottiekit("info", "--format", "json", dir + "/tiny.json", dir + "/nowhere.json", dir + "/tiny.tgs")
+    let order = try JSONDocument(parsing: [UInt8](between.stdout)).root["files"].list.compactMap { $0["path"]?.string }
+    #expect(between.status == 2 && order == [dir + "/tiny.json", dir + "/nowhere.json", dir + "/tiny.tgs"], "\(between.stdoutText)")
   }
 
   @Test func infoOnStdinAndDotLottie() throws {

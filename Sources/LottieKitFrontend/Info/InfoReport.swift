@@ -31,9 +31,7 @@ package struct InfoReport {
   var containerText: String {
     switch parsed.source.container {
     case .json: return "JSON"
-    case .tgs:
-      // Any gzip is read the same way; only a .tgs is called a sticker (a .json.gz is not).
-      return parsed.source.filePath.lowercased().hasSuffix(".tgs") ? "Telegram sticker (.tgs, gzip)" : "gzip JSON"
+    case .tgs: return parsed.source.containerName == "tgs" ? "Telegram sticker (.tgs, gzip)" : "gzip JSON"
     case .dotLottie: return "dotLottie"
     }
   }
@@ -114,7 +112,7 @@ package struct InfoReport {
     }
     return .object([
       ("path", .string(parsed.source.displayPath)),
-      ("container", .string(parsed.source.container.rawValue)),
+      ("container", .string(parsed.source.containerName)),
       ("fileBytes", .int(parsed.source.fileBytes)),
       ("jsonBytes", .int(parsed.source.bytes.count)),
       ("isLottie", .bool(s.isLottie)),
