@@ -303,6 +303,20 @@ struct PackEndToEndTests {
     #expect(folder.status == 0, "\(folder.stderr)")
   }
 
+  /// A file named twice, or named and inside a named folder, was refused as two inputs that
+  /// "would both be named" alike; it is packed once, as every other command reads it once.
+  @Test func aFileReachedTwiceIsPackedOnce() throws {
+    let dir = try makeFixture()
+    try FileManager.default.createDirectory(atPath: dir + "/dd", withIntermediateDirectories: true)
+    try write(stickerText, to: dir + "/dd/x.json")
+    let twice = try lottiekit("pack", dir + "/dd/x.json", dir + "/dd/../dd/x.json", "-o", dir + "/x.lottie")
+    #expect(twice.status == 0, "\(twice.stderr)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/x.lottie"))
+    let inside = try lottiekit("pack", dir + "/dd", dir + "/dd/x.json", "--format", "lottie", "-o", dir + "/out/")
+    #expect(inside.status == 0, "\(inside.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out") == ["x.lottie"])
+  }
+
   @Test func missingImageRefusesTheLottieFormat() throws {
     let dir = try makeFixture()
     try FileManager.default.removeItem(atPath: dir + "/images/img_0.png")

@@ -253,9 +253,12 @@ package struct PackJob {
   }
 
   /// Expands the arguments into animation files with their ids: a file's id is its name without
-  /// the extension; under a folder, its path relative to that folder without the extension.
+  /// the extension; under a folder, its path relative to that folder without the extension. A file
+  /// reached twice (named twice, or named and inside a named folder) is packed once, where it
+  /// first appears, as `Inputs.expand` keeps it.
   func collectInputs() throws -> [Input] {
     var result: [Input] = []
+    var reached = Set<String>()
     for argument in inputs {
       if argument == "-" {
         result.append(Input(path: "-", id: "stdin", explicit: true))
@@ -264,7 +267,7 @@ package struct PackJob {
       let files = try expandInputs([argument], allowEmpty: allowEmpty).files
       let isFolder = FileIO.isDirectory(argument)
       let prefix = argument.hasSuffix("/") ? argument : argument + "/"
-      for file in files {
+      for file in files where file.unicodeScalars.contains("\u{FFFD}") || reached.insert(Paths.normalizedAbsolute(file)).inserted {
         let relative = isFolder && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : Paths.fileName(of: file)
         result.append(Input(path: file, id: stripExtension(relative), explicit: !isFolder))
       }
