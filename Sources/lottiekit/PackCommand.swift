@@ -33,7 +33,7 @@ struct PackCommand: ParsableCommand {
       Without --format, the format comes from -o's extension (.json.gz, .lottie, .tgs), else json.
       A size report on stderr shows the bytes before and after each step (--quiet hides it).
       Several inputs or a folder: -o is a folder and each animation is written as <name>.<ext>
-      (-o named like a file, bundle.lottie, is refused: exit 64).
+      (-o named like a file, bundle.lottie, is refused: exit 64). A file reached twice is packed once.
       With --manifest, each is written as <first 16 hex digits of its SHA-256>.<ext> and one
       manifest.json lists id, file, bytes, gzip bytes, sha256, w, h, fr, duration and the targets
       checked, sorted by id: the folder can be uploaded to a CDN as it is.
