@@ -59,6 +59,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case repeaterRunawayScale = "repeater-runaway-scale"
   case slot
   case duplicateKey = "duplicate-key"
+  case mistypedValue = "mistyped-value"
   case easingPerDimension = "easing-per-dimension"
   case singleKeyframePath = "single-keyframe-path"
   case easedLastKeyframe = "eased-last-keyframe"
@@ -140,6 +141,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .repeaterRunawayScale: return "repeaters whose last copy is scaled beyond 10^5 times"
     case .slot: return "slots"
     case .duplicateKey: return "keys written twice in one object"
+    case .mistypedValue: return "values of another JSON type than the format's"
     case .easingPerDimension: return "keyframes eased per dimension"
     case .singleKeyframePath: return "paths animated with a single keyframe"
     case .easedLastKeyframe: return "last keyframes with easing handles"

@@ -65,7 +65,7 @@ struct FeatureScan {
   }
 
   mutating func add(_ f: Feature, _ detail: String? = nil, _ node: JSONNode, _ path: [String]) {
-    let keep = drawn || f == .repeaterRunawayScale || f == .duplicateKey || f == .noVersion
+    let keep = drawn || f == .repeaterRunawayScale || f == .duplicateKey || f == .mistypedValue || f == .noVersion
     uses.append(FeatureUse(feature: f, detail: keep ? detail : FeatureUse.notDrawn, node: node, layerPath: path))
   }
 
@@ -337,6 +337,13 @@ struct FeatureScan {
       let path = paths[owner.id] ?? animation.layerPath(of: owner)
       paths[owner.id] = path
       add(.duplicateKey, use.detail, use.value, path)
+    }
+    // Values of another JSON type than the format's, where a typed parser reads them (ValueTypes).
+    for use in ValueTypes.mistyped(animation) {
+      let owner = use.value.parent ?? use.value
+      let path = paths[owner.id] ?? animation.layerPath(of: owner)
+      paths[owner.id] = path
+      add(.mistypedValue, use.expected.rawValue, use.value, path)
     }
     // rlottie lowers everything drawn before a translucent shape layer by 1/255 (its offscreen
     // blit); past 32 such layer instances at the same time that shows (Animation.translucentLayerLimit).

@@ -3567,6 +3567,22 @@ package enum RendererData {
           "source": "measured"
         },
         {
+          "feature": "mistyped-value",
+          "support": "unsupported",
+          "effect": "rlottie refuses to load the file: its parser reads each key it knows as one JSON type and stops at a value of another — a whole number written with a fraction (\"w\": 512.0, \"ind\": 1.0), 0 or 1 for true or false (\"hd\": 0, a path's \"c\": 1), a number or null for a name, a string for a number or for a property's value. Nothing is shown.",
+          "workaround": "Write each value with the type the format gives it: whole numbers without a fraction, true or false for flags, text for names (lottiekit lint --target rlottie names each one).",
+          "measured": {
+            "fixture": "mistyped-value.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A 100 × 100 animation written \"w\": 100.0, \"h\": 100.0: lottie_animation_from_data returns NULL; lottie-web draws it. Each of 23 more one-value variants of one file was refused the same way (a layer's ind 1.0 or 3000000000, ddd 0.0, bm 0.0, parent 0.0, ao false, hd 0, hasMask 0, ty \"4\", nm 5 or null, sr or ip \"1\"; a shape's hd 0; a fill's r 1.0; a path's c 1; an opacity's k \"100\"; v 5.7; fr \"30\"; a marker's cm 5), and keys rlottie skips were not (a property's a written 0.0 or false, ix 1.5, a shape's mn 5). Corpus lottie-android Tests/PrecompBlurDecimapPrecompSize.json (a precomp layer's w 375.0) is refused the same way."
+          },
+          "source": "measured; which key is read as which type: Samsung/rlottie src/lottie/lottieparser.cpp (GetInt, which also needs a number written without a fraction, GetBool, GetString, GetDouble, parseProperty)"
+        },
+        {
           "feature": "easing-per-dimension",
           "match": {
             "detail": [
@@ -5215,6 +5231,21 @@ package enum RendererData {
               0
             ],
             "seen": "A fill with \"k\": 10 and then \"k\": 100 in its opacity is drawn at 100 % like lottie-web: 0.0 % of the tile differs."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "mistyped-value",
+          "support": "supported",
+          "note": "ThorVG reads these values as lottie-web does.",
+          "measured": {
+            "fixture": "mistyped-value.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A 100 × 100 animation written \"w\": 100.0, \"h\": 100.0 is drawn like lottie-web: 0.0 % of the tile differs. So were variants with a layer's ind 1.0, ddd 0.0, bm 0.0, parent 0.0, hd 0, hasMask 0, nm 5 or null, a shape's hd 0, a fill's r 1.0, a path's c 1, an opacity's k \"100\" and v 5.7; an fr written \"30\" is refused (lottiekit lint reports a string fr as LK102 for every player)."
           },
           "source": "measured"
         },

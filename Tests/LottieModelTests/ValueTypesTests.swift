@@ -1,0 +1,60 @@
+import Foundation
+import LottieJSON
+import LottieModel
+import Testing
+
+/// #18: values written with another JSON type than the format's, at the keys rlottie's parser
+/// reads by type (it refuses the file at the first one; measured, mistyped-value.json).
+@Suite("values of another type than the format's")
+struct ValueTypesTests {
+  /// The details of the mistyped-value uses of a file made of `layer` (a shape layer's members)
+  /// and `root` (the animation's).
+  func found(layer: String = "", root: String = "", shapes: String = "[]") throws -> [String?] {
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100\#(root),"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"o":{"a":0,"k":100}},"shapes":\#(shapes)\#(layer)}]}"#
+    let animation = Animation(document: try JSONDocument(parsing: Array(json.utf8)))
+    return animation.featureUses().filter { $0.feature == .mistypedValue }.map(\.detail)
+  }
+
+  static func shape(_ members: String) -> String {
+    #"[{"ty":"gr","it":[\#(members),{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}]"#
+  }
+
+  @Test func wellTypedFilesHaveNone() throws {
+    #expect(try found() == [])
+    #expect(
+      try found(
+        layer: #","hd":false,"nm":"a","ao":0,"bm":0"#, shapes: Self.shape(#"{"ty":"el","d":1,"hd":true,"p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]}}"#)) == [])
+  }
+
+  /// A whole number written with a fraction, or beyond 32 bits, where rlottie reads an integer.
+  @Test(arguments: [#","w":100.0"#, #","ind":1.5"#, #","ddd":0.0"#, #","bm":1e0"#, #","parent":3000000000"#, #","ao":false"#])
+  func wholeNumbers(layer: String) throws {
+    #expect(try found(layer: layer.replacingOccurrences(of: ",\"ind\":1.5", with: ",\"ind\":1.5")) == ["whole number"])
+  }
+
+  @Test func everyExpectedType() throws {
+    #expect(try found(root: #","w":100.0"#) == ["whole number"])
+    #expect(try found(layer: #","hd":0"#) == ["true or false"])
+    #expect(try found(layer: #","nm":null"#) == ["text"])
+    #expect(try found(layer: #","sr":"1""#) == ["number"])
+    #expect(try found(root: #","markers":[{"cm":5,"tm":0,"dr":0}]"#) == ["text"])
+    #expect(try found(layer: #","tm":{"a":0,"k":"2"}"#) == ["property value"])
+    // A property written as a bare number, and a path closed with 1.
+    #expect(try found(shapes: Self.shape(#"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":0}"#)) == ["property value"])
+    let path = #"{"ty":"sh","ks":{"a":0,"k":{"c":1,"v":[[0,0],[9,0],[0,9]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}"#
+    #expect(try found(shapes: Self.shape(path)) == ["true or false"])
+    // Keyframes: a time written as text, a hold as true.
+    #expect(try found(layer: #","tm":{"a":1,"k":[{"t":"0","s":[0],"h":true},{"t":10,"s":[1]}]}"#) == ["number", "whole number"])
+  }
+
+  /// Keys rlottie skips unread are never named: a property's `a` and `ix`, a shape's `mn`, a
+  /// group's `hd`, the root's `nm`, and a shape's keys written before its `ty`.
+  @Test func keysRlottieSkipsAreNotNamed() throws {
+    #expect(try found(layer: #","ks":{"o":{"a":0.0,"k":100,"ix":1.5}}"#.replacingOccurrences(of: ",\"ks\"", with: ",\"xx\"")) == [])
+    #expect(try found(root: #","nm":5"#) == [])
+    #expect(try found(shapes: #"[{"ty":"gr","hd":0,"it":[{"ty":"el","mn":5}]}]"#) == [])
+    #expect(try found(shapes: #"[{"hd":0,"d":1.0,"ty":"el"}]"#) == [])
+    #expect(try found(shapes: #"[{"ty":"el","hd":0,"d":1.0}]"#) == ["true or false", "whole number"])
+  }
+}
