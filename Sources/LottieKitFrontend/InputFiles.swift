@@ -87,8 +87,8 @@ package struct InputSelection: Sendable {
   }
 
   /// Loads and parses every file on both cores and hands each to `body` in input order, with
-  /// `work` (done on the worker) applied; a file that cannot be read is said on stderr and given to
-  /// `failure`; skipped files are said once at the end (`finish`). Returns whether any failed.
+  /// `work` (done on the worker) applied; a file that cannot be read is given to `failure`, then
+  /// said on stderr; skipped files are said once at the end (`finish`). Returns whether any failed.
   package func parseEach<R: Sendable>(
     quiet: Bool, _ work: @escaping @Sendable ([ParsedAnimation]) -> R, failure: (InputFailure) -> Void = { _ in },
     _ body: (String, R) -> Void
@@ -101,8 +101,8 @@ package struct InputSelection: Sendable {
         skipped.append(path)
       case .failure(let error):
         failed = true
-        printError(error.errorLine)
         failure(error)
+        printError(error.errorLine)
       case .success(let value):
         body(path, value)
       }

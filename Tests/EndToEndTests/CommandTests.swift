@@ -87,6 +87,23 @@ struct CommandTests {
     #expect(between.status == 2 && order == [dir + "/tiny.json", dir + "/nowhere.json", dir + "/tiny.tgs"], "\(between.stdoutText)")
   }
 
+  /// A missing path was said on stderr before every other file, in text and JSON alike, whatever
+  /// its place; it is said where it was given, among files that do not parse.
+  @Test func infoSaysMissingPathsInArgumentOrder() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(smallAnimation, to: dir + "/tiny.json")
+    try write("{bad", to: dir + "/bad.json")
+    let args = [dir + "/nowhere.json", dir + "/bad.json", dir + "/tiny.json", dir + "/gone.json"]
+    for format in ["text", "json"] {
+      let r = try lottiekit(arguments: ["info", "--format", format, args[1], args[0], args[2], args[3]])
+      let said = r.stderr.split(separator: "\n").map { $0.components(separatedBy: ":")[0] }
+      #expect(r.status == 2 && said == [args[1], args[0], args[3]], "\(format): \(r.stderr)")
+      guard format == "json" else { continue }
+      let paths = try JSONDocument(parsing: [UInt8](r.stdout)).root["files"].list.compactMap { $0["path"]?.string }
+      #expect(paths == [args[1], args[0], args[2], args[3]], "\(r.stdoutText)")
+    }
+  }
+
   @Test func infoOnStdinAndDotLottie() throws {
     let r = try lottiekit("info", "-", stdin: Data(smallAnimation.utf8))
     #expect(r.status == 0)

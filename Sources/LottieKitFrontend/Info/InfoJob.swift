@@ -19,54 +19,52 @@ package struct InfoJob {
   package init(inputs: [String]) { self.inputs = inputs }
 
   package func run() throws {
-    // A path that does not exist is one file that cannot be read: said (in the JSON's files, as a
-    // file that does not parse), and the others are still reported; exit 2 at the end.
-    let missing = inputs.filter { $0 != "-" && !FileIO.exists($0) }
-    let present = inputs.filter { $0 == "-" || FileIO.exists($0) }
-    // Each JSON entry with the position of the argument it comes from, so that a missing path
-    // keeps its place among the others (input order).
-    var jsonFiles: [(argument: Int, value: JSONValue)] = []
-    func report() {
-      let ordered = jsonFiles.enumerated().sorted { ($0.element.argument, $0.offset) < ($1.element.argument, $1.offset) }
-      printOut(JSONValue.object([("version", .int(1)), ("files", .array(ordered.map(\.element.value)))]).prettyString)
-    }
-    for (n, path) in inputs.enumerated() where missing.contains(path) {
-      printError("\(path): error: \(FileIO.notFound(path))")
-      if format == .json {
-        jsonFiles.append((n, .object([("path", .string(path)), ("error", .string(FileIO.notFound(path))), ("line", .null), ("column", .null)])))
+    // A path that does not exist is one file that cannot be read: said in its place among the
+    // arguments (on stderr, and in the JSON's files as a file that does not parse), and the others
+    // are still reported; exit 2 at the end.
+    let missing = inputs.indices.filter { inputs[$0] != "-" && !FileIO.exists(inputs[$0]) }
+    let present = inputs.indices.filter { !missing.contains($0) }.map { inputs[$0] }
+    var jsonFiles: [JSONValue] = []
+    var said = 0  // how many of `missing` are said
+    func sayMissing(before argument: Int) {
+      while said < missing.count, missing[said] < argument {
+        let path = inputs[missing[said]]
+        printError("\(path): error: \(FileIO.notFound(path))")
+        if format == .json {
+          jsonFiles.append(.object([("path", .string(path)), ("error", .string(FileIO.notFound(path))), ("line", .null), ("column", .null)]))
+        }
+        said += 1
       }
     }
+    defer { sayMissing(before: inputs.count) }  // also when expanding or parsing stops the run
+    func report() {
+      sayMissing(before: inputs.count)
+      if format == .json { printOut(JSONValue.object([("version", .int(1)), ("files", .array(jsonFiles))]).prettyString) }
+    }
     if present.isEmpty && !missing.isEmpty {
-      if format == .json { report() }
+      report()
       throw Exit.failure
     }
     let selection = try expandInputs(present, whenNoPath: .currentFolder, allowEmpty: allowEmpty)
-    // Which argument each file comes from (the first that reaches it), when missing ones are placed.
-    var origin: [String: Int] = [:]
-    if format == .json && !missing.isEmpty {
-      for (n, argument) in inputs.enumerated() where !missing.contains(argument) {
-        for file in (try? Inputs.expand([argument])) ?? [] where origin[file] == nil { origin[file] = n }
-      }
-    }
+    let origin = missing.isEmpty ? [:] : origins()
     let style = Style(color)
     var first = true
     let failed = try selection.parseEach(quiet: quiet, { $0 }) { error in
+      sayMissing(before: origin[error.path] ?? 0)
       guard format == .json else { return }
       jsonFiles.append(
-        (
-          origin[error.path] ?? inputs.count,
-          .object([
-            ("path", .string(error.path)), ("error", .string(error.message)),
-            ("line", error.location.map { .int($0.line) } ?? .null),
-            ("column", error.location.map { .int($0.column) } ?? .null)
-          ])
-        ))
+        .object([
+          ("path", .string(error.path)), ("error", .string(error.message)),
+          ("line", error.location.map { .int($0.line) } ?? .null),
+          ("column", error.location.map { .int($0.column) } ?? .null)
+        ]))
     } _: { path, animations in
+      sayMissing(before: origin[path] ?? 0)
       let archive = animations.first?.source.container == .dotLottie ? try? ZipArchive(bytes: FileIO.read(path)) : nil
       for parsed in animations {
         let info = InfoReport(parsed, archive: archive)
         if format == .json {
-          jsonFiles.append((origin[path] ?? inputs.count, info.json))
+          jsonFiles.append(info.json)
         } else {
           if !first { printOut("") }
           first = false
@@ -74,7 +72,18 @@ package struct InfoJob {
         }
       }
     }
-    if format == .json { report() }
+    report()
     if failed || !missing.isEmpty { throw Exit.failure }
+  }
+
+  /// Which argument each file comes from (the first that reaches it, as `Inputs.expand` keeps
+  /// it): files are handled in that order, so a missing path is said before the first file of a
+  /// later argument.
+  func origins() -> [String: Int] {
+    var origin: [String: Int] = [:]
+    for (n, argument) in inputs.enumerated() where argument == "-" || FileIO.exists(argument) {
+      for file in (try? Inputs.expand([argument])) ?? [] where origin[file] == nil { origin[file] = n }
+    }
+    return origin
   }
 }
