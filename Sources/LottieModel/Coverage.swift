@@ -89,7 +89,7 @@ package struct Coverage {
   /// The share of the frame (0…) that `use` can change at most, or nil when unknown.
   package mutating func change(of use: FeatureUse) -> Double? {
     switch use.feature {
-    case .layer3D, .cameraLayer, .lightLayer, .adjustmentLayer, .audioLayer, .videoLayer, .noVersion, .duplicateKey, .mistypedValue,
+    case .layer3D, .cameraLayer, .lightLayer, .adjustmentLayer, .audioLayer, .videoLayer, .noVersion, .duplicateKey, .mistypedValue, .byteOrderMark,
       .translucentLayers, .legacyColors, .repeaterRunawayScale, .slot, .layerStyle:
       return nil
     default: break

@@ -60,6 +60,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case slot
   case duplicateKey = "duplicate-key"
   case mistypedValue = "mistyped-value"
+  case byteOrderMark = "byte-order-mark"
   case easingPerDimension = "easing-per-dimension"
   case singleKeyframePath = "single-keyframe-path"
   case easedLastKeyframe = "eased-last-keyframe"
@@ -142,6 +143,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .slot: return "slots"
     case .duplicateKey: return "keys written twice in one object"
     case .mistypedValue: return "values of another JSON type than the format's"
+    case .byteOrderMark: return "a byte order mark before the JSON"
     case .easingPerDimension: return "keyframes eased per dimension"
     case .singleKeyframePath: return "paths animated with a single keyframe"
     case .easedLastKeyframe: return "last keyframes with easing handles"

@@ -5,7 +5,11 @@ extension Animation {
   /// Every use of a renderer-relevant feature, in document order within each composition.
   public func featureUses() -> [FeatureUse] {
     var scan = FeatureScan(animation: self)
-    if root.isObject, root["v"] == nil, root["layers"] != nil { scan.add(.noVersion, nil, root, []) }
+    // No version, or an empty one: rlottie refuses both (its composition needs a version).
+    if root.isObject, root["v"] == nil || root["v"]?.string == "", root["layers"] != nil {
+      scan.add(.noVersion, nil, root["v"] ?? root, [])
+    }
+    if document.hasBOM, root.isObject { scan.add(.byteOrderMark, nil, root, []) }
     forEachLayer { visit in
       guard visit.layer.node.isObject else { return }
       scan.enter(visit.layer)
@@ -65,7 +69,7 @@ struct FeatureScan {
   }
 
   mutating func add(_ f: Feature, _ detail: String? = nil, _ node: JSONNode, _ path: [String]) {
-    let keep = drawn || f == .repeaterRunawayScale || f == .duplicateKey || f == .mistypedValue || f == .noVersion
+    let keep = drawn || f == .repeaterRunawayScale || f == .duplicateKey || f == .mistypedValue || f == .byteOrderMark || f == .noVersion
     uses.append(FeatureUse(feature: f, detail: keep ? detail : FeatureUse.notDrawn, node: node, layerPath: path))
   }
 

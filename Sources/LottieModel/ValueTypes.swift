@@ -181,10 +181,17 @@ package enum ValueTypes {
     }
   }
 
-  /// A path's `c` (closed) is true or false.
+  /// A path holds only `i`, `o`, `v` and `c` (rlottie's `parsePathInfo` stops at any other key),
+  /// and its `c` (closed) is true or false.
   static func pathClosed(_ path: JSONNode, _ out: inout [Mistyped]) {
-    guard path.isObject, path["v"] != nil, let c = path["c"], c.kind != .bool else { return }
-    out.append(Mistyped(value: c, expected: .boolean))
+    guard path.isObject, path["v"] != nil else { return }
+    for member in path.members {
+      switch member.key {
+      case "i", "o", "v": break
+      case "c": if member.value.kind != .bool { out.append(Mistyped(value: member.value, expected: .boolean)) }
+      default: out.append(Mistyped(value: member.value, expected: .value))
+      }
+    }
   }
 
   /// A number written without a fraction or exponent that fits in 32 bits, as rlottie's JSON

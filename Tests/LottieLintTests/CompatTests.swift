@@ -136,6 +136,8 @@ func fixture(for entry: SupportEntry) -> String? {
       }
     let shape = "{\"ty\":\"fl\",\"o\":{\"a\":0,\"k\":\(values)}}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(shape)]}]")
+  case .byteOrderMark?:
+    return "\u{FEFF}" + layer("")
   case .mistypedValue?:
     return layer("").replacingOccurrences(of: "\"w\":100", with: "\"w\":100.0")
   case .easingPerDimension?:

@@ -48,6 +48,24 @@ struct ValueTypesTests {
     #expect(try found(layer: #","tm":{"a":1,"k":[{"t":"0","s":[0],"h":true},{"t":10,"s":[1]}]}"#) == ["number", "whole number"])
   }
 
+  /// A path with a key besides i, o, v and c stops rlottie's path reader too.
+  @Test func aPathHoldsOnlyItsFourKeys() throws {
+    let path = #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"n":1,"v":[[0,0],[9,0],[0,9]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}"#
+    #expect(try found(shapes: Self.shape(path)) == ["property value"])
+  }
+
+  /// rlottie also refuses an empty version and a byte order mark before the JSON (ThorVG draws
+  /// nothing after the mark): each is a feature use of its own.
+  @Test func anEmptyVersionAndAByteOrderMarkAreUses() throws {
+    func features(_ text: String) throws -> [Feature] {
+      try Animation(document: JSONDocument(parsing: Array(text.utf8))).featureUses().map(\.feature)
+    }
+    let file = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[]}"#
+    #expect(try features(file).isEmpty)
+    #expect(try features(file.replacingOccurrences(of: "5.7.4", with: "")) == [.noVersion])
+    #expect(try features("\u{FEFF}" + file) == [.byteOrderMark])
+  }
+
   /// Keys rlottie skips unread are never named: a property's `a` and `ix`, a shape's `mn`, a
   /// group's `hd`, the root's `nm`, and a shape's keys written before its `ty`.
   @Test func keysRlottieSkipsAreNotNamed() throws {

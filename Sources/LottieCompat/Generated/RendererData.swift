@@ -3459,7 +3459,7 @@ package enum RendererData {
         {
           "feature": "no-version",
           "support": "unsupported",
-          "effect": "rlottie refuses to load a file without the top-level Bodymovin version 'v': nothing is shown.",
+          "effect": "rlottie refuses to load a file without the top-level Bodymovin version 'v', or with an empty one: nothing is shown.",
           "workaround": "Add \"v\" (the Bodymovin version that exported the file, e.g. \"5.7.4\") at the top level.",
           "measured": {
             "fixture": "no-version.json",
@@ -3468,7 +3468,7 @@ package enum RendererData {
             "frames": [
               0
             ],
-            "seen": "lottie_animation_from_data returns NULL (the file is refused) without 'v', and loads with it; corpus lottie-docs examples layers-solid.json and bezier_expression.json are refused."
+            "seen": "lottie_animation_from_data returns NULL (the file is refused) without 'v' and with \"v\": \"\", and loads with a version; corpus lottie-docs examples layers-solid.json and bezier_expression.json are refused."
           },
           "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseComposition reads 'v' into the composition's version; an empty version fails the load); measured"
         },
@@ -3581,6 +3581,22 @@ package enum RendererData {
             "seen": "A 100 × 100 animation written \"w\": 100.0, \"h\": 100.0: lottie_animation_from_data returns NULL; lottie-web draws it. Each of 23 more one-value variants of one file was refused the same way (a layer's ind 1.0 or 3000000000, ddd 0.0, bm 0.0, parent 0.0, ao false, hd 0, hasMask 0, ty \"4\", nm 5 or null, sr or ip \"1\"; a shape's hd 0; a fill's r 1.0; a path's c 1; an opacity's k \"100\"; v 5.7; fr \"30\"; a marker's cm 5), and keys rlottie skips were not (a property's a written 0.0 or false, ix 1.5, a shape's mn 5). Corpus lottie-android Tests/PrecompBlurDecimapPrecompSize.json (a precomp layer's w 375.0) is refused the same way."
           },
           "source": "measured; which key is read as which type: Samsung/rlottie src/lottie/lottieparser.cpp (GetInt, which also needs a number written without a fraction, GetBool, GetString, GetDouble, parseProperty)"
+        },
+        {
+          "feature": "byte-order-mark",
+          "support": "unsupported",
+          "effect": "rlottie refuses to load a file that starts with a UTF-8 byte order mark (its JSON reader stops at it): nothing is shown.",
+          "workaround": "Save the file without a byte order mark (UTF-8 without BOM; lottiekit format writes none).",
+          "measured": {
+            "fixture": "byte-order-mark.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The same file without the mark draws; with it, lottie_animation_from_data returns NULL. (The reference render is of the file without the mark, which a browser's JSON loading drops.)"
+          },
+          "source": "measured"
         },
         {
           "feature": "easing-per-dimension",
@@ -5246,6 +5262,22 @@ package enum RendererData {
               0
             ],
             "seen": "A 100 × 100 animation written \"w\": 100.0, \"h\": 100.0 is drawn like lottie-web: 0.0 % of the tile differs. So were variants with a layer's ind 1.0, ddd 0.0, bm 0.0, parent 0.0, hd 0, hasMask 0, nm 5 or null, a shape's hd 0, a fill's r 1.0, a path's c 1, an opacity's k \"100\" and v 5.7; an fr written \"30\" is refused (lottiekit lint reports a string fr as LK102 for every player)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "byte-order-mark",
+          "support": "unsupported",
+          "effect": "ThorVG loads a file that starts with a UTF-8 byte order mark but draws nothing: the animation is blank.",
+          "workaround": "Save the file without a byte order mark (UTF-8 without BOM; lottiekit format writes none).",
+          "measured": {
+            "fixture": "byte-order-mark.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The same file without the mark draws; with it, the picture loads and no pixel is set. (The reference render is of the file without the mark, which a browser's JSON loading drops.)"
           },
           "source": "measured"
         },
