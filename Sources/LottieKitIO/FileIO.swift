@@ -34,7 +34,7 @@ package enum FileIO {
   /// Why a path cannot be found: a name that is not valid UTF-8 reaches lottiekit with U+FFFD in
   /// place of its bad bytes (Swift strings are Unicode), so no file has the name it then asks for.
   package static func notFound(_ path: String) -> String {
-    path.unicodeScalars.contains("\u{FFFD}")
+    Paths.isUndecodable(path)
       ? "cannot be opened: its name is not valid UTF-8 (lottiekit reads file names as UTF-8); rename it"
       : "no such file or directory"
   }

@@ -103,7 +103,7 @@ package enum FolderWalk {
       guard name != ".", name != "..", name != "._" else { continue }
       names.append(name)
       let type = entry.pointee.d_type
-      if (type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN)), name.unicodeScalars.contains("\u{FFFD}") { folders.insert(name) }
+      if (type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN)), Paths.isUndecodable(name) { folders.insert(name) }
     }
     return (names, folders)
   }
@@ -133,7 +133,7 @@ package enum FolderWalk {
           // A name that is not valid UTF-8 (U+FFFD stands in for its bad bytes) cannot be opened,
           // but is not skipped in silence: yielded, reading it says why (FileIO.notFound). So is
           // such a folder, whatever its name, since what it holds cannot be walked.
-          if name.unicodeScalars.contains("\u{FFFD}"), options.yield != .folders,
+          if Paths.isUndecodable(name), options.yield != .folders,
             undecodableFolders.contains(name) || (options.extensions.map({ hasExtension(name, in: $0) }) ?? true)
           {
             found.append(rel)

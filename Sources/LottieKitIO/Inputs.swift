@@ -73,10 +73,9 @@ package enum Inputs {
   /// is kept once, where it first appears; a symbolic link is a path of its own.
   package static func expand(_ arguments: [String]) throws(InputFailure) -> [String] {
     var result: [String] = []
-    var seen = Set<String>()
+    var reached = Reached()
     func add(_ path: String) {
-      // Names that are not valid UTF-8 read alike (U+FFFD for any bad bytes): each is its own.
-      if path.unicodeScalars.contains("\u{FFFD}") || seen.insert(Paths.normalizedAbsolute(path)).inserted { result.append(path) }
+      if reached.isFirst(path) { result.append(path) }
     }
     for arg in arguments {
       if arg == "-" {
@@ -90,6 +89,19 @@ package enum Inputs {
       }
     }
     return result
+  }
+
+  /// The paths met so far, by their normalized absolute form: `x.json`, `./x.json` and
+  /// `dd/../x.json` are one file (a symbolic link is a path of its own).
+  package struct Reached {
+    var seen = Set<String>()
+    package init() {}
+
+    /// Whether `path` is met for the first time. Names that are not valid UTF-8 read alike
+    /// (U+FFFD for any bad bytes), so each of them counts as its own.
+    package mutating func isFirst(_ path: String) -> Bool {
+      Paths.isUndecodable(path) || seen.insert(Paths.normalizedAbsolute(path)).inserted
+    }
   }
 
   /// What a folder given as input holds: whatever is not a folder and has an animation extension

@@ -53,6 +53,12 @@ package enum Paths {
     lexicallyNormal(absolute(path))
   }
 
+  /// Whether a name read from the file system was not valid UTF-8: U+FFFD stands in for its bad
+  /// bytes, so it names nothing that can be opened, and two such names can read alike.
+  package static func isUndecodable(_ path: String) -> Bool {
+    path.unicodeScalars.contains("\u{FFFD}")
+  }
+
   /// The real path (every symlink resolved). For a file that does not exist yet: its folder's real
   /// path and its name; for a folder that does not exist either, the normalized absolute path.
   package static func real(_ path: String) -> String {

@@ -336,19 +336,16 @@ struct FeatureScan {
     // forms of a property value written twice (the detail, Animation.duplicateKeyUses).
     // One layer path per object (an object can write a key thousands of times).
     var paths: [JSONNode.ID: [String]] = [:]
-    for use in Animation.duplicateKeyUses(animation.document) {
-      let owner = use.value.parent ?? use.value
-      let path = paths[owner.id] ?? animation.layerPath(of: owner)
+    func path(of value: JSONNode) -> [String] {
+      let owner = value.parent ?? value
+      if let known = paths[owner.id] { return known }
+      let path = animation.layerPath(of: owner)
       paths[owner.id] = path
-      add(.duplicateKey, use.detail, use.value, path)
+      return path
     }
+    for use in Animation.duplicateKeyUses(animation.document) { add(.duplicateKey, use.detail, use.value, path(of: use.value)) }
     // Values of another JSON type than the format's, where a typed parser reads them (ValueTypes).
-    for use in ValueTypes.mistyped(animation) {
-      let owner = use.value.parent ?? use.value
-      let path = paths[owner.id] ?? animation.layerPath(of: owner)
-      paths[owner.id] = path
-      add(.mistypedValue, use.expected.rawValue, use.value, path)
-    }
+    for use in ValueTypes.mistyped(animation) { add(.mistypedValue, use.expected.rawValue, use.value, path(of: use.value)) }
     // rlottie lowers everything drawn before a translucent shape layer by 1/255 (its offscreen
     // blit); past 32 such layer instances at the same time that shows (Animation.translucentLayerLimit).
     // Too many instances to sweep: the count over the whole animation, memoized per precomp.

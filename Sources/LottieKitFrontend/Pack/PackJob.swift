@@ -258,7 +258,7 @@ package struct PackJob {
   /// first appears, as `Inputs.expand` keeps it.
   func collectInputs() throws -> [Input] {
     var result: [Input] = []
-    var reached = Set<String>()
+    var reached = Inputs.Reached()
     for argument in inputs {
       if argument == "-" {
         result.append(Input(path: "-", id: "stdin", explicit: true))
@@ -267,7 +267,7 @@ package struct PackJob {
       let files = try expandInputs([argument], allowEmpty: allowEmpty).files
       let isFolder = FileIO.isDirectory(argument)
       let prefix = argument.hasSuffix("/") ? argument : argument + "/"
-      for file in files where file.unicodeScalars.contains("\u{FFFD}") || reached.insert(Paths.normalizedAbsolute(file)).inserted {
+      for file in files where reached.isFirst(file) {
         let relative = isFolder && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : Paths.fileName(of: file)
         result.append(Input(path: file, id: stripExtension(relative), explicit: !isFolder))
       }
