@@ -146,11 +146,14 @@ package final class LintContext: @unchecked Sendable {
     if let a = _animated { return a }
     var result: [(property: JSONNode, frames: [JSONNode])] = []
     for visit in layerVisits where visit.layer.node.isObject {
-      // Properties are the objects that hold a "k" whose value is an array.
+      // Properties are the objects that hold a "k" whose value is an array; each once, by the
+      // value players read (the last `k`: looking the object up once per copy of a `k` written
+      // thousands of times would be quadratic).
+      var seen = Set<JSONNode.ID>()
       for keyIndex in document.keyIndices(named: "k", in: visit.layer.node.subtreeRange) {
-        let value = document.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
-        guard value.isArray, let candidate = value.parent, candidate.isObject,
-          AnimatedProperty(node: candidate).isAnimated
+        let written = document.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
+        guard written.isArray, let candidate = written.parent, candidate.isObject, seen.insert(candidate.id).inserted,
+          let value = candidate["k"], value.isArray, AnimatedProperty(node: candidate).isAnimated
         else { continue }
         let frames = value.elements.filter { $0.isObject }
         if !frames.isEmpty { result.append((candidate, frames)) }

@@ -303,11 +303,15 @@ struct FeatureScan {
   mutating func keyframeForms(_ visit: LayerVisit, span: ExpressionEffect.Span?) {
     let layer = visit.layer, path = visit.path
     let doc = layer.node.document
+    // Each property once, by the value players read (the last `k`): a `k` written thousands of
+    // times in one object would otherwise look the object up once per copy (quadratic).
+    var seen = Set<JSONNode.ID>()
     for keyIndex in doc.keyIndices(named: "k", in: layer.node.subtreeRange) {
-      let value = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
+      let written = doc.node(JSONNode.ID(raw: UInt32(keyIndex + 1)))
       // Keyframes are objects: a static array (most `k`s) is passed over before any key lookup.
-      guard value.isArray, let first = value.elements.first(where: { _ in true }), first.isObject,
-        let property = value.parent, property.isObject, AnimatedProperty(node: property).isAnimated
+      guard written.isArray, written.elements.first(where: { _ in true })?.isObject == true, let property = written.parent,
+        property.isObject, seen.insert(property.id).inserted, let value = property["k"], value.isArray,
+        value.elements.first(where: { _ in true })?.isObject == true, AnimatedProperty(node: property).isAnimated
       else { continue }
       if value.count == 1 {
         let isPath = (property.key == "ks" && property.parent?["ty"]?.string == "sh") || property.key == "pt"
