@@ -90,6 +90,7 @@ package struct Coverage {
   package mutating func change(of use: FeatureUse) -> Double? {
     switch use.feature {
     case .layer3D, .cameraLayer, .lightLayer, .adjustmentLayer, .audioLayer, .videoLayer, .noVersion, .duplicateKey, .mistypedValue, .byteOrderMark,
+      .headerMisread, .threeDKeyIn2DTransform,
       .translucentLayers, .legacyColors, .repeaterRunawayScale, .slot, .layerStyle:
       return nil
     default: break

@@ -68,8 +68,14 @@ struct FeatureScan {
     legacyColors = animation.writesLegacyColors
   }
 
+  /// Features that fail a player whether or not what holds them is drawn: the file is refused
+  /// (or hangs the player) before anything is drawn.
+  static let keptWhenNotDrawn: Set<Feature> = [
+    .repeaterRunawayScale, .duplicateKey, .mistypedValue, .byteOrderMark, .noVersion, .threeDKeyIn2DTransform, .headerMisread
+  ]
+
   mutating func add(_ f: Feature, _ detail: String? = nil, _ node: JSONNode, _ path: [String]) {
-    let keep = drawn || f == .repeaterRunawayScale || f == .duplicateKey || f == .mistypedValue || f == .byteOrderMark || f == .noVersion
+    let keep = drawn || Self.keptWhenNotDrawn.contains(f)
     uses.append(FeatureUse(feature: f, detail: keep ? detail : FeatureUse.notDrawn, node: node, layerPath: path))
   }
 
@@ -153,6 +159,9 @@ struct FeatureScan {
     if layer.is3D, let n = node["ddd"] { add(.layer3D, nil, n, path) }
     if let sk = node["ks"]?["sk"], Animation.isNonDefault(sk, default: 0) { add(.skew, nil, sk, path) }
     if !layer.is3D, let r = Animation.rotationRlottieDrops(node) { add(.rotationWithoutDDD, nil, r, path) }
+    if Animation.rlottieReadsAs2D(node), let ks = node["ks"], let key = Animation.threeDKeyRlottieStopsAt(ks) {
+      add(.threeDKeyIn2DTransform, nil, key, path)
+    }
     if let tm = layer.timeRemap {
       add(.timeRemap, TimeRemap.detail(tm, visible: span, root: animation.root), tm, path)
     }
@@ -231,6 +240,7 @@ struct FeatureScan {
       default: break
       }
       if let skipped = Animation.keysBeforeType(n, shows: &directionShows) { add(.keyBeforeType, skipped.detail, skipped.at, shapePath) }
+      if shape.type == .transform, let key = Animation.threeDKeyRlottieStopsAt(n, afterType: true) { add(.threeDKeyIn2DTransform, nil, key, shapePath) }
       if shape.type == .stroke || shape.type == .gradientStroke,
         let share = Animation.unevenStrokeShare(n, width: animation.width ?? 512, height: animation.height ?? 512, cache: &shapeLists)
       {
@@ -350,6 +360,8 @@ struct FeatureScan {
     for use in Animation.duplicateKeyUses(animation.document) { add(.duplicateKey, use.detail, use.value, path(of: use.value)) }
     // Values of another JSON type than the format's, where a typed parser reads them (ValueTypes).
     for use in ValueTypes.mistyped(animation) { add(.mistypedValue, use.expected.rawValue, use.value, path(of: use.value)) }
+    // The header ThorVG reads from the text before parsing (HeaderScan).
+    for misread in HeaderScan.misreadings(animation) { add(.headerMisread, misread.detail, misread.node, []) }
     // rlottie lowers everything drawn before a translucent shape layer by 1/255 (its offscreen
     // blit); past 32 such layer instances at the same time that shows (Animation.translucentLayerLimit).
     // Too many instances to sweep: the count over the whole animation, memoized per precomp.

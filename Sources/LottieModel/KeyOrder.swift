@@ -89,4 +89,41 @@ extension Animation {
     }
     return r
   }
+
+  /// The first 3D rotation key (`rx`, `ry`, `rz`) at which rlottie stops reading a transform it
+  /// reads as 2D (#18): a layer's `ks` after `"ddd": 0`, or a shape group's transform. Its
+  /// parser keeps 3D data only for 3D layers (or once a separated position made room for it) and
+  /// returns no transform at such a key, midway through the object (Samsung/rlottie
+  /// src/lottie/lottieparser.cpp `parseTransformObject`: `if (!obj->mExtra) return nullptr`).
+  /// Measured with rlottie 1.3.8: `"rz"` first in a 2D layer's `ks` (fixture
+  /// 3d-key-in-2d-transform.json), `"rx"` in its middle and `"rx"` first in a group's transform
+  /// are refused; `"rz"` last draws nothing of the layer. Without `ddd`, with `"ddd": 0` after
+  /// `ks`, or after a separated position, the layer draws. lottie-web and ThorVG draw them all.
+  /// `afterType`: a shape item, whose keys before its `ty` rlottie skips unread.
+  static func threeDKeyRlottieStopsAt(_ transform: JSONNode, afterType: Bool = false) -> JSONNode? {
+    guard transform.isObject else { return nil }
+    var reading = !afterType
+    for member in transform.members {
+      guard reading else {
+        reading = member.key == "ty"
+        continue
+      }
+      switch member.key {
+      case "p": if member.value["s"] != nil { return nil }
+      case "rx", "ry", "rz": return member.value
+      default: continue
+      }
+    }
+    return nil
+  }
+
+  /// Whether rlottie reads the layer's transform as 2D: the last `ddd` before `ks` is 0.
+  static func rlottieReadsAs2D(_ layer: JSONNode) -> Bool {
+    var twoD = false
+    for member in layer.members {
+      if member.key == "ks" { return twoD }
+      if member.key == "ddd" { twoD = member.value.int == 0 }
+    }
+    return false
+  }
 }

@@ -10,13 +10,25 @@ import LottieJSON
 /// key, so that a key it skips (a root `nm`, a group's `hd`, a shape's key written before its
 /// `ty`) is never named.
 package enum ValueTypes {
-  /// What the key's value must be.
+  /// What the key's value must be. In the tables, `value`, `list` and `path` name the kinds of
+  /// property: one number, several (a point, a colour, a gradient's stops), a path.
   package enum Expected: String, Sendable {
     case integer = "whole number"
     case boolean = "true or false"
     case text
     case number
     case value = "property value"
+    /// A whole number written with a fraction (or past 32 bits) that is not 0, at a key ThorVG
+    /// also reads as an integer: RapidJSON's `GetInt` on such a number gives the low 32 bits of
+    /// its double, 0 for 4.0 (thorvg/thorvg src/loaders/lottie/tvgLottieParserHandler.cpp
+    /// `getInt`). Measured: a layer's `"ty": 4.0` is read as a precomp and not drawn, `"tt": 1.0`
+    /// as no matte, `"bm": 1.0` as normal, `"parent": 1.0` or `"ind": 1.0` as no parent.
+    case wholeNotZero = "whole number, not 0"
+    /// A keyframe's value of a property of several numbers, written as one number.
+    case list = "list of numbers"
+    /// An object as the value of a property that is not a path.
+    case numbers = "number or list"
+    case path
   }
 
   /// One value of the wrong type: the value, what it should be.
@@ -33,44 +45,44 @@ package enum ValueTypes {
     "ip": .number, "op": .number, "st": .number, "bm": .integer, "w": .integer, "h": .integer, "sw": .integer,
     "sh": .integer, "sc": .text, "tt": .integer, "hasMask": .boolean, "ao": .integer, "hd": .boolean
   ]
-  static let mask: [String: Expected] = ["inv": .boolean, "mode": .text, "pt": .value, "o": .value, "x": .value]
+  static let mask: [String: Expected] = ["inv": .boolean, "mode": .text, "pt": .path, "o": .value, "x": .value]
   static let transform: [String: Expected] = [
-    "nm": .text, "a": .value, "r": .value, "s": .value, "o": .value, "hd": .boolean, "rx": .value, "ry": .value, "rz": .value
+    "nm": .text, "a": .list, "r": .value, "s": .list, "o": .value, "hd": .boolean, "rx": .value, "ry": .value, "rz": .value
   ]
   /// Per shape type, the keys read after `ty` (`p` of a transform and `tr`, `d`, `g` of some
   /// shapes are objects of their own, checked apart).
   static let shapes: [String: [String: Expected]] = [
     "gr": ["nm": .text],
-    "rc": ["nm": .text, "p": .value, "s": .value, "r": .value, "d": .integer, "hd": .boolean],
+    "rc": ["nm": .text, "p": .list, "s": .list, "r": .value, "d": .integer, "hd": .boolean],
     "rd": ["nm": .text, "r": .value, "hd": .boolean],
-    "el": ["nm": .text, "p": .value, "s": .value, "d": .integer, "hd": .boolean],
-    "sh": ["nm": .text, "ks": .value, "d": .integer, "hd": .boolean],
+    "el": ["nm": .text, "p": .list, "s": .list, "d": .integer, "hd": .boolean],
+    "sh": ["nm": .text, "ks": .path, "d": .integer, "hd": .boolean],
     "sr": [
-      "nm": .text, "p": .value, "pt": .value, "ir": .value, "is": .value, "or": .value, "os": .value, "r": .value,
+      "nm": .text, "p": .list, "pt": .value, "ir": .value, "is": .value, "or": .value, "os": .value, "r": .value,
       "sy": .integer, "d": .integer, "hd": .boolean
     ],
     "tm": ["nm": .text, "s": .value, "e": .value, "o": .value, "m": .integer, "hd": .boolean],
     "rp": ["nm": .text, "c": .value, "o": .value, "hd": .boolean],
     "tr": transform,
-    "fl": ["nm": .text, "c": .value, "o": .value, "fillEnabled": .boolean, "r": .integer, "hd": .boolean],
+    "fl": ["nm": .text, "c": .list, "o": .value, "fillEnabled": .boolean, "r": .integer, "hd": .boolean],
     "st": [
-      "nm": .text, "c": .value, "o": .value, "w": .value, "fillEnabled": .boolean, "lc": .integer, "lj": .integer,
+      "nm": .text, "c": .list, "o": .value, "w": .value, "fillEnabled": .boolean, "lc": .integer, "lj": .integer,
       "ml": .number, "hd": .boolean
     ],
-    "gf": ["nm": .text, "r": .integer, "t": .integer, "o": .value, "s": .value, "e": .value, "h": .value, "a": .value, "hd": .boolean],
+    "gf": ["nm": .text, "r": .integer, "t": .integer, "o": .value, "s": .list, "e": .list, "h": .value, "a": .value, "hd": .boolean],
     "gs": [
-      "nm": .text, "w": .value, "lc": .integer, "lj": .integer, "ml": .number, "t": .integer, "o": .value, "s": .value,
-      "e": .value, "h": .value, "a": .value, "hd": .boolean
+      "nm": .text, "w": .value, "lc": .integer, "lj": .integer, "ml": .number, "t": .integer, "o": .value, "s": .list,
+      "e": .list, "h": .value, "a": .value, "hd": .boolean
     ]
   ]
-  static let repeaterTransform: [String: Expected] = ["a": .value, "p": .value, "r": .value, "s": .value, "so": .value, "eo": .value]
+  static let repeaterTransform: [String: Expected] = ["a": .list, "p": .list, "r": .value, "s": .list, "so": .value, "eo": .value]
 
   /// Every mistyped value of the animation, in document order of its objects.
   package static func mistyped(_ animation: Animation) -> [Mistyped] {
     var out: [Mistyped] = []
     let root = animation.root
     guard root.isObject else { return [] }
-    check(root, Self.root, &out)
+    check(root, Self.root, thorvgInts: false, &out)
     for m in root["markers"].list where m.isObject { check(m, marker, &out) }
     for a in root["assets"].list where a.isObject {
       check(a, asset, &out)
@@ -100,7 +112,7 @@ package enum ValueTypes {
     if p["s"]?.kind == .bool {
       for key in ["x", "y"] { if let v = p[key] { property(v, &out) } }
     }
-    if let k = p["k"] { propertyValue(k, &out) }
+    if let k = p["k"] { propertyValue(k, kind: .list, &out) }
   }
 
   static func shapeList(_ list: JSONNode?, depth: Int, _ out: inout [Mistyped]) {
@@ -139,43 +151,56 @@ package enum ValueTypes {
     }
     if type == "gf" || type == "gs", let g = item["g"], g.isObject {
       if let p = g["p"] { verify(p, .integer, &out) }
-      if let k = g["k"] { property(k, &out) }
+      if let k = g["k"] { property(k, kind: .list, &out) }
     }
   }
+
+  /// Keys of a table that ThorVG reads as numbers, not integers (sizes): there a whole number
+  /// with a fraction is read right.
+  static let floatsInThorVG: Set<String> = ["w", "h", "sw", "sh"]
 
   /// Checks the keys of an object that the table names.
-  static func check(_ object: JSONNode, _ table: [String: Expected], _ out: inout [Mistyped]) {
+  static func check(_ object: JSONNode, _ table: [String: Expected], thorvgInts: Bool = true, _ out: inout [Mistyped]) {
     for member in object.members {
       guard let expected = table[member.key] else { continue }
-      verify(member.value, expected, &out)
+      verify(member.value, expected, thorvgInt: thorvgInts && !floatsInThorVG.contains(member.key), &out)
     }
   }
 
-  static func verify(_ value: JSONNode, _ expected: Expected, _ out: inout [Mistyped]) {
+  /// `thorvgInt`: ThorVG reads the key as an integer too (Expected.wholeNotZero).
+  static func verify(_ value: JSONNode, _ expected: Expected, thorvgInt: Bool = true, _ out: inout [Mistyped]) {
     switch expected {
-    case .value: property(value, &out)
-    case .integer: if !isInteger(value) { out.append(Mistyped(value: value, expected: .integer)) }
+    case .value, .list, .path, .numbers: property(value, kind: expected, &out)
+    case .integer, .wholeNotZero:
+      guard !isInteger(value) else { return }
+      let misread = thorvgInt && value.isNumber && value.double != 0
+      out.append(Mistyped(value: value, expected: misread ? .wholeNotZero : .integer))
     case .boolean: if value.kind != .bool { out.append(Mistyped(value: value, expected: .boolean)) }
     case .text: if !value.isString { out.append(Mistyped(value: value, expected: .text)) }
     case .number: if !value.isNumber { out.append(Mistyped(value: value, expected: .number)) }
     }
   }
 
-  /// A property: an object whose `k` is a number, an array (values or keyframes) or a path, and
-  /// whose keyframes' times are numbers and holds whole numbers.
-  static func property(_ node: JSONNode, _ out: inout [Mistyped]) {
+  /// A property: an object whose `k` is a number, an array (values or keyframes) or, for a path
+  /// (`kind` .path), a path; whose keyframes' times are numbers and holds whole numbers; and,
+  /// for a property of several numbers (`kind` .list), whose keyframes' values are lists
+  /// (rlottie's point, colour and gradient readers step into an array; measured: a colour's,
+  /// a position's or a scale's keyframe `"s": 1` is refused, and an opacity's `"k": {…}`).
+  static func property(_ node: JSONNode, kind: Expected = .value, _ out: inout [Mistyped]) {
     guard node.isObject else { return out.append(Mistyped(value: node, expected: .value)) }
-    if let k = node["k"] { propertyValue(k, &out) }
+    if let k = node["k"] { propertyValue(k, kind: kind, &out) }
   }
 
-  static func propertyValue(_ k: JSONNode, _ out: inout [Mistyped]) {
+  static func propertyValue(_ k: JSONNode, kind: Expected, _ out: inout [Mistyped]) {
     guard k.isNumber || k.isArray || k.isObject else { return out.append(Mistyped(value: k, expected: .value)) }
+    guard !k.isObject || kind == .path else { return out.append(Mistyped(value: k, expected: .numbers)) }
     pathClosed(k, &out)
     guard k.isArray else { return }
     for keyframe in k.elements where keyframe.isObject {
       if let t = keyframe["t"], !t.isNumber { out.append(Mistyped(value: t, expected: .number)) }
-      if let h = keyframe["h"], !isInteger(h) { out.append(Mistyped(value: h, expected: .integer)) }
+      if let h = keyframe["h"] { verify(h, .integer, &out) }
       for key in ["s", "e"] {
+        if kind == .list, let value = keyframe[key], value.isNumber { out.append(Mistyped(value: value, expected: .list)) }
         for shape in keyframe[key].list { pathClosed(shape, &out) }
       }
     }

@@ -281,6 +281,15 @@ struct ScalingTests {
         return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":["# + layer + "]}").utf8)
       }, { ["lint", "--format", "json", "--target", "rlottie", $0] }
     ),
+    // ThorVG's header scan (HeaderScan) jumps to the next comma after each "fr": it matches; a
+    // name holding the key n times and no comma must not search to the end each time.
+    (
+      "lint --target thorvg: a name holding \"fr\": n times", 10_000, "header.json",
+      { n in
+        let name = String(repeating: #"\"fr\":"#, count: n)
+        return Array((#"{"v":"5","fr":30,"ip":0,"op":60,"w":10,"h":10,"nm":""# + name + #"","layers":[]}"#).utf8)
+      }, { ["lint", "--format", "json", "--target", "thorvg", $0] }
+    ),
     // Each "trim individually" counted the paths of its list again (16,000 trims: 42 s).
     (
       "lint --target rlottie: n paths and n individual trims in one list", 100, "trims.json",

@@ -139,7 +139,20 @@ func fixture(for entry: SupportEntry) -> String? {
   case .byteOrderMark?:
     return "\u{FEFF}" + layer("")
   case .mistypedValue?:
-    return layer("").replacingOccurrences(of: "\"w\":100", with: "\"w\":100.0")
+    switch detail {
+    case "number or list":
+      return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"fl\",\"o\":{\"a\":0,\"k\":{\"v\":100}}}]}]")
+    case "list of numbers":
+      return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"fl\",\"c\":{\"a\":1,\"k\":[{\"t\":0,\"s\":0.5},{\"t\":60}]}}]}]")
+    case "whole number, not 0": return layer("").replacingOccurrences(of: "\"ty\":4,", with: "\"ty\":4.0,")
+    default: return layer("").replacingOccurrences(of: "\"w\":100", with: "\"w\":100.0")
+    }
+  case .headerMisread?:
+    // ThorVG's header scan: "fr" with a space before its colon, or "w" after a "{" in a name.
+    if detail == "size" { return String(layer("").replacingOccurrences(of: "\"w\":100,", with: "\"nm\":\"a{\",").dropLast()) + ",\"w\":100}" }
+    return layer("").replacingOccurrences(of: "\"fr\":30", with: "\"fr\" :30")
+  case .threeDKeyIn2DTransform?:
+    return layer("").replacingOccurrences(of: "\"ks\":{}", with: "\"ddd\":0,\"ks\":{\"rz\":{\"a\":0,\"k\":0}}")
   case .easingPerDimension?:
     let end = detail == "slight" ? 12 : 100
     let size =

@@ -427,6 +427,26 @@ struct FeatureDetailTests {
     #expect(try uses(json).filter { $0.feature == .rotationWithoutDDD }.count == count)
   }
 
+  /// rlottie stops reading a 2D transform (a layer's "ks" after "ddd": 0, a group's "tr" after its
+  /// "ty") at rx, ry or rz, unless a separated position made room for 3D data first
+  /// (fixture 3d-key-in-2d-transform.json).
+  @Test(
+    arguments: [
+      (#"{"ddd":0,"ty":4,"ks":{"rz":{"a":0,"k":0},"r":{"a":0,"k":30}}}"#, 1),
+      (#"{"ddd":0,"ty":4,"ks":{"o":{"a":0,"k":100},"rx":{"a":0,"k":0}}}"#, 1),
+      (#"{"ddd":0,"ty":4,"ks":{"p":{"s":true,"x":{"a":0,"k":5},"y":{"a":0,"k":5}},"rz":{"a":0,"k":0}}}"#, 0),
+      (#"{"ty":4,"ks":{"rz":{"a":0,"k":0}}}"#, 0),
+      (#"{"ty":4,"ks":{"rz":{"a":0,"k":0}},"ddd":0}"#, 0),
+      (#"{"ddd":1,"ty":4,"ks":{"rz":{"a":0,"k":0}}}"#, 0),
+      (#"{"ddd":0,"ty":4,"ks":{"or":{"a":0,"k":[0,0,0]}}}"#, 0),
+      (#"{"ddd":0,"ty":4,"ks":{},"shapes":[{"ty":"gr","it":[{"ty":"tr","rx":{"a":0,"k":0}}]}]}"#, 1),
+      (#"{"ddd":0,"ty":4,"ks":{},"shapes":[{"ty":"gr","it":[{"rx":{"a":0,"k":0},"ty":"tr"}]}]}"#, 0)
+    ] as [(String, Int)])
+  func threeDKeysIn2DTransforms(layer: String, count: Int) throws {
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[\#(layer.dropLast()),"ind":1,"ip":0,"op":60,"st":0}]}"#
+    #expect(try uses(json).filter { $0.feature == .threeDKeyIn2DTransform }.count == count)
+  }
+
   /// Files before 4.1.9 write fill and stroke colours 0-255; rlottie and ThorVG wrap them
   /// (fixture legacy-colors-255.json). A newer file, or 0-1 colours in an old one, is not a use.
   @Test(

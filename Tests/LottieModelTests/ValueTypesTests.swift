@@ -27,10 +27,17 @@ struct ValueTypesTests {
         layer: #","hd":false,"nm":"a","ao":0,"bm":0"#, shapes: Self.shape(#"{"ty":"el","d":1,"hd":true,"p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]}}"#)) == [])
   }
 
-  /// A whole number written with a fraction, or beyond 32 bits, where rlottie reads an integer.
-  @Test(arguments: [#","w":100.0"#, #","ind":1.5"#, #","ddd":0.0"#, #","bm":1e0"#, #","parent":3000000000"#, #","ao":false"#])
-  func wholeNumbers(layer: String) throws {
-    #expect(try found(layer: layer) == ["whole number"])
+  /// A whole number written with a fraction, or beyond 32 bits, where rlottie reads an integer;
+  /// "not 0" where ThorVG reads it as an integer too (and so as 0: mistyped-value-fraction.json),
+  /// not at a size, which ThorVG reads as a number, nor at a value of 0.
+  @Test(
+    arguments: [
+      (#","w":100.0"#, "whole number"), (#","ind":1.5"#, "whole number, not 0"), (#","ddd":0.0"#, "whole number"),
+      (#","bm":1e0"#, "whole number, not 0"), (#","parent":3000000000"#, "whole number, not 0"), (#","ao":false"#, "whole number"),
+      (#","ty":4.0"#, "whole number, not 0"), (#","tt":1.0"#, "whole number, not 0"),
+    ])
+  func wholeNumbers(layer: String, detail: String) throws {
+    #expect(try found(layer: layer) == [detail])
   }
 
   @Test func everyExpectedType() throws {
@@ -46,6 +53,21 @@ struct ValueTypesTests {
     #expect(try found(shapes: Self.shape(path)) == ["true or false"])
     // Keyframes: a time written as text, a hold as true.
     #expect(try found(layer: #","tm":{"a":1,"k":[{"t":"0","s":[0],"h":true},{"t":10,"s":[1]}]}"#) == ["number", "whole number"])
+  }
+
+  /// An object is a value only for a path; a point's or a colour's keyframe value is a list
+  /// (rlottie refuses both; ThorVG drops the layer: mistyped-value-object.json and
+  /// mistyped-value-keyframe-number.json). One number as a static point is read (x only), and
+  /// a scalar property's keyframes may hold one number.
+  @Test func objectsAndNumbersWhereTheFormatHasOthers() throws {
+    #expect(try found(shapes: Self.shape(#"{"ty":"fl","o":{"a":0,"k":{"v":100}}}"#)) == ["number or list"])
+    let colour = #"{"ty":"fl","c":{"a":1,"k":[{"t":0,"s":0.5,"e":0.5},{"t":60}]}}"#
+    #expect(try found(shapes: Self.shape(colour)) == ["list of numbers", "list of numbers"])
+    #expect(try found(layer: #","tm":{"a":1,"k":[{"t":0,"s":0},{"t":9,"s":1}]}"#) == [])
+    let position = #","ks":{"p":{"a":1,"k":[{"t":0,"s":50},{"t":30,"s":[50,50]}]}}"#
+    #expect(try found(layer: position) == ["list of numbers"])
+    #expect(try found(layer: #","ks":{"p":{"a":0,"k":50}}"#) == [])
+    #expect(try found(shapes: Self.shape(#"{"ty":"sh","ks":{"a":1,"k":[{"t":0,"s":[{"c":true,"v":[],"i":[],"o":[]}]}]}}"#)) == [])
   }
 
   /// A path with a key besides i, o, v and c stops rlottie's path reader too.
@@ -73,6 +95,6 @@ struct ValueTypesTests {
     #expect(try found(root: #","nm":5"#) == [])
     #expect(try found(shapes: #"[{"ty":"gr","hd":0,"it":[{"ty":"el","mn":5}]}]"#) == [])
     #expect(try found(shapes: #"[{"hd":0,"d":1.0,"ty":"el"}]"#) == [])
-    #expect(try found(shapes: #"[{"ty":"el","hd":0,"d":1.0}]"#) == ["true or false", "whole number"])
+    #expect(try found(shapes: #"[{"ty":"el","hd":0,"d":1.0}]"#) == ["true or false", "whole number, not 0"])
   }
 }

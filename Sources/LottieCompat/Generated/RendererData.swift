@@ -3569,7 +3569,7 @@ package enum RendererData {
         {
           "feature": "mistyped-value",
           "support": "unsupported",
-          "effect": "rlottie refuses to load the file: its parser reads each key it knows as one JSON type and stops at a value of another — a whole number written with a fraction (\"w\": 512.0, \"ind\": 1.0), 0 or 1 for true or false (\"hd\": 0, a path's \"c\": 1), a number or null for a name, a string for a number or for a property's value. Nothing is shown.",
+          "effect": "rlottie refuses to load the file: its parser reads each key it knows as one JSON type and stops at a value of another — a whole number written with a fraction (\"w\": 512.0, \"ind\": 1.0), 0 or 1 for true or false (\"hd\": 0, a path's \"c\": 1), a number or null for a name, a string for a number or for a property's value, an object as the value of a property that is not a path, one number as a keyframe's value where a point or colour is due. Nothing is shown.",
           "workaround": "Write each value with the type the format gives it: whole numbers without a fraction, true or false for flags, text for names (lottiekit lint --target rlottie names each one).",
           "measured": {
             "fixture": "mistyped-value.json",
@@ -3578,9 +3578,40 @@ package enum RendererData {
             "frames": [
               0
             ],
-            "seen": "A 100 × 100 animation written \"w\": 100.0, \"h\": 100.0: lottie_animation_from_data returns NULL; lottie-web draws it. Each of 23 more one-value variants of one file was refused the same way (a layer's ind 1.0 or 3000000000, ddd 0.0, bm 0.0, parent 0.0, ao false, hd 0, hasMask 0, ty \"4\", nm 5 or null, sr or ip \"1\"; a shape's hd 0; a fill's r 1.0; a path's c 1; an opacity's k \"100\"; v 5.7; fr \"30\"; a marker's cm 5), and keys rlottie skips were not (a property's a written 0.0 or false, ix 1.5, a shape's mn 5). Corpus lottie-android Tests/PrecompBlurDecimapPrecompSize.json (a precomp layer's w 375.0) is refused the same way."
+            "seen": "A 100 × 100 animation written \"w\": 100.0, \"h\": 100.0: lottie_animation_from_data returns NULL; lottie-web draws it. Each of 23 more one-value variants of one file was refused the same way (a layer's ind 1.0 or 3000000000, ddd 0.0, bm 0.0, parent 0.0, ao false, hd 0, hasMask 0, ty \"4\", nm 5 or null, sr or ip \"1\"; a shape's hd 0; a fill's r 1.0; a path's c 1; an opacity's k \"100\"; v 5.7; fr \"30\"; a marker's cm 5), and keys rlottie skips were not (a property's a written 0.0 or false, ix 1.5, a shape's mn 5). Corpus lottie-android Tests/PrecompBlurDecimapPrecompSize.json (a precomp layer's w 375.0) is refused the same way. So were an opacity written \"k\": {\"v\": 100} (fixture mistyped-value-object.json) and a colour, position or scale keyframe written \"s\": 0.5 (mistyped-value-keyframe-number.json); a static \"k\": 50 for a position was read (as x 50, y 0)."
           },
           "source": "measured; which key is read as which type: Samsung/rlottie src/lottie/lottieparser.cpp (GetInt, which also needs a number written without a fraction, GetBool, GetString, GetDouble, parseProperty)"
+        },
+        {
+          "feature": "3d-key-in-2d-transform",
+          "support": "unsupported",
+          "effect": "rlottie stops reading a 2D transform at a 3D rotation key (rx, ry or rz in a layer's \"ks\" after \"ddd\": 0, or in a shape group's transform): it refuses the file, or draws nothing of the layer. Nothing, or not that layer, is shown.",
+          "workaround": "Delete rx, ry and rz from 2D transforms (a 2D layer turns by \"r\"), or make the layer 3D (\"ddd\": 1) if it is one.",
+          "measured": {
+            "fixture": "3d-key-in-2d-transform.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A layer written \"ddd\": 0 whose \"ks\" starts with \"rz\": 0 and \"or\": lottie_animation_from_data returns NULL; lottie-web and ThorVG draw its rectangle turned by \"r\". The same with \"rx\" in the middle of \"ks\", \"ry\" first, or \"rx\" first in a group's transform; with \"rz\" last the file loads and the layer is not drawn. Without \"ddd\", with \"ddd\": 0 after \"ks\", or with a separated position before the key, the layer draws."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottieparser.cpp (parseTransformObject returns no transform at rx/ry/rz when it keeps no 3D data)"
+        },
+        {
+          "feature": "header-misread",
+          "support": "supported",
+          "note": "rlottie reads the header from the parsed JSON, whatever its spacing or key order.",
+          "measured": {
+            "fixture": "header-space-before-colon.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Top-level keys written \"fr\" : 30 draw like lottie-web (0.0 % of the tile differs); so does header-brace-in-text.json (a { in the root's name before \"w\")."
+          },
+          "source": "measured"
         },
         {
           "feature": "byte-order-mark",
@@ -5252,8 +5283,51 @@ package enum RendererData {
         },
         {
           "feature": "mistyped-value",
+          "match": {
+            "detail": [
+              "whole number, not 0"
+            ]
+          },
+          "support": "partial",
+          "effect": "ThorVG reads a whole number written with a fraction (4.0) as 0 where it reads an integer: a layer's type 4.0 is read as a precomp and the layer is not drawn, a track matte 1.0 as none, a blend mode as normal, a parent or index 1.0 as no parent (0 itself is read right).",
+          "workaround": "Write whole numbers without a fraction (\"ty\": 4, not 4.0): a JSON writer that keeps integers as integers, or lottiekit lint --target thorvg to find each one.",
+          "measured": {
+            "fixture": "mistyped-value-fraction.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Of two rectangles, the larger's layer written \"ty\": 4.0 is not drawn (lottie-web draws both). Three corpus files rewritten with every integer as a float (bodymovin-extension bm.json and checkbox.json, lottie-android heart.json) draw nothing; with only each layer's ty written back as an integer, they draw as the originals. A matte written \"tt\": 1.0 is not applied, \"bm\": 1.0 draws normal, \"parent\": 1.0 or the parent's \"ind\": 1.0 leaves the child unparented."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParserHandler.cpp (getInt returns RapidJSON's GetInt without checking the number is an integer)"
+        },
+        {
+          "feature": "mistyped-value",
+          "match": {
+            "detail": [
+              "number or list",
+              "list of numbers"
+            ]
+          },
+          "support": "partial",
+          "effect": "ThorVG does not draw a layer with a property whose value is an object where a number or list is due (\"k\": {\"v\": 100}), or whose keyframe value is one number where a point or colour is due (\"s\": 0.5); the rest of the animation draws.",
+          "workaround": "Write the property's value as the format gives it: a number or a list of numbers, keyframe values as lists (lottiekit lint --target thorvg names each one).",
+          "measured": {
+            "fixture": "mistyped-value-keyframe-number.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A colour keyframed \"s\": 0.5 on the larger of two rectangles: only the smaller is drawn (lottie-web draws both); the same with an opacity written \"k\": {\"v\": 100} (mistyped-value-object.json) and with a position or scale keyframed with one number."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "mistyped-value",
           "support": "supported",
-          "note": "ThorVG reads these values as lottie-web does.",
+          "note": "ThorVG reads these values as lottie-web does (a whole number written with a fraction where it reads an integer, only when it is 0).",
           "measured": {
             "fixture": "mistyped-value.json",
             "player": "ThorVG (thorvg-python 1.1.3)",
@@ -5264,6 +5338,62 @@ package enum RendererData {
             "seen": "A 100 × 100 animation written \"w\": 100.0, \"h\": 100.0 is drawn like lottie-web: 0.0 % of the tile differs. So were variants with a layer's ind 1.0, ddd 0.0, bm 0.0, parent 0.0, hd 0, hasMask 0, nm 5 or null, a shape's hd 0, a fill's r 1.0, a path's c 1, an opacity's k \"100\" and v 5.7; an fr written \"30\" is refused (lottiekit lint reports a string fr as LK102 for every player)."
           },
           "source": "measured"
+        },
+        {
+          "feature": "3d-key-in-2d-transform",
+          "support": "supported",
+          "measured": {
+            "fixture": "3d-key-in-2d-transform.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A 2D layer whose \"ks\" starts with \"rz\": 0 and \"or\" draws its rectangle turned by \"r\", as lottie-web does (rlottie refuses the file)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "header-misread",
+          "match": {
+            "detail": [
+              "frame rate"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "ThorVG refuses the file: before parsing, it reads the frame rate from the text, only where it is written \"fr\": exactly (no space before the colon) at what it counts as the top level (it counts { and } inside strings too), and a frame rate it does not find is 0.",
+          "workaround": "Write the top-level keys without a space before the colon (lottiekit format or any JSON minifier does), and keep \"fr\", \"ip\", \"op\", \"w\" and \"h\" before \"assets\" and \"layers\", as Bodymovin writes them.",
+          "measured": {
+            "fixture": "header-space-before-colon.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Top-level keys written \"fr\" : 30: picture.load returns INVALID_ARGUMENT; lottie-web and rlottie draw the file."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieLoader.cpp (LottieLoader::header: with task threads, the header is scanned from the text, not parsed)"
+        },
+        {
+          "feature": "header-misread",
+          "match": {
+            "detail": [
+              "size"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "ThorVG reports the picture 0 px wide or high: before parsing, it reads \"w\" and \"h\" from the text, only where they are written \"w\": exactly at what it counts as the top level (it counts { and } inside strings too, so a { in a name or a text before them hides them). Nothing can be shown at that size.",
+          "workaround": "Keep \"w\" and \"h\" before \"assets\" and \"layers\", as Bodymovin writes them (a tool that sorts keys puts them last), and write them without a space before the colon.",
+          "measured": {
+            "fixture": "header-brace-in-text.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A file whose root name holds a { before \"w\": the loaded picture's size is 0 × 200 (thorvg-python's picture.get_size), so nothing is drawn; lottie-web and rlottie draw it. A file with keys sorted (\"w\" last) and a { in a layer's name: 0 × 100."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieLoader.cpp (LottieLoader::header)"
         },
         {
           "feature": "byte-order-mark",
