@@ -34,7 +34,7 @@ struct ValueTypesTests {
     arguments: [
       (#","w":100.0"#, "whole number"), (#","ind":1.5"#, "whole number, not 0"), (#","ddd":0.0"#, "whole number"),
       (#","bm":1e0"#, "whole number, not 0"), (#","parent":3000000000"#, "whole number, not 0"), (#","ao":false"#, "whole number"),
-      (#","ty":4.0"#, "whole number, not 0"), (#","tt":1.0"#, "whole number, not 0"),
+      (#","ty":4.0"#, "whole number, not 0"), (#","tt":1.0"#, "whole number, not 0")
     ])
   func wholeNumbers(layer: String, detail: String) throws {
     #expect(try found(layer: layer) == [detail])
