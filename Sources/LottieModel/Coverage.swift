@@ -12,7 +12,9 @@ import LottieJSON
 /// - each shape by its box (rectangles and ellipses by their size, stars by their larger radius,
 ///   paths by their vertices and tangents), over all keyframes, including what easing handles
 ///   overshoot; strokes widen the boxes; the boxes' areas are added (the union is never larger);
-/// - text by one em (plus tracking) per visible character times the line height, 1.2 em at least;
+/// - text by each visible character's embedded glyph box, or one em (plus tracking) by the line
+///   height (1.2 em at least) for a character without one; text in a file that draws nothing
+///   else leaves the bound unknown (a player that drops it draws nothing at all);
 /// - images and solids by their size, precomps by their contents or their clip rectangle;
 /// - scaled by the largest scale the layer, its parents and enclosing groups reach (rotation and
 ///   skew keep areas), and inside a precomp, once for every precomp layer that shows it (each
@@ -35,6 +37,10 @@ package struct Coverage {
   var layerShares: [JSONNode.ID: Double?] = [:]
   var ownAreas: [JSONNode.ID: Double?] = [:]
   var compositionAreas: [String: Double?] = [:]
+  /// The embedded glyphs' boxes, read at the first text layer.
+  var glyphs: Glyphs?
+  /// Whether the file draws nothing but text (drawsOnlyText), once asked.
+  var textOnly: Bool?
   var compositionWeights: [String: Double?] = [:]
   var compositions: [JSONNode.ID: Comp] = [:]
   var affectedAreas: [JSONNode.ID: [Double?]] = [:]
@@ -93,12 +99,22 @@ package struct Coverage {
       .headerMisread, .threeDKeyIn2DTransform,
       .translucentLayers, .legacyColors, .repeaterRunawayScale, .slot, .layerStyle:
       return nil
+    // A file that draws nothing but text draws nothing at all in a player that drops its text:
+    // a failure whatever the text's size, never minor.
+    case .textLayer, .textWithoutGlyphs:
+      if textOnly == nil { textOnly = Self.drawsOnlyText(animation) }
+      if textOnly == true { return nil }
     default: break
     }
     let moved = use.feature == .maskExpansion ? maskExpansionChange(of: use) : motionChange(of: use)
     guard let layer = Self.layerNode(of: use.node), let share = share(ofLayer: layer) else { return moved }
     let covered = share * (use.feature == .textLayer ? 1 : 2)
     return moved.map { min($0, covered) } ?? covered
+  }
+
+  /// Whether no layer but text layers can draw: no shape, solid or image layer that is shown.
+  static func drawsOnlyText(_ animation: Animation) -> Bool {
+    !animation.compositions.contains { c in c.layers.contains { [1, 2, 4].contains($0.typeCode ?? -1) && !$0.isHidden } }
   }
 
   /// The layer object a node lies in (the element of a `layers` array it descends from).
@@ -274,7 +290,9 @@ package struct Coverage {
       switch layer.typeCode {
       case 4?:
         result = layer.node["shapes"].flatMap { Self.boxes($0, depth: 0) }.map { $0.reduce(0) { $0 + $1.w * $1.h } }
-      case 5?: result = Self.textArea(layer)
+      case 5?:
+        if glyphs == nil { glyphs = Glyphs(animation.root) }
+        result = glyphs.flatMap { Self.textArea(layer, glyphs: $0) }
       case 2?:
         if let ref = layer.refId, let asset = animation.assetsByID[ref], let w = asset.node["w"]?.double, let h = asset.node["h"]?.double {
           result = abs(w * h)

@@ -179,21 +179,112 @@ extension Coverage {
 
   // MARK: - Text
 
-  /// One em (plus tracking) per visible character times the line height, for the largest text
-  /// document; nil with text animators (they scale and move characters) or an expression.
-  static func textArea(_ layer: Layer) -> Double? {
+  /// Per visible character, the box of its embedded glyph (`chars`, drawn at size 100) scaled to
+  /// the text's size, or else one em (plus tracking) times the line height, each grown by the
+  /// stroke, for the largest text document; nil with text animators (they scale and move
+  /// characters) or an expression. A glyph's outline lies inside its points and tangents, so
+  /// its box holds every pixel the glyph draws.
+  static func textArea(_ layer: Layer, glyphs: Glyphs) -> Double? {
     guard let text = layer.textData, text.isObject else { return nil }
     if let animators = text["a"], animators.isArray, animators.count > 0 { return nil }
     guard let documents = text["d"], documents["x"] == nil, let list = documents["k"], list.isArray else { return nil }
     var best = 0.0
     for entry in list.elements {
       guard let doc = entry["s"], doc.isObject, let size = doc["s"]?.double, size >= 0 else { return nil }
-      let characters = (doc["t"]?.string ?? "").unicodeScalars.filter { !$0.properties.isWhitespace }.count
       let tracking = max(0, doc["tr"]?.double ?? 0) / 1000
       let stroke = max(0, doc["sw"]?.double ?? 0)
       let line = max(doc["lh"]?.double ?? 0, 1.2 * size)
-      best = max(best, Double(characters) * (size * (1 + tracking) + stroke) * (line + stroke))
+      let font = doc["f"]?.string.flatMap { glyphs.boxes[$0] } ?? [:]
+      var area = 0.0
+      for character in doc["t"]?.string ?? "" {
+        let visible = character.unicodeScalars.filter { !$0.properties.isWhitespace }.count
+        guard visible > 0 else { continue }
+        if let box = font[String(character)] {
+          area += (box.width * size / 100 + stroke) * (box.height * size / 100 + stroke)
+        } else {
+          area += Double(visible) * (size * (1 + tracking) + stroke) * (line + stroke)
+        }
+      }
+      best = max(best, area)
     }
     return best.isFinite ? best : nil
+  }
+
+  /// The boxes of the embedded glyphs (`chars`) at size 100, by the font name a text document
+  /// names (`fonts.list[].fName`, matched to a glyph by family and style) and character. A glyph
+  /// drawn through a moved group, an animated path or a precomp has no box.
+  package struct Glyphs {
+    var boxes: [String: [String: (width: Double, height: Double)]] = [:]
+
+    init(_ root: JSONNode) {
+      var byFace: [String: [String: (width: Double, height: Double)]] = [:]
+      for glyph in root["chars"].list where glyph.isObject {
+        guard let ch = glyph["ch"]?.string, let family = glyph["fFamily"]?.string, let style = glyph["style"]?.string,
+          let shapes = glyph["data"]?["shapes"], let box = Self.box(shapes, depth: 0)
+        else { continue }
+        byFace[family + "\u{0}" + style, default: [:]][ch] = box.isEmpty ? (0, 0) : (box.maxX - box.minX, box.maxY - box.minY)
+      }
+      for font in root["fonts"]?["list"].list ?? [] {
+        guard let name = font["fName"]?.string, let family = font["fFamily"]?.string, let style = font["fStyle"]?.string,
+          let faces = byFace[family + "\u{0}" + style]
+        else { continue }
+        boxes[name] = faces
+      }
+    }
+
+    struct Box {
+      var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+      var isEmpty: Bool { minX > maxX }
+      mutating func add(_ x: Double, _ y: Double) {
+        minX = min(minX, x)
+        minY = min(minY, y)
+        maxX = max(maxX, x)
+        maxY = max(maxY, y)
+      }
+    }
+
+    /// The box of every point and tangent end of the static paths in `shapes`; nil for anything
+    /// else that draws or moves (an animated path, a group transform that is not the identity).
+    static func box(_ shapes: JSONNode, depth: Int) -> Box? {
+      guard shapes.isArray, depth < 32 else { return nil }
+      var box = Box()
+      for item in shapes.elements {
+        switch item["ty"]?.string {
+        case "gr"?:
+          guard let inner = item["it"], let b = Self.box(inner, depth: depth + 1) else { return nil }
+          if !b.isEmpty {
+            box.add(b.minX, b.minY)
+            box.add(b.maxX, b.maxY)
+          }
+        case "sh"?:
+          guard let path = item["ks"], !AnimatedProperty(node: path).isAnimated, let k = path["k"], k.isObject else { return nil }
+          let v = k["v"].list, i = k["i"].list, o = k["o"].list
+          for (j, point) in v.enumerated() {
+            guard let x = point.element(at: 0)?.double, let y = point.element(at: 1)?.double else { return nil }
+            box.add(x, y)
+            for tangent in [i, o] where j < tangent.count {
+              guard let dx = tangent[j].element(at: 0)?.double, let dy = tangent[j].element(at: 1)?.double else { return nil }
+              box.add(x + dx, y + dy)
+            }
+          }
+        case "tr"?:
+          guard !moves(item) else { return nil }
+        case "fl"?, "st"?: continue
+        default: return nil
+        }
+      }
+      return box.minX.isFinite || box.isEmpty ? box : nil
+    }
+
+    /// Whether a group's transform moves, turns or scales what it holds (or cannot be read).
+    static func moves(_ transform: JSONNode) -> Bool {
+      for (key, neutral) in [("p", 0.0), ("a", 0.0), ("s", 100.0), ("r", 0.0), ("sk", 0.0)] {
+        guard let property = transform[key] else { continue }
+        guard property.isObject, !AnimatedProperty(node: property).isAnimated, let k = property["k"] else { return true }
+        let values = k.isArray ? k.elements.map(\.double) : [k.double]
+        if values.prefix(2).contains(where: { $0 != neutral }) { return true }
+      }
+      return false
+    }
   }
 }

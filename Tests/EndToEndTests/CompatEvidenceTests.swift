@@ -78,7 +78,7 @@ struct CompatEvidenceTests {
     let dir = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     func text(_ t: String, size: Int) -> String {
-      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":512,"h":512,"fonts":{"list":[{"fName":"Arial","fFamily":"Arial","fStyle":"Regular"}]},"layers":[{"ty":5,"ind":1,"ip":0,"op":60,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"\#(t)","s":\#(size),"f":"Arial","j":0}}]},"a":[]}}]}"#
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":512,"h":512,"fonts":{"list":[{"fName":"Arial","fFamily":"Arial","fStyle":"Regular"}]},"layers":[{"ty":5,"ind":1,"ip":0,"op":60,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"\#(t)","s":\#(size),"f":"Arial","j":0}}]},"a":[]}},{"ty":4,"ind":2,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","s":{"a":0,"k":[512,512]},"p":{"a":0,"k":[256,256]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}]}]}"#
     }
     try write(text("OK", size: 20), to: dir + "/caption.json")
     try write(text("Hello world", size: 100), to: dir + "/headline.json")

@@ -19,8 +19,22 @@ struct CoverageTests {
 
   static let canvas = 512.0 * 512.0
 
+  /// A text layer over a shape layer (a file that draws only text is never minor).
   func textLayer(_ text: String, size: Double, scale: Double = 100) -> String {
-    #"[{"ty":5,"ind":1,"ip":0,"op":60,"ks":{"s":{"a":0,"k":[\#(scale),\#(scale)]}},"t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","s":\#(size),"f":"Arial","j":0,"lh":\#(size * 1.2)}}]},"a":[]}}]"#
+    #"[{"ty":5,"ind":1,"ip":0,"op":60,"ks":{"s":{"a":0,"k":[\#(scale),\#(scale)]}},"t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","s":\#(size),"f":"Arial","j":0,"lh":\#(size * 1.2)}}]},"a":[]}},\#(Self.background)]"#
+  }
+
+  static let background =
+    #"{"ty":4,"ind":9,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","s":{"a":0,"k":[512,512]},"p":{"a":0,"k":[256,256]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}]}"#
+
+  /// A player that drops the text of a file that draws nothing else draws nothing at all: no
+  /// bound, however small the text (a hidden shape layer does not count).
+  @Test func textAloneIsNeverMinor() throws {
+    let alone = #"[{"ty":5,"ind":1,"ip":0,"op":60,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"OK","s":20,"f":"Arial","j":0}}]},"a":[]}}]"#
+    #expect(try change(.textLayer, layers: alone) == nil)
+    let hidden = String(Self.background.dropLast()) + #","hd":true}"#
+    #expect(try change(.textLayer, layers: String(alone.dropLast()) + "," + hidden + "]") == nil)
+    #expect(try change(.textLayer, layers: String(alone.dropLast()) + "," + Self.background + "]") != nil)
   }
 
   /// A player that draws no text changes at most one em by 1.2 em per visible character (spaces
@@ -33,6 +47,27 @@ struct CoverageTests {
   func textIsBoundedByItsCharacters(text: String, size: Double, scale: Double, expected: Double) throws {
     let share = try #require(try change(.textLayer, layers: textLayer(text, size: size, scale: scale)))
     #expect(abs(share - expected) < 1e-9)
+  }
+
+  /// With embedded glyphs (`chars`, drawn at size 100), a character changes at most its glyph's
+  /// box scaled to the text's size: the box of its points and tangents, whatever the em. A
+  /// character without a glyph, or a glyph drawn through a moved group, keeps the em bound.
+  @Test func textWithGlyphsIsBoundedByTheGlyphBoxes() throws {
+    let fonts = #","fonts":{"list":[{"fName":"Arial","fFamily":"Arial","fStyle":"Regular"}]}"#
+    func glyph(_ ch: String, group: String = "") -> String {
+      // A 50 × 70 outline at size 100 whose first in-tangent reaches 10 further left: 60 × 70.
+      let path = #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,0],[50,0],[50,-70]],"i":[[-10,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}"#
+      return #"{"ch":"\#(ch)","size":100,"style":"Regular","fFamily":"Arial","w":60,"data":{"shapes":[{"ty":"gr","it":[\#(path)\#(group)]}]}}"#
+    }
+    let chars = #","chars":["# + glyph("O") + "," + glyph("K", group: #",{"ty":"tr","p":{"a":0,"k":[5,0]}}"#) + "]"
+    let share = try #require(try change(.textLayer, layers: textLayer("OK", size: 20), extra: fonts + chars))
+    // "O": its glyph's box, 60 × 70 at size 100, is 12 × 14 at 20; "K" (a moved group): 20 × 24.
+    #expect(abs(share - (12 * 14 + 20 * 24) / Self.canvas) < 1e-9)
+    // A glyph larger than its em is bounded by its own box, not the em.
+    let wide =
+      #","chars":[{"ch":"O","size":100,"style":"Regular","fFamily":"Arial","w":60,"data":{"shapes":[{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,0],[300,0],[300,-200]],"i":[],"o":[]}}}]}}]"#
+    let big = try #require(try change(.textLayer, layers: textLayer("O", size: 20), extra: fonts + wide))
+    #expect(abs(big - 60 * 40 / Self.canvas) < 1e-9)
   }
 
   /// Twice the shape's box (the player's picture and the reference's can differ on both), times
