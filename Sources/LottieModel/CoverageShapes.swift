@@ -181,9 +181,10 @@ extension Coverage {
 
   /// Per visible character, the box of its embedded glyph (`chars`, drawn at size 100) scaled to
   /// the text's size, or else one em (plus tracking) times the line height, each grown by the
-  /// stroke, for the largest text document; nil with text animators (they scale and move
-  /// characters) or an expression. A glyph's outline lies inside its points and tangents, so
-  /// its box holds every pixel the glyph draws.
+  /// stroke, for the largest text document (the em alone where the text is set in capitals, which
+  /// draws other glyphs); nil with text animators (they scale and move characters) or an
+  /// expression. A glyph's outline lies inside its points and tangents, so its box holds every
+  /// pixel the glyph draws.
   static func textArea(_ layer: Layer, glyphs: Glyphs) -> Double? {
     guard let text = layer.textData, text.isObject else { return nil }
     if let animators = text["a"], animators.isArray, animators.count > 0 { return nil }
@@ -194,7 +195,9 @@ extension Coverage {
       let tracking = max(0, doc["tr"]?.double ?? 0) / 1000
       let stroke = max(0, doc["sw"]?.double ?? 0)
       let line = max(doc["lh"]?.double ?? 0, 1.2 * size)
-      let font = doc["f"]?.string.flatMap { glyphs.boxes[$0] } ?? [:]
+      // Capitals (`ca`) are drawn with other glyphs than the text's own letters.
+      let capitals = (doc["ca"]?.double ?? 0) != 0
+      let font = capitals ? [:] : doc["f"]?.string.flatMap { glyphs.boxes[$0] } ?? [:]
       var area = 0.0
       for character in doc["t"]?.string ?? "" {
         let visible = character.unicodeScalars.filter { !$0.properties.isWhitespace }.count

@@ -63,6 +63,10 @@ struct CoverageTests {
     let share = try #require(try change(.textLayer, layers: textLayer("OK", size: 20), extra: fonts + chars))
     // "O": its glyph's box, 60 × 70 at size 100, is 12 × 14 at 20; "K" (a moved group): 20 × 24.
     #expect(abs(share - (12 * 14 + 20 * 24) / Self.canvas) < 1e-9)
+    // Set in capitals ("ca"), the text is drawn with other glyphs: the em bound, 2 × 20 × 24.
+    let capitals = textLayer("OK", size: 20).replacingOccurrences(of: #""j":0"#, with: #""j":0,"ca":1"#)
+    let upper = try #require(try change(.textLayer, layers: capitals, extra: fonts + chars))
+    #expect(abs(upper - 2 * 20 * 24 / Self.canvas) < 1e-9)
     // A glyph larger than its em is bounded by its own box, not the em.
     let wide =
       #","chars":[{"ch":"O","size":100,"style":"Regular","fFamily":"Arial","w":60,"data":{"shapes":[{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,0],[300,0],[300,-200]],"i":[],"o":[]}}}]}}]"#
