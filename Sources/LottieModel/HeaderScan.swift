@@ -1,9 +1,10 @@
 import LottieJSON
 
 /// ThorVG's reading of an animation's header (#18). Before it parses a file, ThorVG's Lottie
-/// loader (with task threads, as its players start it) takes the frame rate, the frame range and
-/// the canvas size from the text itself, not from the JSON, and keeps them (thorvg/thorvg
-/// src/loaders/lottie/tvgLottieLoader.cpp, `LottieLoader::header`):
+/// loader (when it runs with task threads, as thorvg-python 1.1.3 does) takes the frame rate,
+/// the frame range and the canvas size from the text itself, not from the JSON, and keeps them
+/// (thorvg/thorvg src/loaders/lottie/tvgLottieLoader.cpp, `LottieLoader::header`; with no task
+/// threads it parses the file in full instead):
 /// - it counts `{` and `}` everywhere, inside strings too, and reads only at depth 1;
 /// - there it matches `"fr":`, `"ip":`, `"op":`, `"w":` and `"h":` written exactly so, with no
 ///   space before the colon, reads the number after each (`toFloat`, 0 when there is none) and
