@@ -108,18 +108,23 @@ extension Coverage {
   /// A path value's width and height over its vertices and tangent handles (the curve lies within
   /// their hull).
   static func pathExtent(_ v: JSONNode) -> [Double]? {
-    let path = v.isArray ? v.element(at: 0) : v
-    guard let path, let points = PathVertices(path) else { return nil }
-    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    guard let path = v.isArray ? v.element(at: 0) : v, let box = pathBox(path) else { return nil }
+    guard !box.isEmpty else { return [0, 0] }
+    return [box.maxX - box.minX, box.maxY - box.minY]
+  }
+
+  /// The box of a path's vertices and tangent ends (the curve lies within their hull).
+  static func pathBox(_ path: JSONNode) -> ShapeBounds.Box? {
+    guard let points = PathVertices(path) else { return nil }
+    var box = ShapeBounds.Box()
     for (vertex, inTangent, outTangent) in points {
       guard let (x, y) = pair(vertex) else { return nil }
       let (ix, iy) = inTangent.flatMap(pair) ?? (0, 0)
       let (ox, oy) = outTangent.flatMap(pair) ?? (0, 0)
-      minX = min(minX, x + min(0, ix, ox)); maxX = max(maxX, x + max(0, ix, ox))
-      minY = min(minY, y + min(0, iy, oy)); maxY = max(maxY, y + max(0, iy, oy))
+      box.add(x + min(0, ix, ox), y + min(0, iy, oy))
+      box.add(x + max(0, ix, ox), y + max(0, iy, oy))
     }
-    guard minX <= maxX else { return [0, 0] }
-    return [maxX - minX, maxY - minY]
+    return box
   }
 
   // MARK: - Values over time
@@ -235,48 +240,28 @@ extension Coverage {
       }
     }
 
-    struct Box {
-      var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-      var isEmpty: Bool { minX > maxX }
-      mutating func add(_ x: Double, _ y: Double) {
-        minX = min(minX, x)
-        minY = min(minY, y)
-        maxX = max(maxX, x)
-        maxY = max(maxY, y)
-      }
-    }
-
     /// The box of every point and tangent end of the static paths in `shapes`; nil for anything
     /// else that draws or moves (an animated path, a group transform that is not the identity).
-    static func box(_ shapes: JSONNode, depth: Int) -> Box? {
+    static func box(_ shapes: JSONNode, depth: Int) -> ShapeBounds.Box? {
       guard shapes.isArray, depth < 32 else { return nil }
-      var box = Box()
+      var box = ShapeBounds.Box()
       for item in shapes.elements {
         switch item["ty"]?.string {
         case "gr"?:
           guard let inner = item["it"], let b = Self.box(inner, depth: depth + 1) else { return nil }
-          if !b.isEmpty {
-            box.add(b.minX, b.minY)
-            box.add(b.maxX, b.maxY)
-          }
+          box.add(b)
         case "sh"?:
-          guard let path = item["ks"], !AnimatedProperty(node: path).isAnimated, let k = path["k"], k.isObject else { return nil }
-          let v = k["v"].list, i = k["i"].list, o = k["o"].list
-          for (j, point) in v.enumerated() {
-            guard let x = point.element(at: 0)?.double, let y = point.element(at: 1)?.double else { return nil }
-            box.add(x, y)
-            for tangent in [i, o] where j < tangent.count {
-              guard let dx = tangent[j].element(at: 0)?.double, let dy = tangent[j].element(at: 1)?.double else { return nil }
-              box.add(x + dx, y + dy)
-            }
-          }
+          guard let path = item["ks"], !AnimatedProperty(node: path).isAnimated, let k = path["k"], k.isObject,
+            let b = Coverage.pathBox(k)
+          else { return nil }
+          box.add(b)
         case "tr"?:
           guard !moves(item) else { return nil }
         case "fl"?, "st"?: continue
         default: return nil
         }
       }
-      return box.minX.isFinite || box.isEmpty ? box : nil
+      return box
     }
 
     /// Whether a group's transform moves, turns or scales what it holds (or cannot be read).
