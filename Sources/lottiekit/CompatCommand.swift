@@ -16,7 +16,9 @@ struct CompatCommand: ParsableCommand {
       so. A feature whose uses, by lottiekit's bound on what they can change (the area their layers
       cover, or for a use that only moves a layer or a group, a band around the edges it moves),
       change less than 2 % of the frame is marked minor (JSON: "minor", with the bound as
-      "change"); lint --target reports it as an info, not a warning. Markdown output fits a pull-request comment.
+      "change"); lint --target reports it as an info, not a warning. Text in a file that draws
+      nothing else is never minor (a player that drops it shows nothing). Markdown output fits a
+      pull-request comment.
       Exit 0 (the table is information; use lint --target to fail a build).
       Examples:
         lottiekit compat hero.json
