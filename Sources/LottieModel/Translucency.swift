@@ -31,8 +31,23 @@ extension Animation {
   /// 1.5 % of the tile differs). Every layer instance is visited once: past `spanLimit` visits (a
   /// precomp shown many times in precomps shown many times) it gives up with nil as well.
   func mostTranslucentAtOnce(spanLimit: Int = 1_000_000) -> Int? {
+    /// What the walk needs of a layer, read once per composition (a precomp shown many times, or
+    /// in a cycle, is walked up to `spanLimit` times; reading its layers' keys each time was slow).
+    struct Item {
+      let ip: Double?, op: Double?, start: Double
+      let isShape: Bool, ref: String?, retimed: Bool
+      let spans: [Range<Double>]
+    }
+    func items(_ layers: [Layer]) -> [Item] {
+      layers.filter { $0.node.isObject }.map { layer in
+        Item(
+          ip: layer.inPoint, op: layer.outPoint, start: layer.startTime ?? 0, isShape: layer.typeCode == 4,
+          ref: layer.typeCode == 0 ? layer.refId : nil, retimed: layer.timeRemap != nil || (layer.timeStretch ?? 1) != 1,
+          spans: layer.typeCode == 4 ? Self.translucentSpans(layer) : [])
+      }
+    }
     struct Pending {
-      let layers: [Layer]
+      let layers: [Item]
       let offset: Double  // composition time = the layers' time + offset
       let low: Double
       let high: Double
@@ -44,20 +59,21 @@ extension Animation {
     let byID = assetsByID
     var stack = [
       Pending(
-        layers: rootComposition.layers, offset: 0, low: root["ip"]?.double ?? -.greatestFiniteMagnitude,
+        layers: items(rootComposition.layers), offset: 0, low: root["ip"]?.double ?? -.greatestFiniteMagnitude,
         high: root["op"]?.double ?? .greatestFiniteMagnitude, depth: 0, anyTime: nil)
     ]
     var events: [(time: Double, delta: Int)] = []
+    var precomps: [String: [Item]] = [:]
     var visits = 0
     while let top = stack.popLast() {
       visits += top.layers.count
       if visits > spanLimit { return nil }
-      for layer in top.layers where layer.node.isObject {
-        guard let ip = layer.inPoint, let op = layer.outPoint else { continue }
+      for layer in top.layers {
+        guard let ip = layer.ip, let op = layer.op else { continue }
         let low = max(ip + top.offset, top.low), high = min(op + top.offset, top.high)
         guard high > low else { continue }
-        if layer.typeCode == 4 {
-          for span in Self.translucentSpans(layer) {
+        if layer.isShape {
+          for span in layer.spans {
             let a = max(span.lowerBound + top.offset, low), b = min(span.upperBound + top.offset, high)
             guard b > a else { continue }
             if let any = top.anyTime {
@@ -67,9 +83,10 @@ extension Animation {
             events.append((a, 1)); events.append((b, -1))
           }
           if events.count > 2 * spanLimit { return nil }
-        } else if layer.typeCode == 0, let ref = layer.refId, let asset = byID[ref], asset.isPrecomp, top.depth < 64 {
-          let inner = Composition(animation: self, node: asset.node, asset: asset).layers
-          if top.anyTime != nil || layer.timeRemap != nil || (layer.timeStretch ?? 1) != 1 {
+        } else if let ref = layer.ref, let asset = byID[ref], asset.isPrecomp, top.depth < 64 {
+          let inner = precomps[ref] ?? items(Composition(animation: self, node: asset.node, asset: asset).layers)
+          precomps[ref] = inner
+          if top.anyTime != nil || layer.retimed {
             stack.append(
               Pending(
                 layers: inner, offset: 0, low: -.greatestFiniteMagnitude, high: .greatestFiniteMagnitude,
@@ -77,7 +94,7 @@ extension Animation {
           } else {
             stack.append(
               Pending(
-                layers: inner, offset: top.offset + (layer.startTime ?? 0), low: low, high: high,
+                layers: inner, offset: top.offset + layer.start, low: low, high: high,
                 depth: top.depth + 1, anyTime: nil))
           }
         }
