@@ -172,8 +172,10 @@ extension Coverage {
     return best.allSatisfy(\.isFinite) ? best : nil
   }
 
-  /// `loopOut()`/`loopIn()` cycling or ping-ponging over the keyframes: values stay among them.
+  /// `loopOut()`/`loopIn()` cycling or ping-ponging over the keyframes, or Ease and Wizz with an
+  /// easing that does not overshoot: values stay among them.
   static func staysWithinKeyframes(_ code: String) -> Bool {
+    if ExpressionEffect.easeAndWizzReach(code) == 1 { return true }
     guard let body = ExpressionEffect.returnedExpression(code), let call = ExpressionEffect.call(body),
       ["loopOut", "loop_out", "loopIn", "loop_in"].contains(call.name)
     else { return false }

@@ -9,16 +9,35 @@ import LottieJSON
 /// - The inertial bounce most After Effects templates use, as Bodymovin writes it
 ///   (`value + v·amp·sin(freq·t·2π)/e^(decay·t)`, v the velocity just before the last keyframe
 ///   passed, literal `amp`, `freq` and `decay` ≥ 0): at most |amp| times the fastest speed into a
-///   keyframe.
+///   keyframe, times the largest |sin(2π·freq·t)|/e^(decay·t) reaches.
+/// - Ease and Wizz (the After Effects script most character rigs use), as it writes itself: between
+///   two keyframes, the value goes from the first's to the second's along a named Penner easing.
+///   The easings that do not overshoot (Quad, Cubic, Quart, Quint, Sine, Expo, Circ, in, out or in
+///   and out) stay among the keyframes' values: at most the width of their range, as a loop; `inBack`
+///   and `outBack` with Penner's s = 1.70158 go 10.001 % of a step past either end: 1.201 times it.
 /// Anything else: unknown.
 extension ExpressionEffect {
   package static func deviation(_ code: String, property: JSONNode, frameRate: Double?) -> Double? {
     guard AnimatedProperty(node: property).isAnimated else { return nil }
     if Coverage.staysWithinKeyframes(code) { return spread(property) }
-    guard let amp = bounceAmplitude(code), let frameRate, frameRate > 0, let speed = fastestArrival(property, frameRate: frameRate)
+    if let reach = easeAndWizzReach(code) { return spread(property).map { $0 * reach } }
+    guard let (amp, freq, decay) = bounceNumbers(code), let frameRate, frameRate > 0,
+      let speed = fastestArrival(property, frameRate: frameRate)
     else { return nil }
-    let bound = amp * speed
+    let bound = amp * speed * bouncePeak(freq: freq, decay: decay)
     return bound.isFinite ? bound : nil
+  }
+
+  /// The largest |sin(2π·freq·t)|/e^(decay·t) reaches for t ≥ 0: at its first peak, where
+  /// tan(ωt) = ω/decay (ω = 2π·freq), it is ω/√(ω² + decay²)·e^(−decay·atan(ω/decay)/ω); 1 when
+  /// nothing damps it, 0 when it does not swing.
+  static func bouncePeak(freq: Double, decay: Double) -> Double {
+    let omega = abs(2 * Double.pi * freq)
+    guard omega > 0 else { return 0 }
+    guard decay > 0 else { return 1 }
+    let first = atan(omega / decay) / omega
+    let peak = omega / (omega * omega + decay * decay).squareRoot() * exp(-decay * first)
+    return peak.isFinite ? min(1, peak) : 1
   }
 
   /// The first two dimensions' values over the keyframes: the diagonal of their range.
@@ -74,8 +93,8 @@ extension ExpressionEffect {
 
   static let bounceVariables: Set<String> = ["amp", "freq", "decay", "n", "t", "v", "time_max"]
 
-  /// |amp| of an inertial bounce, or nil when the code is not one.
-  static func bounceAmplitude(_ code: String) -> Double? {
+  /// |amp|, freq and decay of an inertial bounce, or nil when the code is not one.
+  static func bounceNumbers(_ code: String) -> (amp: Double, freq: Double, decay: Double)? {
     guard code.utf8.count < 4096, code.contains("velocityAtTime"), let pattern = bounceNumbers else { return nil }
     var s = code.replacingOccurrences(of: "{", with: " ").replacingOccurrences(of: "}", with: " ")
     s = s.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ") + " "
@@ -101,9 +120,10 @@ extension ExpressionEffect {
     s = s.replacingOccurrences(of: "(n > 0 && t < 1)", with: "(n > 0)").replacingOccurrences(of: "(n > 0 && t < time_max)", with: "(n > 0)")
     s = s.trimmingCharacters(in: .whitespaces)
     guard s == bounceForm, values["amp"]?.count == 1, values["decay"]?.count == 1, values["freq"]?.count == 1,
-      let amp = values["amp"]?.first, let decay = values["decay"]?.first, decay >= 0, (values["time_max"]?.count ?? 0) <= 1
+      let amp = values["amp"]?.first, let decay = values["decay"]?.first, decay >= 0, (values["time_max"]?.count ?? 0) <= 1,
+      let freq = values["freq"]?.first
     else { return nil }
-    return abs(amp)
+    return (abs(amp), freq, decay)
   }
 
   /// The fastest the value moves (units per second) within half a frame before a keyframe, the
@@ -150,5 +170,125 @@ extension ExpressionEffect {
       fastest = max(fastest, magnitude)
     }
     return fastest.isFinite ? fastest : nil
+  }
+}
+
+// MARK: - Ease and Wizz
+
+extension ExpressionEffect {
+  /// Ease and Wizz's code with whitespace, the easing's definition, its parameters' settings
+  /// (`var p = 0.81; var a = 50; var s = 1.70158;`) and the `var` list taken out, and the easing
+  /// called `EASE` with the four arguments it reads: every version of the script seen writes this.
+  static let easeAndWizzForm =
+    "var$bm_rt;functioneaseAndWizz(){varn=0;if(numKeys>0){n=nearestKey(time).index;if(key(n).time>time){n--;}}"
+    + "try{varkey1=key(n);varkey2=key(sum(n,1));}catch(e){returnnull;}vardim=1;"
+    + "try{key(1)[1].length;dim=2;key(1)[2].length;dim=3;}catch(e){}t=sub(time,key1.time);d=sub(key2.time,key1.time);"
+    + "sX=key1[0];eX=sub(key2[0],key1[0]);if(dim>=2){sY=key1[1];eY=sub(key2[1],key1[1]);"
+    + "if(dim>=3){sZ=key1[2];eZ=sub(key2[2],key1[2]);}}if(time<key1.time||time>key2.time){returnvalue;}"
+    + "else{val1=EASE(t,sX,eX,d);switch(dim){case1:returnval1;break;case2:val2=EASE(t,sY,eY,d);return[val1,val2];break;"
+    + "case3:val2=EASE(t,sY,eY,d);val3=EASE(t,sZ,eZ,d);return[val1,val2,val3];break;default:returnnull;}}}"
+    + "$bm_rt=easeAndWizz()||value;"
+
+  /// Penner's easings that never leave [b, b + c] for t in [0, d].
+  static let containedEasings: Set<String> = Set(
+    ["Quad", "Cubic", "Quart", "Quint", "Sine", "Expo", "Circ"].flatMap { ["in\($0)", "out\($0)", "inOut\($0)"] })
+
+  /// What an easing's body may name: its parameters, Bodymovin's arithmetic and `Math`'s.
+  static let easingWords: Set<String> = [
+    "t", "b", "c", "d", "a", "p", "s", "var", "return", "if", "sum", "sub", "mul", "div", "$bm_neg", "Math", "pow", "sin",
+    "cos", "sqrt", "PI", "OUT_EXPO_CORRECTION"
+  ]
+
+  /// How far past its keyframes' range an Ease and Wizz expression takes the value, as a multiple
+  /// of the range's width (1: not past it; 1.201: `inBack`/`outBack`, 10.001 % past either end), or nil
+  /// when the code is not Ease and Wizz with an easing known by its name.
+  static func easeAndWizzReach(_ code: String) -> Double? {
+    guard code.utf8.count < 16_384, code.contains("easeAndWizz") else { return nil }
+    var s = String(String.UnicodeScalarView(code.unicodeScalars.filter { !$0.properties.isWhitespace }))
+    // The two functions: easeAndWizz and one easing, defined before it or inside it.
+    var easing: (name: String, body: String)?
+    var searchFrom = s.startIndex
+    while let start = s.range(of: "function", range: searchFrom..<s.endIndex) {
+      guard let open = s[start.upperBound...].firstIndex(of: "(") else { return nil }
+      let name = String(s[start.upperBound..<open])
+      guard let brace = s[open...].firstIndex(of: "{") else { return nil }
+      var depth = 0
+      var end: String.Index?
+      for i in s[brace...].indices {
+        if s[i] == "{" { depth += 1 }
+        if s[i] == "}" {
+          depth -= 1
+          if depth == 0 {
+            end = s.index(after: i)
+            break
+          }
+        }
+      }
+      guard let end else { return nil }
+      if name == "easeAndWizz" {
+        searchFrom = s.index(after: brace)
+        continue
+      }
+      guard easing == nil, s[open..<brace] == "(t,b,c,d)" || s[open..<brace] == "(t,b,c,d,a,p)" else { return nil }
+      easing = (name, String(s[s.index(after: brace)..<s.index(before: end)]))
+      s.removeSubrange(start.lowerBound..<end)
+      searchFrom = start.lowerBound
+    }
+    guard let easing else { return nil }
+    let kind = easing.name.hasPrefix("easeandwizz_") ? String(easing.name.dropFirst(12)) : easing.name
+    let reach: Double
+    if containedEasings.contains(kind) {
+      reach = 1
+    } else if kind == "inBack" || kind == "outBack" {
+      reach = 1.201  // outBack peaks at 1.100 01
+    } else {
+      return nil
+    }
+    guard easingBodyIsArithmetic(easing.body, s: reach > 1) else { return nil }
+    // Its parameters' settings, and the script's own variables.
+    for setting in ["varp=", "vara=", "vars="] {
+      guard let r = s.range(of: setting) else { continue }
+      guard let semicolon = s[r.upperBound...].firstIndex(of: ";"), Double(s[r.upperBound..<semicolon]) != nil else { return nil }
+      if setting == "vars=", reach > 1, s[r.upperBound..<semicolon] != "1.70158" { return nil }
+      s.removeSubrange(r.lowerBound...semicolon)
+    }
+    if let r = s.range(of: "vart,d,"), let semicolon = s[r.upperBound...].firstIndex(of: ";") {
+      let names = s[r.upperBound..<semicolon].split(separator: ",")
+      guard names.allSatisfy({ ["sX", "eX", "sY", "eY", "sZ", "eZ", "val1", "val2", "val3"].contains($0) }) else { return nil }
+      s.removeSubrange(r.lowerBound...semicolon)
+    }
+    s = s.replacingOccurrences(of: "if(n>1&&n<numKeys-1){returnnull;}", with: "")
+    s = s.replacingOccurrences(of: easing.name + "(", with: "EASE(")
+    for axis in ["X", "Y", "Z"] {
+      s = s.replacingOccurrences(of: "EASE(t,s\(axis),e\(axis),d,a,p,s)", with: "EASE(t,s\(axis),e\(axis),d)")
+    }
+    return s == easeAndWizzForm ? reach : nil
+  }
+
+  /// An easing's body reads only its parameters, numbers and arithmetic: nothing from the
+  /// property, the layer or the clock (`s` only for Back, set in the body or before it to
+  /// Penner's 1.70158 and never changed: `*=` grows it with every call).
+  static func easingBodyIsArithmetic(_ body: String, s: Bool) -> Bool {
+    guard !body.contains("*="), !body.contains("function") else { return false }
+    var word = ""
+    var words: [String] = []
+    for ch in body + ";" {
+      if ch.isLetter || ch == "_" || ch == "$" || (ch.isNumber && !word.isEmpty) {
+        word.append(ch)
+      } else {
+        if !word.isEmpty { words.append(word) }
+        word = ""
+      }
+    }
+    // With whitespace gone, `return b` reads `returnb` and `var s` reads `vars`.
+    let names = words.map { w -> String in
+      for keyword in ["return", "var"] where w.hasPrefix(keyword) && w != keyword { return String(w.dropFirst(keyword.count)) }
+      return w
+    }
+    if let r = body.range(of: "vars=") {
+      guard s, body[r.upperBound...].hasPrefix("1.70158;") else { return false }
+    }
+    return names.allSatisfy { easingWords.contains($0) }
+      && (s || !names.contains("s"))
   }
 }

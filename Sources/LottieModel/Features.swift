@@ -270,7 +270,7 @@ struct FeatureScan {
   /// colours, removed, change nothing in lottie-web's picture, which draws no layer style).
   /// Slots: a property with an `sid` the file's `slots` define (a shape path slot: "path").
   mutating func expressionsAndSlots(_ visit: LayerVisit, span: ExpressionEffect.Span?) {
-    let layer = visit.layer, node = layer.node, path = visit.path, root = animation.root
+    let layer = visit.layer, node = layer.node, path = visit.path
     let doc = node.document
     let styles = node["sy"]?.subtreeRange
     for keyIndex in doc.keyIndices(named: "x", in: node.subtreeRange) {
