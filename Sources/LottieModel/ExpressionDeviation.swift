@@ -204,36 +204,51 @@ extension ExpressionEffect {
   /// when the code is not Ease and Wizz with an easing known by its name.
   static func easeAndWizzReach(_ code: String) -> Double? {
     guard code.utf8.count < 16_384, code.contains("easeAndWizz") else { return nil }
-    var s = String(String.UnicodeScalarView(code.unicodeScalars.filter { !$0.properties.isWhitespace }))
-    // The two functions: easeAndWizz and one easing, defined before it or inside it.
+    // Bytes without whitespace; every form seen writes only ASCII whitespace.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(code.utf8.count)
+    for byte in code.utf8 where !(byte == 0x20 || (0x09...0x0D).contains(byte)) { bytes.append(byte) }
+    // The two functions: easeAndWizz and one easing, defined before it or inside it; each read
+    // once, so the scan stays linear.
+    let keyword = Array("function".utf8)
     var easing: (name: String, body: String)?
-    var searchFrom = s.startIndex
-    while let start = s.range(of: "function", range: searchFrom..<s.endIndex) {
-      guard let open = s[start.upperBound...].firstIndex(of: "(") else { return nil }
-      let name = String(s[start.upperBound..<open])
-      guard let brace = s[open...].firstIndex(of: "{") else { return nil }
+    var definition: Range<Int>?
+    var script = false
+    var from = 0
+    while let start = Self.find(keyword, in: bytes, from: from) {
+      let nameStart = start + keyword.count
+      guard let open = bytes[nameStart...].firstIndex(of: UInt8(ascii: "(")),
+        let brace = bytes[open...].firstIndex(of: UInt8(ascii: "{"))
+      else { return nil }
+      let name = String(decoding: bytes[nameStart..<open], as: UTF8.self)
+      if name == "easeAndWizz" {
+        guard !script else { return nil }
+        script = true
+        from = brace + 1
+        continue
+      }
+      let parameters = String(decoding: bytes[open..<brace], as: UTF8.self)
+      guard easing == nil, parameters == "(t,b,c,d)" || parameters == "(t,b,c,d,a,p)" else { return nil }
       var depth = 0
-      var end: String.Index?
-      for i in s[brace...].indices {
-        if s[i] == "{" { depth += 1 }
-        if s[i] == "}" {
+      var end: Int?
+      for j in brace..<bytes.count {
+        if bytes[j] == UInt8(ascii: "{") { depth += 1 }
+        if bytes[j] == UInt8(ascii: "}") {
           depth -= 1
           if depth == 0 {
-            end = s.index(after: i)
+            end = j + 1
             break
           }
         }
       }
       guard let end else { return nil }
-      if name == "easeAndWizz" {
-        searchFrom = s.index(after: brace)
-        continue
-      }
-      guard easing == nil, s[open..<brace] == "(t,b,c,d)" || s[open..<brace] == "(t,b,c,d,a,p)" else { return nil }
-      easing = (name, String(s[s.index(after: brace)..<s.index(before: end)]))
-      s.removeSubrange(start.lowerBound..<end)
-      searchFrom = start.lowerBound
+      easing = (name, String(decoding: bytes[(brace + 1)..<(end - 1)], as: UTF8.self))
+      definition = start..<end
+      from = end
     }
+    guard script, let definition else { return nil }
+    bytes.removeSubrange(definition)
+    var s = String(decoding: bytes, as: UTF8.self)
     guard let easing else { return nil }
     let kind = easing.name.hasPrefix("easeandwizz_") ? String(easing.name.dropFirst(12)) : easing.name
     let reach: Double
@@ -290,5 +305,16 @@ extension ExpressionEffect {
     }
     return names.allSatisfy { easingWords.contains($0) }
       && (s || !names.contains("s"))
+  }
+
+  /// Where `needle` first occurs in `bytes` at or after `from`.
+  static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+    guard !needle.isEmpty, bytes.count >= needle.count, from <= bytes.count - needle.count else { return nil }
+    var i = from
+    while i <= bytes.count - needle.count {
+      if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+      i += 1
+    }
+    return nil
   }
 }

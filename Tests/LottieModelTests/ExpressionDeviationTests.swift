@@ -58,13 +58,16 @@ struct ExpressionDeviationTests {
   }
 
   /// Not read: an easing that grows `s` with every call, one that reads the layer's value, one
-  /// not known by its name, a Back with another `s`, and the script with a statement added.
+  /// not known by its name, a Back with another `s`, the script with a statement added, two
+  /// easings, and unclosed definitions over and over.
   @Test(arguments: [
     code(before, easing: inOutBack, name: "inOutBack"),
     code(inside, easing: inOutSine.replacingOccurrences(of: "return sum(", with: "return sum(value, "), name: "easeandwizz_inOutSine"),
     code(inside, easing: inOutSine.replacingOccurrences(of: "inOutSine", with: "outElastic"), name: "easeandwizz_outElastic"),
     code(before.replacingOccurrences(of: "var s = 1.70158;", with: "var s = 9;"), easing: outBack, name: "easeandwizz_outBack"),
-    code(inside, easing: inOutSine, name: "easeandwizz_inOutSine").replacingOccurrences(of: "sX = key1[0];", with: "sX = key1[0]; eX = 100;")
+    code(inside, easing: inOutSine, name: "easeandwizz_inOutSine").replacingOccurrences(of: "sX = key1[0];", with: "sX = key1[0]; eX = 100;"),
+    code(inside, easing: inOutSine + " " + inOutSine, name: "easeandwizz_inOutSine"),
+    String(repeating: "function easeAndWizz() { function f(t, b, c, d) { ", count: 300)
   ])
   func anythingElseIsNotRead(code: String) {
     #expect(ExpressionEffect.deviation(code, property: property, frameRate: 30) == nil)
