@@ -2992,10 +2992,19 @@ package enum RendererData {
         {
           "feature": "blend-mode",
           "support": "ignored",
-          "note": "The parser keeps multiply, screen and overlay (everything else becomes normal); no rendering of them was found and the README does not list blend modes. canilottie marks blend modes unsupported. Research lists 0–3 as supported; treat that as unconfirmed.",
+          "note": "The parser keeps multiply, screen and overlay (everything else becomes normal), but nothing draws them: measured, all four modes tried come out in normal mode. canilottie marks blend modes unsupported; research listing 0–3 as supported is contradicted by the renders.",
           "effect": "The layer draws with Normal blending instead of the chosen blend mode.",
           "workaround": "Avoid blend modes for rlottie targets (Telegram): pre-render the look into colours and opacity.",
-          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (getBlendMode); Samsung/rlottie README.md"
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (getBlendMode); Samsung/rlottie README.md; measured",
+          "measured": {
+            "fixture": "blend-mode-layer.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A blue layer set to Multiply over a yellow one is drawn in normal mode: 16.0 % of the tile differs from lottie-web; the same layer set to Screen, Overlay or Difference differs by 16.0 % each (ThorVG draws all four as lottie-web does: 0.0 %)."
+          }
         },
         {
           "feature": "merge-paths",
@@ -3010,7 +3019,16 @@ package enum RendererData {
           "note": "Not a shape type rlottie parses. canilottie agrees for pucker/bloat and offset path.",
           "effect": "Pucker & Bloat is skipped: the shape keeps its undistorted outline.",
           "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
-          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseObjectTypeAttr)"
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseObjectTypeAttr); measured",
+          "measured": {
+            "fixture": "pucker-bloat.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A 50 px square bloated by 100 is drawn as the plain square: 18.7 % of the tile differs from lottie-web (ThorVG draws the bloat: 0.1 %); the conformance files shape-modifiers/bloat and pucker differ from the After Effects renders on 11 %."
+          }
         },
         {
           "feature": "zig-zag",
