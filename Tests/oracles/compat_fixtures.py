@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """The renderer lab's sample in `make test` (#18): renders compat fixtures with a native player and
 compares them with the reference render stored beside each fixture: After Effects' (NAME.ae.png,
-from the conformance files) where there is one, else lottie-web's (NAME.web.png, made by
-`compat_fixtures.py --make-reference`, which needs Chromium: lottie-web on a transparent page, as
-the lab draws it).
+from the conformance files) where there is one; else, where lottie-web itself draws the feature
+wrongly, lottie-web's render of NAME.expected.json, the same picture written with features it draws
+right (NAME.expected.png); else lottie-web's render of the fixture (NAME.web.png). Both are made by
+`compat_fixtures.py --make-reference NAME.json`, which needs Chromium: lottie-web on a transparent
+page, as the lab draws it.
 
 Input on stdin: one line per check, tab-separated: FIXTURE  PLAYER(rlottie|thorvg)  FRAME  EXPECT
 where EXPECT is `differs` (the data says the player drops or mangles the feature) or `same`.
@@ -51,8 +53,9 @@ def differing_share(a, b):
 def main():
     if "--make-reference" in sys.argv:
         for path in sys.argv[2:]:
-            out = path[:-5] + ".web.png"
-            subprocess.run([sys.executable, WEB_TRANSPARENT, path, out, "--frames", "0", "--size", str(SIZE)], check=True, capture_output=True)
+            expected = path[:-5] + ".expected.json"
+            source, out = (expected, path[:-5] + ".expected.png") if os.path.exists(expected) else (path, path[:-5] + ".web.png")
+            subprocess.run([sys.executable, WEB_TRANSPARENT, source, out, "--frames", "0", "--size", str(SIZE)], check=True, capture_output=True)
             os.remove(out + ".log")
             print("wrote", out)
         return 0
@@ -65,8 +68,13 @@ def main():
         out = os.path.join(tmp, f"{passed + failed}.png")
         # After Effects' own render (NAME.ae.png, from the conformance files) is the reference where
         # there is one: lottie-web itself gets some features wrong. Compared at its size.
-        ae = fixture[:-5] + ".ae.png"
-        reference = Image.open(ae) if os.path.exists(ae) else Image.open(fixture[:-5] + ".web.png")
+        ae, expected = fixture[:-5] + ".ae.png", fixture[:-5] + ".expected.png"
+        if os.path.exists(ae):
+            reference, against = Image.open(ae), "After Effects"
+        elif os.path.exists(expected):
+            reference, against = Image.open(expected), "the expected picture (lottie-web drawing " + os.path.basename(fixture)[:-5] + ".expected.json)"
+        else:
+            reference, against = Image.open(fixture[:-5] + ".web.png"), "lottie-web"
         side = max(reference.size) if os.path.exists(ae) else SIZE
         try:
             r = subprocess.run([sys.executable, "-c", FIT_UP, fixture, frame, out, "--engine", player, "--max-side", str(side)],
@@ -79,7 +87,7 @@ def main():
             share, what = 1.0, f"{player} failed (exit {code})"
         else:
             share = differing_share(web, laid(Image.open(out), premultiplied=True))
-            what = f"{100 * share:.1f}% differs from " + ("After Effects" if os.path.exists(ae) else "lottie-web")
+            what = f"{100 * share:.1f}% differs from {against}"
         seen = "differs" if share > THRESHOLD else "same"
         ok = seen == expect
         passed += ok

@@ -2917,11 +2917,46 @@ package enum RendererData {
         },
         {
           "feature": "mask-lighten-darken-difference",
+          "match": {
+            "detail": [
+              "difference"
+            ]
+          },
+          "support": "supported",
+          "note": "The parser keeps a Difference mode for 'f', and it is drawn as After Effects draws it: where the mask overlaps the masks above it is cut out, elsewhere added (the shapes' XOR). lottie-web 5.7.5 draws a Difference mask as Add (10.1 % of the fixture's tile apart from the XOR), so a corpus file where this shows differs from lottie-web while rlottie is right.",
+          "measured": {
+            "fixture": "mask-difference.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "the two shapes' XOR written with Add and Subtract masks (mask-difference.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "An Add mask and a Difference mask overlapping it are drawn as their XOR: 0.0 % of the tile differs from the expected picture (ThorVG: 0.0 %; lottie-web, which draws the union: 10.1 %)."
+          },
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseMaskObject); measured"
+        },
+        {
+          "feature": "mask-lighten-darken-difference",
           "support": "ignored",
-          "note": "README lists lighten, darken and difference as unsupported; the parser turns lighten/darken into mode None (and keeps a Difference mode for 'f'). canilottie agrees (add/subtract/intersect only).",
-          "effect": "Lighten, Darken and Difference masks do not mask as in After Effects (lighten/darken masks are dropped).",
+          "note": "The parser turns lighten and darken into another mode, and the mask is dropped: measured for both (the README lists lighten, darken and difference as unsupported, canilottie agrees; Difference is in fact drawn, see its entry).",
+          "effect": "Lighten and Darken masks are dropped: the layer is masked by the other masks alone.",
           "workaround": "Rebuild the mask stack with Add/Subtract/Intersect masks, or with an alpha matte.",
-          "source": "Samsung/rlottie README.md; Samsung/rlottie src/lottie/lottieparser.cpp (parseMaskObject)"
+          "source": "Samsung/rlottie README.md; Samsung/rlottie src/lottie/lottieparser.cpp (parseMaskObject); measured",
+          "match": {
+            "detail": [
+              "lighten",
+              "darken"
+            ]
+          },
+          "measured": {
+            "fixture": "mask-lighten.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "An Add mask and a Lighten mask overlapping it are drawn as the Add mask alone: 9.9 % of the tile differs from lottie-web, which draws their union as After Effects does (ThorVG: 0.0 %); a Darken mask in the same place is dropped too (After Effects and ThorVG draw the intersection; lottie-web 5.7.5 draws the union)."
+          }
         },
         {
           "feature": "mask-expansion",
@@ -4665,7 +4700,16 @@ package enum RendererData {
         {
           "feature": "mask-lighten-darken-difference",
           "support": "supported",
-          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getMaskMethod)"
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getMaskMethod); measured",
+          "measured": {
+            "fixture": "mask-difference.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "the two shapes' XOR written with Add and Subtract masks (mask-difference.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "An Add mask and a Difference mask overlapping it are drawn as their XOR: 0.0 % of the tile differs from the expected picture; a Lighten mask in the same place draws the union as lottie-web does (0.0 %, mask-lighten.json) and a Darken mask the intersection, as After Effects does (lottie-web 5.7.5 draws Difference and Darken masks as Add)."
+          }
         },
         {
           "feature": "mask-expansion",
