@@ -2803,7 +2803,16 @@ package enum RendererData {
           "note": "'sy' is not read.",
           "effect": "The layer style is not drawn: the layer renders without it.",
           "workaround": "Rebuild the look with shape layers (e.g. a blurred, offset copy for a shadow, a stroke for an outline) or use a supported effect instead.",
-          "source": "Samsung/rlottie src/lottie/lottieparser.cpp"
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp; measured",
+          "measured": {
+            "fixture": "layer-style-color-overlay.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "the square in the overlay's colour (layer-style-color-overlay.expected.json), drawn by lottie-web 5.7.5, which draws no layer style either",
+            "frames": [
+              0
+            ],
+            "seen": "A blue square with a red Color Overlay layer style is drawn blue: 25.0 % of the tile differs from the red square (lottie-web draws it blue as well)."
+          }
         },
         {
           "feature": "expression",
@@ -3046,7 +3055,16 @@ package enum RendererData {
           "support": "ignored",
           "effect": "Merge Paths is skipped: the shapes draw as separate, unmerged paths, so subtract/intersect/exclude cut-outs do not happen.",
           "workaround": "Combine the paths in the vector tool before import (Illustrator Pathfinder), or use a mask or alpha matte for the cut-out.",
-          "source": "Samsung/rlottie src/lottie/lottieparser.cpp ('Merge Path is not supported yet'); Samsung/rlottie README.md"
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp ('Merge Path is not supported yet'); Samsung/rlottie README.md; measured",
+          "measured": {
+            "fixture": "merge-paths.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "the overlap written as one square (merge-paths.expected.json), drawn by lottie-web 5.7.5, which ignores Merge Paths too",
+            "frames": [
+              0
+            ],
+            "seen": "Two overlapping squares merged with Intersect are drawn whole, both of them: 32.0 % of the tile differs from their overlap (lottie-web draws them whole as well)."
+          }
         },
         {
           "feature": "pucker-bloat",
@@ -4608,7 +4626,16 @@ package enum RendererData {
           "note": "'sy' is not read.",
           "effect": "The layer style is not drawn: the layer renders without it.",
           "workaround": "Rebuild the look with shape layers (e.g. a blurred, offset copy for a shadow, a stroke for an outline) or use a supported effect instead.",
-          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer)"
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer); measured",
+          "measured": {
+            "fixture": "layer-style-color-overlay.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "the square in the overlay's colour (layer-style-color-overlay.expected.json), drawn by lottie-web 5.7.5, which draws no layer style either",
+            "frames": [
+              0
+            ],
+            "seen": "A blue square with a red Color Overlay layer style is drawn blue: 25.0 % of the tile differs from the red square (lottie-web draws it blue as well)."
+          }
         },
         {
           "feature": "expression",
@@ -4874,18 +4901,36 @@ package enum RendererData {
           "match": {
             "default": true
           },
-          "support": "partial",
-          "note": "Hard Mix (17) was not found in the BlendMethod list checked; unconfirmed.",
-          "effect": "Hard Mix may draw with a different or Normal blend.",
+          "support": "ignored",
+          "note": "Hard Mix (17) is not in ThorVG's BlendMethod list; measured, it is drawn in normal mode (Add, 16, is drawn as Add: checked the same way).",
+          "effect": "Hard Mix draws with Normal blending.",
           "workaround": "Pick a blend mode the player supports (Screen is close to Add), or pre-render the blended look.",
-          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'bm')"
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'bm'); measured",
+          "measured": {
+            "fixture": "blend-hard-mix.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "the overlap in the hard-mixed colour, yellow (blend-hard-mix.expected.json), drawn by lottie-web 5.7.5, which draws Hard Mix as Normal too",
+            "frames": [
+              0
+            ],
+            "seen": "A blue layer set to Hard Mix over a yellow one is drawn in normal mode: 16.0 % of the tile differs from the overlap in the hard-mixed colour (lottie-web draws it in normal mode as well; rlottie too)."
+          }
         },
         {
           "feature": "merge-paths",
           "support": "ignored",
           "effect": "Merge Paths is skipped: the shapes draw as separate, unmerged paths, so subtract/intersect/exclude cut-outs do not happen.",
           "workaround": "Combine the paths in the vector tool before import (Illustrator Pathfinder), or use a mask or alpha matte for the cut-out.",
-          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseObject: 'MergePath(mm) is not supported yet')"
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseObject: 'MergePath(mm) is not supported yet'); measured",
+          "measured": {
+            "fixture": "merge-paths.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "the overlap written as one square (merge-paths.expected.json), drawn by lottie-web 5.7.5, which ignores Merge Paths too",
+            "frames": [
+              0
+            ],
+            "seen": "Two overlapping squares merged with Intersect are drawn whole, both of them: 32.0 % of the tile differs from their overlap (lottie-web draws them whole as well)."
+          }
         },
         {
           "feature": "twist",
