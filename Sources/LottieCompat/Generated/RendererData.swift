@@ -2795,7 +2795,16 @@ package enum RendererData {
           "note": "The parser does not read 'ef'. canilottie agrees.",
           "effect": "The effect is not drawn: the layer renders as if the effect were switched off.",
           "workaround": "Bake the effect into the artwork (rebuild it with shapes, or pre-render that part), or remove it and check the look without it.",
-          "source": "Samsung/rlottie README.md (Layer Effects: all unsupported); Samsung/rlottie src/lottie/lottieparser.cpp"
+          "source": "Samsung/rlottie README.md (Layer Effects: all unsupported); Samsung/rlottie src/lottie/lottieparser.cpp; measured",
+          "measured": {
+            "fixture": "effect-fill.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A red Fill effect on a dark bar is not drawn: 24.0 % of the tile differs from lottie-web; Tint and Tritone (24.0 % each, effect-tint.json, effect-tritone.json), Stroke (7.4 %, stroke-effect.json) and Gaussian Blur (11.8 %, blur-edge.json) are not drawn either."
+          }
         },
         {
           "feature": "layer-style",
@@ -2891,7 +2900,16 @@ package enum RendererData {
           "note": "'tp' is not read; the layer above is the matte.",
           "effect": "If the layer named by tp is not directly above the matted layer, the wrong layer is used as the matte.",
           "workaround": "Keep every track matte directly above the layer it mattes (the After Effects default), so that the matte index and the layer order agree.",
-          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseLayer)"
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseLayer); measured",
+          "measured": {
+            "fixture": "matte-tp.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "the matte moved directly above the matted layer, where every player looks for it (matte-tp.expected.json), drawn by lottie-web 5.7.5, which does not read tp either",
+            "frames": [
+              0
+            ],
+            "seen": "A layer matted by a circle two layers up (tp) is matted by the green bar directly above it instead: 35.8 % of the tile differs from the expected picture."
+          }
         },
         {
           "feature": "mask",
@@ -4712,7 +4730,16 @@ package enum RendererData {
         {
           "feature": "matte-tp",
           "support": "supported",
-          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'tp')"
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'tp'); measured",
+          "measured": {
+            "fixture": "matte-tp.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "the matte moved directly above the matted layer, where every player looks for it (matte-tp.expected.json), drawn by lottie-web 5.7.5, which does not read tp either",
+            "frames": [
+              0
+            ],
+            "seen": "A layer matted by a circle two layers up (tp) is matted by the circle: 0.0 % of the tile differs from the expected picture (rlottie: 35.8 %)."
+          }
         },
         {
           "feature": "mask",
