@@ -4636,7 +4636,16 @@ package enum RendererData {
           "note": "Logs 'Not supported Layer Effect = <ty>'.",
           "effect": "The effect is not drawn: the layer renders as if the effect were switched off.",
           "workaround": "Bake the effect into the artwork (rebuild it with shapes, or pre-render that part), or remove it and check the look without it.",
-          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseEffects)"
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseEffects); measured",
+          "measured": {
+            "fixture": "effect-set-matte.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A blue layer whose Set Matte effect takes its matte from a circle above it is drawn whole: 80.5 % of the tile differs from lottie-web, which shows it only inside the circle (rlottie draws it whole too)."
+          }
         },
         {
           "feature": "layer-style",
