@@ -175,7 +175,11 @@ extension Coverage {
   /// `loopOut()`/`loopIn()` cycling or ping-ponging over the keyframes, or Ease and Wizz with an
   /// easing that does not overshoot: values stay among them.
   static func staysWithinKeyframes(_ code: String) -> Bool {
-    if ExpressionEffect.easeAndWizzReach(code) == 1 { return true }
+    ExpressionEffect.easeAndWizzReach(code) == 1 || loopsWithinKeyframes(code)
+  }
+
+  /// `loopOut()`/`loopIn()` cycling or ping-ponging over the keyframes.
+  static func loopsWithinKeyframes(_ code: String) -> Bool {
     guard let body = ExpressionEffect.returnedExpression(code), let call = ExpressionEffect.call(body),
       ["loopOut", "loop_out", "loopIn", "loop_in"].contains(call.name)
     else { return false }

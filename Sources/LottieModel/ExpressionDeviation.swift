@@ -19,8 +19,9 @@ import LottieJSON
 extension ExpressionEffect {
   package static func deviation(_ code: String, property: JSONNode, frameRate: Double?) -> Double? {
     guard AnimatedProperty(node: property).isAnimated else { return nil }
-    if Coverage.staysWithinKeyframes(code) { return spread(property) }
+    // Ease and Wizz is read once here: `staysWithinKeyframes` would read it again.
     if let reach = easeAndWizzReach(code) { return spread(property).map { $0 * reach } }
+    if Coverage.loopsWithinKeyframes(code) { return spread(property) }
     guard let (amp, freq, decay) = bounceNumbers(code), let frameRate, frameRate > 0,
       let speed = fastestArrival(property, frameRate: frameRate)
     else { return nil }
@@ -215,7 +216,7 @@ extension ExpressionEffect {
     var definition: Range<Int>?
     var script = false
     var from = 0
-    while let start = Self.find(keyword, in: bytes, from: from) {
+    while let start = bytes[from...].firstRange(of: keyword)?.lowerBound {
       let nameStart = start + keyword.count
       guard let open = bytes[nameStart...].firstIndex(of: UInt8(ascii: "(")),
         let brace = bytes[open...].firstIndex(of: UInt8(ascii: "{"))
@@ -305,16 +306,5 @@ extension ExpressionEffect {
     }
     return names.allSatisfy { easingWords.contains($0) }
       && (s || !names.contains("s"))
-  }
-
-  /// Where `needle` first occurs in `bytes` at or after `from`.
-  static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-    guard !needle.isEmpty, bytes.count >= needle.count, from <= bytes.count - needle.count else { return nil }
-    var i = from
-    while i <= bytes.count - needle.count {
-      if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
-      i += 1
-    }
-    return nil
   }
 }
