@@ -193,6 +193,47 @@ public struct Composition: Sendable {
     }
     return result
   }
+
+  /// A loop in the parent chains: `inds` in the order the chain runs, from where it was entered;
+  /// `first` is the loop's layer that comes first in the file.
+  public struct ParentLoop: Sendable {
+    public let inds: [Int]
+    public let first: Layer
+  }
+
+  /// The loops in the layers' parent chains, by `ind` (first occurrence wins, as layersByIndex);
+  /// a layer naming itself is not a loop here. Each layer has at most one parent, so the layers
+  /// form chains that end, or end in one loop. Every ind is walked once: a walk stops at the
+  /// first layer an earlier walk has seen (its chain is known), and finds a loop when it meets a
+  /// layer of its own walk — linear, however long the chains (a chain of 2,000 parents took 48 s
+  /// when every layer walked its own).
+  public func parentLoops(byIndex: [Int: Layer]) -> [ParentLoop] {
+    var loops: [ParentLoop] = []
+    var walkOf: [Int: Int] = [:]
+    for (walk, layer) in layers.enumerated() {
+      guard let start = layer.index, walkOf[start] == nil, byIndex[start]?.position == layer.position else { continue }
+      var chain: [Int] = [start]
+      var place: [Int: Int] = [start: 0]
+      walkOf[start] = walk
+      var current = layer
+      while let parent = current.parentIndex, parent != current.index, let next = byIndex[parent] {
+        if let seen = walkOf[parent] {
+          if seen == walk, let k = place[parent] {
+            let inds = Array(chain[k...])
+            if let first = inds.compactMap({ byIndex[$0] }).min(by: { $0.position < $1.position }) {
+              loops.append(ParentLoop(inds: inds, first: first))
+            }
+          }
+          break
+        }
+        walkOf[parent] = walk
+        place[parent] = chain.count
+        chain.append(parent)
+        current = next
+      }
+    }
+    return loops
+  }
 }
 
 /// An entry of `assets`: an image, a precomposition, or something else (sounds, data).

@@ -81,6 +81,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case lumaMatteTranslucent = "luma-matte-translucent"
   case maskInvertedFrame = "mask-inverted-frame"
   case maskInvertedAfterMode = "mask-inverted-after-mode"
+  case parentCycle = "parent-cycle"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -166,6 +167,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .lumaMatteTranslucent: return "translucent layers used as a luma matte"
     case .maskInvertedFrame: return "inverted masks against lottie-web's frame"
     case .maskInvertedAfterMode: return "inverted masks with \"inv\" written after \"mode\""
+    case .parentCycle: return "parent loops, or a layer its own parent"
     }
   }
 }

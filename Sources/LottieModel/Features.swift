@@ -14,6 +14,7 @@ extension Animation {
       guard visit.layer.node.isObject else { return }
       scan.enter(visit.layer)
       scan.layerKind(visit.layer, visit.path)
+      scan.parentLoops(visit)
       scan.precompClip(visit)
       scan.lumaMatte(visit)
       let span = scan.visibleSpan(visit)
@@ -44,6 +45,8 @@ struct FeatureScan {
   var layerDrawn = true
   var hiddenShapes = SpanSet([Range<Int>]())
   var parentsByComposition: [JSONNode.ID: [Int: Layer]] = [:]
+  /// Per composition, the positions of the layers its parent loops are reported at.
+  var loopStarts: [JSONNode.ID: Set<Int>] = [:]
   var layersByComposition: [JSONNode.ID: [Layer]] = [:]
   /// Whether a precomp used as a luma matte draws anything half-transparent, per asset id.
   var translucentCompositions: [String: Bool] = [:]

@@ -197,6 +197,11 @@ func fixture(for entry: SupportEntry) -> String? {
     return
       "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[{\"ty\":4,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":30}},\"shapes\":[]},{\"ty\":4,\"tt\":3,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}]}"
   case .maskAddAfterSubtract?: return layer("\"masksProperties\":[{\"mode\":\"s\"},{\"mode\":\"a\"}]")
+  case .parentCycle?:
+    if detail == "self" { return layer("\"parent\":1") }
+    let one = "{\"ty\":4,\"ind\":1,\"parent\":2,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}"
+    let two = "{\"ty\":4,\"ind\":2,\"parent\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}"
+    return "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[\(one),\(two)]}"
   case .precompClipOversized?:
     return layer("\"w\":200,\"h\":200,\"refId\":\"p\"", ty: 0).replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"s\":{\"a\":0,\"k\":[20000,20000]}}")
   case .solidColorNotHex?: return layer("\"sc\":\"\(detail == "empty" ? "" : "#36c")\"", ty: 1)

@@ -589,6 +589,34 @@ struct FeatureDetailTests {
     #expect(try details(json, .maskInvertedAfterMode).count == count)
   }
 
+  /// A layer that names itself as its parent is "self" (rlottie leaves it out; not claimed where
+  /// the layer is never drawn); a loop of parents is one "loop" use, at the loop's layer first in
+  /// the file, kept when its layers are hidden (rlottie and ThorVG crash all the same); a chain
+  /// that ends, or only runs into a loop, is neither.
+  @Test(arguments: [
+    ("1:1", [FeatureUse.notDrawn], "1:1,hd"),
+    ("1:1", ["self"], ""),
+    ("1:2 2:1", ["loop"], ""),
+    ("1:2 2:1", ["loop"], "1:hd 2:hd"),
+    ("1:2 2:3 3:1", ["loop"], ""),
+    ("1:2 2:3 3:2", ["loop"], ""),
+    ("1:2 2:3 3:", [], ""),
+    ("1:2 2:1 3:1 4:3", ["loop"], "")
+  ])
+  func parentLoopsAndLayersTheirOwnParent(chain: String, expected: [String?], hide: String) throws {
+    let hidden = hide == "1:1,hd" ? ["1"] : hide.split(separator: " ").map { String($0.prefix { $0 != ":" }) }
+    let layers = chain.split(separator: " ").map { pair -> String in
+      let parts = pair.split(separator: ":", omittingEmptySubsequences: false)
+      let parent = parts[1].isEmpty ? "" : #""parent":\#(parts[1]),"#
+      let hd = hidden.contains(String(parts[0])) ? #""hd":true,"# : ""
+      return #"{"ty":4,"ind":\#(parts[0]),\#(parent)\#(hd)"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}"#
+    }
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[\#(layers.joined(separator: ","))]}"#
+    let uses = try uses(json).filter { $0.feature == .parentCycle }
+    #expect(uses.map(\.detail) == expected)
+    if expected == ["loop"] { #expect(uses.first?.node.pointer.hasSuffix("/parent") == true) }
+  }
+
   @Test func maskExpansionWithinAPixelIsNotAFeatureUse() throws {
     func count(_ x: String) throws -> Int {
       try details(layer(ks: "{}").replacingOccurrences(of: #""shapes":[]"#, with: #""shapes":[],"masksProperties":[{"mode":"a","x":\#(x)}]"#), .maskExpansion)

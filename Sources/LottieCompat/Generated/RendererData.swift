@@ -418,6 +418,13 @@ package enum RendererData {
           "feature": "legacy-colors",
           "support": "supported",
           "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/ColorParser.java (colours with a channel above 1 are read as 0-255)"
+        },
+        {
+          "feature": "parent-cycle",
+          "support": "unsupported",
+          "effect": "The app hangs, then runs out of memory: lottie-android lists a layer's parents by following \"parent\" until a layer has none, and a loop (or a layer that names itself) never ends. Not rendered here: lottie-android cannot run on this machine.",
+          "workaround": "Break the loop or remove the self-reference: remove \"parent\" from one of its layers (lint reports them as LK203 and LK202).",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/layer/CompositionLayer.java (each layer's parent set from the layer with its parent's ind, itself included) and BaseLayer.java (buildParentLayerListIfNeeded follows parentLayer until it is null, with no record of the layers seen)"
         }
       ]
     }
@@ -1759,6 +1766,47 @@ package enum RendererData {
             "seen": "A red-blue-black gradient whose first midpoint sits at 20 % of its span: the blue arrives later than in After Effects, 33.3 % differs from the After Effects render (lottie-web 5.7.5 33.3 %, rlottie and ThorVG 32.8 %: every player draws it alike)."
           },
           "source": "measured (conformance shape-style/gradient-linear-midpoint.json and its After Effects render)"
+        },
+        {
+          "feature": "parent-cycle",
+          "match": {
+            "detail": [
+              "loop"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "lottie-web draws nothing at all, not even the layers outside the loop: it builds each layer's chain of parents by following \"parent\" until a layer has none, and on a loop that never ends (the call stack overflows).",
+          "workaround": "Break the loop: remove \"parent\" from one of its layers (lint reports it as LK203).",
+          "measured": {
+            "fixture": "parent-cycle.json",
+            "player": "lottie-web 5.7.5 (svg renderer)",
+            "reference": "Debian's librlottie 0.1+dfsg-4+deb12u2 (lottiekit render), which draws all three squares",
+            "frames": [
+              10
+            ],
+            "seen": "Two square layers that name each other as parent (ind 1 → 2 → 1), beside a third square with no parent: the page shows nothing at frame 10 (rlottie 0.2 and ThorVG 1.1.3 crash on the file)."
+          },
+          "source": "measured; airbnb/lottie-web player/js/renderers/BaseRenderer.js (buildElementParenting follows layers[i].parent with no record of the layers seen; shared by the svg, canvas and html renderers)"
+        },
+        {
+          "feature": "parent-cycle",
+          "match": {
+            "detail": [
+              "self"
+            ]
+          },
+          "support": "supported",
+          "note": "A layer that names itself as its parent is drawn as if it had no parent (the canvas renderer draws nothing).",
+          "measured": {
+            "fixture": "parent-self.json",
+            "player": "lottie-web 5.7.5 (svg renderer)",
+            "reference": "ThorVG (thorvg-python 1.1.3)",
+            "frames": [
+              10
+            ],
+            "seen": "A red square whose layer names its own ind as parent, beside a blue square: both drawn, as ThorVG draws them (0.0 %)."
+          },
+          "source": "measured"
         }
       ]
     },
@@ -2278,6 +2326,48 @@ package enum RendererData {
             "seen": "A red-blue-black gradient whose first midpoint sits at 20 % of its span: the blue arrives later than in After Effects, 33.3 % differs from the After Effects render (lottie-web 5.7.5 33.3 %, rlottie and ThorVG 32.8 %: every player draws it alike)."
           },
           "source": "measured (conformance shape-style/gradient-linear-midpoint.json and its After Effects render)"
+        },
+        {
+          "feature": "parent-cycle",
+          "match": {
+            "detail": [
+              "loop"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "lottie-web draws nothing at all, not even the layers outside the loop: it builds each layer's chain of parents by following \"parent\" until a layer has none, and on a loop that never ends (the call stack overflows).",
+          "workaround": "Break the loop: remove \"parent\" from one of its layers (lint reports it as LK203).",
+          "measured": {
+            "fixture": "parent-cycle.json",
+            "player": "lottie-web 5.7.5 (canvas renderer)",
+            "reference": "Debian's librlottie 0.1+dfsg-4+deb12u2 (lottiekit render), which draws all three squares",
+            "frames": [
+              10
+            ],
+            "seen": "Two square layers that name each other as parent (ind 1 → 2 → 1), beside a third square with no parent: the page shows nothing at frame 10 (rlottie 0.2 and ThorVG 1.1.3 crash on the file)."
+          },
+          "source": "measured; airbnb/lottie-web player/js/renderers/BaseRenderer.js (buildElementParenting follows layers[i].parent with no record of the layers seen; shared by the svg, canvas and html renderers)"
+        },
+        {
+          "feature": "parent-cycle",
+          "match": {
+            "detail": [
+              "self"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "The canvas renderer draws nothing at all when a layer names itself as its parent (the svg renderer draws the layer as if it had no parent).",
+          "workaround": "Remove the layer's \"parent\" (lint reports it as LK202).",
+          "measured": {
+            "fixture": "parent-self.json",
+            "player": "lottie-web 5.7.5 (canvas renderer)",
+            "reference": "lottie-web 5.7.5's svg renderer and ThorVG (thorvg-python 1.1.3)",
+            "frames": [
+              10
+            ],
+            "seen": "A red square whose layer names its own ind as parent, beside a blue square: the canvas shows nothing at frame 10 (the svg renderer and ThorVG draw both squares, 24.5 % of the tile)."
+          },
+          "source": "measured; airbnb/lottie-web player/js/renderers/BaseRenderer.js (buildElementParenting follows layers[i].parent with no record of the layers seen; shared by the svg, canvas and html renderers)"
         }
       ]
     },
@@ -2748,6 +2838,18 @@ package enum RendererData {
             "seen": "A red-blue-black gradient whose first midpoint sits at 20 % of its span: the blue arrives later than in After Effects, 33.3 % differs from the After Effects render (lottie-web 5.7.5 33.3 %, rlottie and ThorVG 32.8 %: every player draws it alike)."
           },
           "source": "measured (conformance shape-style/gradient-linear-midpoint.json and its After Effects render)"
+        },
+        {
+          "feature": "parent-cycle",
+          "match": {
+            "detail": [
+              "loop"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "lottie-web draws nothing at all, not even the layers outside the loop: it builds each layer's chain of parents by following \"parent\" until a layer has none, and on a loop that never ends (the call stack overflows).",
+          "workaround": "Break the loop: remove \"parent\" from one of its layers (lint reports it as LK203).",
+          "source": "airbnb/lottie-web player/js/renderers/BaseRenderer.js (buildElementParenting follows layers[i].parent with no record of the layers seen; shared by the svg, canvas and html renderers); the svg and canvas renderers were measured (fixture parent-cycle.json)"
         }
       ]
     }
@@ -4067,6 +4169,48 @@ package enum RendererData {
             "seen": "A red-blue-black gradient whose first midpoint sits at 20 % of its span: the blue arrives later than in After Effects, 32.8 % differs from the After Effects render (lottie-web 5.7.5 33.3 %, rlottie and ThorVG 32.8 %: every player draws it alike)."
           },
           "source": "measured (conformance shape-style/gradient-linear-midpoint.json and its After Effects render)"
+        },
+        {
+          "feature": "parent-cycle",
+          "match": {
+            "detail": [
+              "loop"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "rlottie crashes (segmentation fault): it follows the parent chain to place a layer, and on a loop it never reaches the end. Telegram's fork and Debian's patched librlottie check for loops and draw the file.",
+          "workaround": "Break the loop: remove \"parent\" from one of its layers (lint reports it as LK203).",
+          "measured": {
+            "fixture": "parent-cycle.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              10
+            ],
+            "seen": "Two square layers that name each other as parent (ind 1 → 2 → 1), beside a third square with no parent: the player process dies with a segmentation fault at every frame tried (0 and 10); so it does with the two layers hidden (hd) and with a loop of three. With the loop's layers playing only after the animation's end (ip 100, op 200 on a 60-frame animation) frame 10 draws. Debian's librlottie 0.1+dfsg-4+deb12u2 (lottiekit render) draws all three squares."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (Layer::matrix recursing on mParentLayer; master limits the depth to 64 since bf689b7, 2026-06-01, after the 0.2 release); Telegram's fork checks for loops (commit f3c2c5a, 'Check for layer parent-child cycles', 2019); Debian's No-cyclic-structures.patch"
+        },
+        {
+          "feature": "parent-cycle",
+          "match": {
+            "detail": [
+              "self"
+            ]
+          },
+          "support": "ignored",
+          "effect": "rlottie leaves out a layer that names itself as its parent; lottie-web and ThorVG draw it as if it had no parent.",
+          "workaround": "Remove the layer's \"parent\" (lint reports it as LK202).",
+          "measured": {
+            "fixture": "parent-self.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              10
+            ],
+            "seen": "A red square whose layer names its own ind as parent, beside a blue square: rlottie draws the blue square only, 12.2 % of the tile differs from lottie-web (which draws both, as ThorVG does); Debian's librlottie (lottiekit render) leaves it out too."
+          },
+          "source": "measured (no documentation found)"
         }
       ]
     }
@@ -5869,6 +6013,47 @@ package enum RendererData {
             "seen": "A red-blue-black gradient whose first midpoint sits at 20 % of its span: the blue arrives later than in After Effects, 32.8 % differs from the After Effects render (lottie-web 5.7.5 33.3 %, rlottie and ThorVG 32.8 %: every player draws it alike)."
           },
           "source": "measured (conformance shape-style/gradient-linear-midpoint.json and its After Effects render)"
+        },
+        {
+          "feature": "parent-cycle",
+          "match": {
+            "detail": [
+              "loop"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "ThorVG crashes (segmentation fault): it works out a layer's transform from its parent's, and on a loop it never reaches the end.",
+          "workaround": "Break the loop: remove \"parent\" from one of its layers (lint reports it as LK203).",
+          "measured": {
+            "fixture": "parent-cycle.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              10
+            ],
+            "seen": "Two square layers that name each other as parent (ind 1 → 2 → 1), beside a third square with no parent: the player process dies with a segmentation fault at every frame tried (0 and 10); so it does with the two layers hidden (hd) and with a loop of three. With the loop's layers playing only after the animation's end (ip 100, op 200 on a 60-frame animation) frame 10 draws."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieBuilder.cpp (updateTransform on layer->parent)"
+        },
+        {
+          "feature": "parent-cycle",
+          "match": {
+            "detail": [
+              "self"
+            ]
+          },
+          "support": "supported",
+          "note": "A layer that names itself as its parent is drawn as if it had no parent, as lottie-web draws it.",
+          "measured": {
+            "fixture": "parent-self.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              10
+            ],
+            "seen": "A red square whose layer names its own ind as parent, beside a blue square: both drawn as lottie-web draws them (0.0 %)."
+          },
+          "source": "measured"
         }
       ]
     }
