@@ -769,6 +769,9 @@ def main():
             row["claims"] = claims(a.lottiekit, os.path.join(ORACLES, "..", row["file"]))
             for player in PLAYERS:
                 if isinstance(row.get(player), dict) and row[player].get("cause"):
+                    # Judged again on the saved verdict: a left-out disagreement was one.
+                    if row[player].pop("reference_misses", None):
+                        row[player]["disagrees"] = True
                     reference_misses(row, player)
         if a.confirm:
             confirm(rows, a)
@@ -1126,9 +1129,13 @@ REFERENCE_CAUSES = {"effects (ef)": "effect (", "blend modes": "blend-mode (", "
 def reference_misses(row, player):
     """A disagreement whose cause is a feature lottie-web 5.7 does not draw (a drop shadow, an Add
     blend) while every use of that kind in the file is one it does not draw: the reference is the
-    odd one out, so the file cannot judge the player on it."""
+    odd one out, so the file cannot judge the player on it, unless the player draws nothing."""
     prefix = REFERENCE_CAUSES.get(row[player].get("cause"))
     if not prefix or not row[player].get("disagrees"):
+        return
+    # A player that refuses the file, crashes or draws nothing at all fails whatever lottie-web
+    # makes of the cause: every reference draws something there.
+    if row[player].get("load") or "draws nothing" in row[player].get("what", ""):
         return
     drawn = [u for u in row["claims"]["used"] if u.startswith(prefix) and "Control" not in u
              and u not in row["claims"]["web_ignores"]]
