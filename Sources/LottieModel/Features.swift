@@ -19,7 +19,7 @@ extension Animation {
       scan.lumaMatte(visit)
       let span = scan.visibleSpan(visit)
       scan.layerProperties(visit.layer, visit.path, span: span)
-      scan.masks(visit.layer, visit.path)
+      scan.masks(visit.layer, visit.path, onlyAlphaMatte: scan.drawnOnlyAsAlphaMatte(visit))
       scan.shapes(visit.layer, visit.path, span: span)
       scan.expressionsAndSlots(visit, span: span)
       scan.keyframeForms(visit, span: span)
@@ -45,6 +45,8 @@ struct FeatureScan {
   var layerDrawn = true
   var hiddenShapes = SpanSet([Range<Int>]())
   var parentsByComposition: [JSONNode.ID: [Int: Layer]] = [:]
+  /// Per composition, the matte modes (`tt`) of the layers that name each ind in `tp`.
+  var tpUsers: [JSONNode.ID: [Int: [Int]]] = [:]
   /// Per composition, the positions of the layers its parent loops are reported at.
   var loopStarts: [JSONNode.ID: Set<Int>] = [:]
   var layersByComposition: [JSONNode.ID: [Layer]] = [:]

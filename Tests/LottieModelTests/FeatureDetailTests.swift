@@ -617,6 +617,27 @@ struct FeatureDetailTests {
     if expected == ["loop"] { #expect(uses.first?.node.pointer.hasSuffix("/parent") == true) }
   }
 
+  /// A colour-only effect (Fill, Tint, Tritone) on a layer drawn only as an alpha matte changes
+  /// nothing a player shows; on a luma matte's source, on a source a `tp` user reads as luma, on a
+  /// layer no one uses as a matte, or a Gaussian Blur (which changes alpha), it is claimed.
+  @Test(arguments: [
+    (21, #""td":1"#, #""tt":1"#, FeatureUse.notDrawn),
+    (20, #""td":1"#, #""tt":2"#, FeatureUse.notDrawn),
+    (23, #""td":1"#, #""tt":1"#, FeatureUse.notDrawn),
+    (21, #""td":1"#, #""tt":3"#, "Fill"),
+    (21, #""td":1"#, #""tt":1,"tp":9"#, "Fill"),
+    (21, #""td":1,"ind":9"#, #""tt":3,"tp":9"#, "Fill"),
+    (21, #""ind":1"#, #""tt":1"#, "Fill"),
+    (29, #""td":1"#, #""tt":1"#, "Gaussian Blur")
+  ])
+  func colourOnlyEffectsOnAnAlphaMatte(type: Int, source: String, user: String, detail: String) throws {
+    let names = [20: "ADBE Tint", 21: "ADBE Fill", 23: "ADBE Tritone", 29: "ADBE Gaussian Blur 2"]
+    let effect = #"{"ty":\#(type),"mn":"\#(names[type] ?? "")","ef":[]}"#
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,\#(source),"ip":0,"op":60,"ks":{},"shapes":[],"ef":[\#(effect)]},{"ty":4,\#(user),"ip":0,"op":60,"ks":{},"shapes":[]}]}"#
+    #expect(try details(json, .effect) == [detail])
+  }
+
   @Test func maskExpansionWithinAPixelIsNotAFeatureUse() throws {
     func count(_ x: String) throws -> Int {
       try details(layer(ks: "{}").replacingOccurrences(of: #""shapes":[]"#, with: #""shapes":[],"masksProperties":[{"mode":"a","x":\#(x)}]"#), .maskExpansion)
