@@ -82,6 +82,8 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case maskInvertedFrame = "mask-inverted-frame"
   case maskInvertedAfterMode = "mask-inverted-after-mode"
   case parentCycle = "parent-cycle"
+  case effectWithoutEnabled = "effect-without-en"
+  case effectDisabled = "effect-disabled"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -168,6 +170,8 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .maskInvertedFrame: return "inverted masks against lottie-web's frame"
     case .maskInvertedAfterMode: return "inverted masks with \"inv\" written after \"mode\""
     case .parentCycle: return "parent loops, or a layer its own parent"
+    case .effectWithoutEnabled: return "effects without \"en\" (enabled)"
+    case .effectDisabled: return "effects switched off (\"en\": 0)"
     }
   }
 }

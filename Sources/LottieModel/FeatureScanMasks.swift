@@ -45,11 +45,23 @@ extension FeatureScan {
       if let o = mask["o"], Animation.isNonDefault(o, default: 100) { add(.maskOpacity, nil, o, path) }
     }
     for effect in layer.effects where effect.node.isObject {
+      let name = EffectCatalogue.shared.displayName(of: effect)
+      let drawing = effect.typeCode.map { Self.drawingEffects.contains($0) } ?? false
+      // An effect switched off in After Effects is not drawn there, nor by rlottie or ThorVG;
+      // lottie-web draws it all the same (measured, fixture effect-disabled.json).
+      if !effect.isEnabled {
+        uses.append(FeatureUse(feature: .effect, detail: FeatureUse.notDrawn, node: effect.node, layerPath: path))
+        if drawing { add(.effectDisabled, name, effect.node, path) }
+        continue
+      }
       if onlyAlphaMatte, let ty = effect.typeCode, Self.colourOnlyEffects.contains(ty) {
         uses.append(FeatureUse(feature: .effect, detail: FeatureUse.notDrawn, node: effect.node, layerPath: path))
         continue
       }
-      add(.effect, EffectCatalogue.shared.displayName(of: effect), effect.node, path)
+      add(.effect, name, effect.node, path)
+      // ThorVG draws an effect only where "en" says 1, which Bodymovin always writes; lottie-web
+      // draws it without (measured, fixture effect-without-en.json).
+      if drawing, effect.node["en"] == nil { add(.effectWithoutEnabled, name, effect.node, path) }
       if layer.type == .precomp, Animation.blurWithTransparentEdges(effect.node) { add(.blurTransparentEdges, nil, effect.node, path) }
     }
     for style in layer.styles where style.isObject {
@@ -60,6 +72,10 @@ extension FeatureScan {
   /// Effects that change a layer's colours and leave its alpha as it is: Tint (20), Fill (21),
   /// Tritone (23).
   static let colourOnlyEffects: Set<Int> = [20, 21, 23]
+
+  /// Effects that draw something, that ThorVG draws when enabled: Tint, Fill, Tritone, Drop
+  /// Shadow (25) and Gaussian Blur (29).
+  static let drawingEffects: Set<Int> = [20, 21, 23, 25, 29]
 
   /// Whether the layer is drawn only as an alpha matte: a `td` layer whose every user (the next
   /// layer, when it has `tt` and no `tp`, and the layers naming its ind in `tp`) takes only its

@@ -197,6 +197,8 @@ func fixture(for entry: SupportEntry) -> String? {
     return
       "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[{\"ty\":4,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":30}},\"shapes\":[]},{\"ty\":4,\"tt\":3,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}]}"
   case .maskAddAfterSubtract?: return layer("\"masksProperties\":[{\"mode\":\"s\"},{\"mode\":\"a\"}]")
+  case .effectWithoutEnabled?: return layer("\"ef\":[{\"ty\":\(ty ?? 21)}]")
+  case .effectDisabled?: return layer("\"ef\":[{\"ty\":\(ty ?? 21),\"en\":0}]")
   case .parentCycle?:
     if detail == "self" { return layer("\"parent\":1") }
     let one = "{\"ty\":4,\"ind\":1,\"parent\":2,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}"
@@ -295,7 +297,7 @@ struct CompatTests {
 
   @Test func lintNamesEveryAffectedTargetOnce() throws {
     let json =
-      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2"}]}]}"#
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2","en":1}]}]}"#
     var options = LintOptions()
     options.targets = ["ios", "android", "rlottie", "thorvg"].map(TargetSelection.init(parsing:))
     let d = Linter(options: options, rules: [RendererCompatRule.self]).lint(path: "x", bytes: Array(json.utf8), baseDirectory: nil)

@@ -638,6 +638,27 @@ struct FeatureDetailTests {
     #expect(try details(json, .effect) == [detail])
   }
 
+  /// ThorVG draws an effect only where `"en"` says 1: a drawing effect (Tint, Fill, Tritone, Drop
+  /// Shadow, Gaussian Blur) written without `"en"` is a use of effect-without-en; one switched off
+  /// (`"en": 0`) is not drawn as an effect and is a use of effect-disabled (lottie-web draws it).
+  @Test(
+    arguments: [
+      (#"{"ty":21,"mn":"ADBE Fill"}"#, "Fill", ["Fill"], []),
+      (#"{"ty":21,"mn":"ADBE Fill","en":1}"#, "Fill", [], []),
+      (#"{"ty":29,"mn":"ADBE Gaussian Blur 2","en":true}"#, "Gaussian Blur", [], []),
+      (#"{"ty":21,"mn":"ADBE Fill","en":0}"#, FeatureUse.notDrawn, [], ["Fill"]),
+      (#"{"ty":5,"nm":"Slider"}"#, nil, [], []),
+      (#"{"ty":22,"mn":"ADBE Stroke"}"#, "Stroke", [], [])
+    ] as [(String, String?, [String], [String])])
+  func effectsWithoutEnOrSwitchedOff(effect: String, detail: String?, withoutEn: [String], disabled: [String]) throws {
+    let json = layer(ks: "{}").replacingOccurrences(of: #""shapes":[]"#, with: #""shapes":[],"ef":[\#(effect)]"#)
+    let effects = try details(json, .effect)
+    #expect(effects.count == 1)
+    if let detail { #expect(effects == [detail]) }
+    #expect(try details(json, .effectWithoutEnabled) == withoutEn)
+    #expect(try details(json, .effectDisabled) == disabled)
+  }
+
   @Test func maskExpansionWithinAPixelIsNotAFeatureUse() throws {
     func count(_ x: String) throws -> Int {
       try details(layer(ks: "{}").replacingOccurrences(of: #""shapes":[]"#, with: #""shapes":[],"masksProperties":[{"mode":"a","x":\#(x)}]"#), .maskExpansion)

@@ -1807,6 +1807,30 @@ package enum RendererData {
             "seen": "A red square whose layer names its own ind as parent, beside a blue square: both drawn, as ThorVG draws them (0.0 %)."
           },
           "source": "measured"
+        },
+        {
+          "feature": "effect-disabled",
+          "match": {
+            "ty": [
+              20,
+              21,
+              23,
+              29
+            ]
+          },
+          "support": "ignored",
+          "effect": "lottie-web draws an effect that is switched off in After Effects (\"en\": 0): it never reads \"en\". After Effects, rlottie and ThorVG leave it out.",
+          "workaround": "Delete the switched-off effect from the layer (or from the JSON) before export.",
+          "measured": {
+            "fixture": "effect-disabled.json",
+            "player": "lottie-web 5.7.5 (svg renderer)",
+            "reference": "the bar without the effect (effect-disabled.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A dark bar under a Fill effect of red switched off is drawn red: 24.0 % of the tile differs from the bar without the effect; so are Tint and Tritone switched off (24.0 %) and a Gaussian Blur of 30 (18.3 %). The canvas renderer draws none of these effects, switched off or not."
+          },
+          "source": "measured"
         }
       ]
     },
@@ -4211,6 +4235,21 @@ package enum RendererData {
             "seen": "A red square whose layer names its own ind as parent, beside a blue square: rlottie draws the blue square only, 12.2 % of the tile differs from lottie-web (which draws both, as ThorVG does); Debian's librlottie (lottiekit render) leaves it out too."
           },
           "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "effect-disabled",
+          "support": "supported",
+          "note": "rlottie draws no effect, so one switched off (\"en\": 0) is left out as After Effects leaves it out.",
+          "measured": {
+            "fixture": "effect-disabled.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "the bar without the effect (effect-disabled.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A dark bar under a Fill effect of red switched off: drawn dark, 0.0 % from the bar without the effect."
+          },
+          "source": "measured"
         }
       ]
     }
@@ -4680,20 +4719,18 @@ package enum RendererData {
               21
             ]
           },
-          "support": "ignored",
-          "note": "The sources parse the Fill effect (tvgLottieParser.cpp, getEffect), but the player measured here draws nothing for it: the measurement decides the level.",
-          "effect": "The Fill effect is not drawn: the layer keeps its own colours, as if the effect were switched off.",
-          "workaround": "Colour the artwork itself (the fill and stroke colours, or a precomp's contents) instead of using the effect.",
+          "support": "supported",
+          "note": "The Fill effect is drawn where the effect says \"en\": 1, as Bodymovin writes it; an effect without \"en\" is skipped (effect-without-en). An earlier fixture without \"en\" had this entry read 'not drawn'.",
           "measured": {
             "fixture": "effect-fill.json",
-            "player": "thorvg (thorvg-python 1.1.3)",
+            "player": "ThorVG (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
             ],
-            "seen": "A dark bar under a Fill effect of red: lottie-web draws it red, ThorVG dark as without the effect; 24.0 % of the tile differs. The same on a solid layer and on a precomp layer (corpus rlottie bell.json: a white bell drawn black, 15.9 %)."
+            "seen": "A dark bar under a Fill effect of red, \"en\": 1: drawn as lottie-web draws it (0.0 %). Without \"en\" ThorVG leaves it out (24.0 %, effect-without-en.json); so on corpus rlottie bell.json, whose Fill effects have no \"en\" (a white bell drawn black, 15.9 %)."
           },
-          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getEffect, parseEffects)"
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getEffect, parseEffects), tvgLottieBuilder.cpp (updateEffect)"
         },
         {
           "feature": "effect",
@@ -4702,20 +4739,18 @@ package enum RendererData {
               20
             ]
           },
-          "support": "ignored",
-          "note": "The sources parse the Tint effect (tvgLottieParser.cpp, getEffect), but the player measured here draws nothing for it: the measurement decides the level.",
-          "effect": "The Tint effect is not drawn: the layer keeps its own colours, as if the effect were switched off.",
-          "workaround": "Colour the artwork itself (the fill and stroke colours, or a precomp's contents) instead of using the effect.",
+          "support": "supported",
+          "note": "The Tint effect is drawn where the effect says \"en\": 1, as Bodymovin writes it; an effect without \"en\" is skipped (effect-without-en). An earlier fixture without \"en\" had this entry read 'not drawn'.",
           "measured": {
             "fixture": "effect-tint.json",
-            "player": "thorvg (thorvg-python 1.1.3)",
+            "player": "ThorVG (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
             ],
-            "seen": "A dark bar under a Tint mapping black to red at 100 %: lottie-web draws it red, ThorVG dark as without the effect; 24.0 % of the tile differs."
+            "seen": "A dark bar under a Tint mapping black to red at 100 %, \"en\": 1: drawn as lottie-web draws it (0.0 %). Without \"en\" ThorVG leaves it out (24.0 %, effect-without-en.json); so on corpus rlottie bell.json, whose Fill effects have no \"en\" (a white bell drawn black, 15.9 %)."
           },
-          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getEffect, parseEffects)"
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getEffect, parseEffects), tvgLottieBuilder.cpp (updateEffect)"
         },
         {
           "feature": "effect",
@@ -4724,20 +4759,18 @@ package enum RendererData {
               23
             ]
           },
-          "support": "ignored",
-          "note": "The sources parse the Tritone effect (tvgLottieParser.cpp, getEffect), but the player measured here draws nothing for it: the measurement decides the level.",
-          "effect": "The Tritone effect is not drawn: the layer keeps its own colours, as if the effect were switched off.",
-          "workaround": "Colour the artwork itself (the fill and stroke colours, or a precomp's contents) instead of using the effect.",
+          "support": "supported",
+          "note": "The Tritone effect is drawn where the effect says \"en\": 1, as Bodymovin writes it; an effect without \"en\" is skipped (effect-without-en). An earlier fixture without \"en\" had this entry read 'not drawn'.",
           "measured": {
             "fixture": "effect-tritone.json",
-            "player": "thorvg (thorvg-python 1.1.3)",
+            "player": "ThorVG (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
             ],
-            "seen": "A dark bar under a Tritone with red shadows: lottie-web draws it red-brown, ThorVG dark as without the effect; 24.0 % of the tile differs."
+            "seen": "A dark bar under a Tritone with red shadows, \"en\": 1: drawn as lottie-web draws it (0.0 %). Without \"en\" ThorVG leaves it out (24.0 %, effect-without-en.json); so on corpus rlottie bell.json, whose Fill effects have no \"en\" (a white bell drawn black, 15.9 %)."
           },
-          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getEffect, parseEffects)"
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getEffect, parseEffects), tvgLottieBuilder.cpp (updateEffect)"
         },
         {
           "feature": "effect",
@@ -4748,7 +4781,7 @@ package enum RendererData {
             ]
           },
           "support": "supported",
-          "note": "Drop Shadow and Gaussian Blur.",
+          "note": "Drop Shadow and Gaussian Blur, where the effect says \"en\": 1 (see effect-without-en).",
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getEffect, parseEffects)"
         },
         {
@@ -6054,6 +6087,37 @@ package enum RendererData {
             "seen": "A red square whose layer names its own ind as parent, beside a blue square: both drawn as lottie-web draws them (0.0 %)."
           },
           "source": "measured"
+        },
+        {
+          "feature": "effect-without-en",
+          "support": "ignored",
+          "effect": "ThorVG draws an effect only where it says \"en\": 1: one written without \"en\" is left out, as if switched off (lottie-web draws it).",
+          "workaround": "Write \"en\": 1 on the effect, as Bodymovin does (the effect stays on in every player).",
+          "measured": {
+            "fixture": "effect-without-en.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A dark bar under a Fill effect of red written without \"en\": ThorVG draws it dark, 24.0 % of the tile differs from lottie-web; with \"en\": 1 red (0.0 %, effect-fill.json), and so Tint and Tritone (effect-tint.json, effect-tritone.json). Corpus rlottie bell.json (Fill effects without \"en\" on a solid and a precomp): a white bell drawn black, 15.9 %."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieModel.h (LottieEffect::enable, false until read), tvgLottieParser.cpp (parseEffect: \"en\"), tvgLottieBuilder.cpp (updateEffect skips an effect not enabled)"
+        },
+        {
+          "feature": "effect-disabled",
+          "support": "supported",
+          "note": "An effect switched off (\"en\": 0) is left out, as After Effects leaves it out.",
+          "measured": {
+            "fixture": "effect-disabled.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "the bar without the effect (effect-disabled.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A dark bar under a Fill effect of red switched off: drawn dark, 0.0 % from the bar without the effect."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieModel.h (LottieEffect::enable, false until read), tvgLottieParser.cpp (parseEffect: \"en\"), tvgLottieBuilder.cpp (updateEffect skips an effect not enabled)"
         }
       ]
     }
