@@ -84,6 +84,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case parentCycle = "parent-cycle"
   case effectWithoutEnabled = "effect-without-en"
   case effectDisabled = "effect-disabled"
+  case missingKey = "missing-key"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -172,6 +173,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .parentCycle: return "parent loops, or a layer its own parent"
     case .effectWithoutEnabled: return "effects without \"en\" (enabled)"
     case .effectDisabled: return "effects switched off (\"en\": 0)"
+    case .missingKey: return "keys left out that players fill in differently"
     }
   }
 }

@@ -12,6 +12,7 @@ extension FeatureScan {
     // lottie-web and rlottie add the second back (measured, fixture mask-add-after-subtract.json).
     var subtracted = false, claimedOrder = false
     for mask in layer.masks where mask.isObject {
+      missingMaskKeys(mask, path)
       let mode = mask["mode"]?.string
       if mode == "a", subtracted, !claimedOrder, mask["inv"]?.truthy != true {
         add(.maskAddAfterSubtract, nil, mask, path)

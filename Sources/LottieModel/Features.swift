@@ -15,6 +15,7 @@ extension Animation {
       scan.enter(visit.layer)
       scan.layerKind(visit.layer, visit.path)
       scan.parentLoops(visit)
+      scan.missingLayerKeys(visit.layer, visit.path)
       scan.precompClip(visit)
       scan.lumaMatte(visit)
       let span = scan.visibleSpan(visit)
@@ -244,6 +245,7 @@ struct FeatureScan {
         if fractional { add(.polystar, Self.fractionalPoints, n["pt"] ?? n, shapePath) }
       default: break
       }
+      missingShapeKeys(shape, shapePath)
       if let skipped = Animation.keysBeforeType(n, shows: &directionShows) { add(.keyBeforeType, skipped.detail, skipped.at, shapePath) }
       if shape.type == .transform, let key = Animation.threeDKeyRlottieStopsAt(n, afterType: true) { add(.threeDKeyIn2DTransform, nil, key, shapePath) }
       if shape.type == .stroke || shape.type == .gradientStroke,

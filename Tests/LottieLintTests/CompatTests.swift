@@ -199,6 +199,16 @@ func fixture(for entry: SupportEntry) -> String? {
   case .maskAddAfterSubtract?: return layer("\"masksProperties\":[{\"mode\":\"s\"},{\"mode\":\"a\"}]")
   case .effectWithoutEnabled?: return layer("\"ef\":[{\"ty\":\(ty ?? 21)}]")
   case .effectDisabled?: return layer("\"ef\":[{\"ty\":\(ty ?? 21),\"en\":0}]")
+  case .missingKey?:
+    // The layer writes "st" unless "st" is the key left out (the layer's use comes first).
+    func started(_ json: String) -> String { json.replacingOccurrences(of: "\"ind\":1,", with: "\"ind\":1,\"st\":0,") }
+    switch detail {
+    case "d"?: return started(layer("", shapes: "[{\"ty\":\"rc\",\"s\":{\"a\":0,\"k\":[9,9]}},{\"ty\":\"tm\",\"e\":{\"a\":0,\"k\":50}}]"))
+    case "lc/lj"?: return started(layer("", shapes: "[{\"ty\":\"st\",\"w\":{\"a\":0,\"k\":4}}]"))
+    case "mode"?: return started(layer("\"masksProperties\":[{\"inv\":false}]"))
+    case "e"?: return started(layer("", shapes: "[{\"ty\":\"tm\",\"s\":{\"a\":0,\"k\":0}}]"))
+    default: return layer("")  // no "st"
+    }
   case .parentCycle?:
     if detail == "self" { return layer("\"parent\":1") }
     let one = "{\"ty\":4,\"ind\":1,\"parent\":2,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}"

@@ -659,6 +659,26 @@ struct FeatureDetailTests {
     #expect(try details(json, .effectDisabled) == disabled)
   }
 
+  /// Keys Bodymovin always writes that players fill in differently when they are missing: a
+  /// drawing layer's `st`, a rectangle's `d` where its direction shows, a stroke's `lc`/`lj`, a
+  /// trim's `e`, a mask's `mode`. Written, or where they change nothing, they are no use.
+  @Test(arguments: [
+    (#"{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[]}"#, ["st"]),
+    (#"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}"#, []),
+    (#"{"ty":3,"ind":1,"ip":0,"op":60,"ks":{}}"#, []),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","s":{"a":0,"k":[9,9]}},{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50}}]}"#, ["d"]),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","s":{"a":0,"k":[9,9]}},{"ty":"fl"}]}"#, []),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","d":1,"s":{"a":0,"k":[9,9]}},{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50}}]}"#, []),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"st","lc":2,"w":{"a":0,"k":4}}]}"#, ["lc/lj"]),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"st","lc":2,"lj":1,"w":{"a":0,"k":4}}]}"#, []),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"tm","s":{"a":0,"k":0}}]}"#, ["e"]),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[],"masksProperties":[{"inv":false},{"mode":"a"}]}"#, ["mode"])
+  ])
+  func keysLeftOutThatPlayersFillInDifferently(layer: String, expected: [String]) throws {
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[\#(layer)]}"#
+    #expect(try details(json, .missingKey) == expected)
+  }
+
   @Test func maskExpansionWithinAPixelIsNotAFeatureUse() throws {
     func count(_ x: String) throws -> Int {
       try details(layer(ks: "{}").replacingOccurrences(of: #""shapes":[]"#, with: #""shapes":[],"masksProperties":[{"mode":"a","x":\#(x)}]"#), .maskExpansion)

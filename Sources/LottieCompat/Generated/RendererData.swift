@@ -1831,6 +1831,69 @@ package enum RendererData {
             "seen": "A dark bar under a Fill effect of red switched off is drawn red: 24.0 % of the tile differs from the bar without the effect; so are Tint and Tritone switched off (24.0 %) and a Gaussian Blur of 30 (18.3 %). The canvas renderer draws none of these effects, switched off or not."
           },
           "source": "measured"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "st"
+            ]
+          },
+          "support": "ignored",
+          "effect": "A layer without \"st\" is never drawn: lottie-web compares its in-point minus an undefined start time (NaN) with the frame. rlottie and ThorVG start it at 0, the format's default.",
+          "workaround": "Write \"st\": 0 (or the layer's start time) on every layer, as Bodymovin does.",
+          "measured": {
+            "fixture": "missing-key-st.json",
+            "player": "lottie-web 5.7.5 (svg renderer)",
+            "reference": "both squares, \"st\": 0 written (missing-key-st.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A red square whose layer has no \"st\", beside a blue one: only the blue square is drawn, 9.0 % of the tile differs (rlottie and ThorVG 0.0 %)."
+          },
+          "source": "measured; airbnb/lottie-web player/js/elements/helpers/RenderableElement.js (checkLayerLimits: data.ip - data.st)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "d"
+            ]
+          },
+          "support": "partial",
+          "effect": "A rectangle without \"d\" is drawn counter-clockwise, as \"d\": 3: a trim path, dashes or a fill over several paths run the other way. rlottie and ThorVG draw it clockwise, After Effects' default.",
+          "workaround": "Write \"d\": 1 on the rectangle, as Bodymovin does.",
+          "measured": {
+            "fixture": "missing-key-d.json",
+            "player": "lottie-web 5.7.5 (svg renderer)",
+            "reference": "the rectangle with \"d\": 1, After Effects' default (missing-key-d.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A square stroked and trimmed to its first 40 %, its rectangle without \"d\": the trimmed stroke runs the other way round, 11.5 % of the tile differs (rlottie and ThorVG 0.0 %)."
+          },
+          "source": "measured; airbnb/lottie-web player/js/utils/shapes/ShapeProperty.js (RectShapeProperty.convertRectToPath: clockwise only for d 1 or 2)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "e"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "A trim without \"e\" (End) stops lottie-web: nothing of the animation is drawn. ThorVG keeps End at 100 %, After Effects' default; rlottie reads 0 %.",
+          "workaround": "Write the trim's \"e\" (End), as Bodymovin does.",
+          "measured": {
+            "fixture": "missing-key-e.json",
+            "player": "lottie-web 5.7.5 (svg renderer)",
+            "reference": "the trim with End 100 %, After Effects' default (missing-key-e.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A square stroked under a trim without \"e\", beside a red square: nothing is drawn, 16.3 % of the tile differs."
+          },
+          "source": "measured; airbnb/lottie-web player/js/utils/shapes/TrimModifier.js (initModifierProperties reads data.e)"
         }
       ]
     },
@@ -2392,6 +2455,69 @@ package enum RendererData {
             "seen": "A red square whose layer names its own ind as parent, beside a blue square: the canvas shows nothing at frame 10 (the svg renderer and ThorVG draw both squares, 24.5 % of the tile)."
           },
           "source": "measured; airbnb/lottie-web player/js/renderers/BaseRenderer.js (buildElementParenting follows layers[i].parent with no record of the layers seen; shared by the svg, canvas and html renderers)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "st"
+            ]
+          },
+          "support": "ignored",
+          "effect": "A layer without \"st\" is never drawn: lottie-web compares its in-point minus an undefined start time (NaN) with the frame. rlottie and ThorVG start it at 0, the format's default.",
+          "workaround": "Write \"st\": 0 (or the layer's start time) on every layer, as Bodymovin does.",
+          "measured": {
+            "fixture": "missing-key-st.json",
+            "player": "lottie-web 5.7.5 (canvas renderer)",
+            "reference": "both squares, \"st\": 0 written (missing-key-st.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A red square whose layer has no \"st\", beside a blue one: only the blue square is drawn, 9.0 % of the tile differs (rlottie and ThorVG 0.0 %)."
+          },
+          "source": "measured; airbnb/lottie-web player/js/elements/helpers/RenderableElement.js (checkLayerLimits: data.ip - data.st)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "d"
+            ]
+          },
+          "support": "partial",
+          "effect": "A rectangle without \"d\" is drawn counter-clockwise, as \"d\": 3: a trim path, dashes or a fill over several paths run the other way. rlottie and ThorVG draw it clockwise, After Effects' default.",
+          "workaround": "Write \"d\": 1 on the rectangle, as Bodymovin does.",
+          "measured": {
+            "fixture": "missing-key-d.json",
+            "player": "lottie-web 5.7.5 (canvas renderer)",
+            "reference": "the rectangle with \"d\": 1, After Effects' default (missing-key-d.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A square stroked and trimmed to its first 40 %, its rectangle without \"d\": the trimmed stroke runs the other way round, 11.5 % of the tile differs (rlottie and ThorVG 0.0 %)."
+          },
+          "source": "measured; airbnb/lottie-web player/js/utils/shapes/ShapeProperty.js (RectShapeProperty.convertRectToPath: clockwise only for d 1 or 2)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "e"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "A trim without \"e\" (End) stops lottie-web: nothing of the animation is drawn. ThorVG keeps End at 100 %, After Effects' default; rlottie reads 0 %.",
+          "workaround": "Write the trim's \"e\" (End), as Bodymovin does.",
+          "measured": {
+            "fixture": "missing-key-e.json",
+            "player": "lottie-web 5.7.5 (canvas renderer)",
+            "reference": "the trim with End 100 %, After Effects' default (missing-key-e.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A square stroked under a trim without \"e\", beside a red square: nothing is drawn, 16.3 % of the tile differs."
+          },
+          "source": "measured; airbnb/lottie-web player/js/utils/shapes/TrimModifier.js (initModifierProperties reads data.e)"
         }
       ]
     },
@@ -2874,6 +3000,42 @@ package enum RendererData {
           "effect": "lottie-web draws nothing at all, not even the layers outside the loop: it builds each layer's chain of parents by following \"parent\" until a layer has none, and on a loop that never ends (the call stack overflows).",
           "workaround": "Break the loop: remove \"parent\" from one of its layers (lint reports it as LK203).",
           "source": "airbnb/lottie-web player/js/renderers/BaseRenderer.js (buildElementParenting follows layers[i].parent with no record of the layers seen; shared by the svg, canvas and html renderers); the svg and canvas renderers were measured (fixture parent-cycle.json)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "st"
+            ]
+          },
+          "support": "ignored",
+          "effect": "A layer without \"st\" is never drawn: lottie-web compares its in-point minus an undefined start time (NaN) with the frame. rlottie and ThorVG start it at 0, the format's default.",
+          "workaround": "Write \"st\": 0 (or the layer's start time) on every layer, as Bodymovin does.",
+          "source": "airbnb/lottie-web player/js/elements/helpers/RenderableElement.js (checkLayerLimits: data.ip - data.st); the svg and canvas renderers were measured (missing-key-st.json)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "d"
+            ]
+          },
+          "support": "partial",
+          "effect": "A rectangle without \"d\" is drawn counter-clockwise, as \"d\": 3: a trim path, dashes or a fill over several paths run the other way. rlottie and ThorVG draw it clockwise, After Effects' default.",
+          "workaround": "Write \"d\": 1 on the rectangle, as Bodymovin does.",
+          "source": "airbnb/lottie-web player/js/utils/shapes/ShapeProperty.js (RectShapeProperty.convertRectToPath: clockwise only for d 1 or 2); the svg and canvas renderers were measured (missing-key-d.json)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "e"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "A trim without \"e\" (End) stops lottie-web: nothing of the animation is drawn. ThorVG keeps End at 100 %, After Effects' default; rlottie reads 0 %.",
+          "workaround": "Write the trim's \"e\" (End), as Bodymovin does.",
+          "source": "airbnb/lottie-web player/js/utils/shapes/TrimModifier.js (initModifierProperties reads data.e); the svg and canvas renderers were measured (missing-key-e.json)"
         }
       ]
     }
@@ -4248,6 +4410,109 @@ package enum RendererData {
               0
             ],
             "seen": "A dark bar under a Fill effect of red switched off: drawn dark, 0.0 % from the bar without the effect."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "lc/lj"
+            ]
+          },
+          "support": "partial",
+          "effect": "A stroke without \"lc\" or \"lj\" gets butt caps and miter joins in rlottie; the format's default, which lottie-web and ThorVG use, is round caps and round joins.",
+          "workaround": "Write \"lc\": 2 and \"lj\": 2 (round) on the stroke, or the cap and join you want, as Bodymovin does.",
+          "measured": {
+            "fixture": "missing-key-lc-lj.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A 44 px open stroke without \"lc\" and \"lj\": drawn with butt caps and a miter join, 4.7 % of the tile differs from lottie-web's round ones (ThorVG 0.0 %). Corpus lottie-android Tests/DefaultLineJoinCap.json writes such a stroke."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottiemodel.h (Stroke: mCapStyle, mJoinStyle defaults)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "mode"
+            ]
+          },
+          "support": "ignored",
+          "effect": "A mask without \"mode\" is read as None, and a layer whose masks are all None is not drawn: the layer disappears. lottie-web adds the mask.",
+          "workaround": "Write the mask's \"mode\" (\"a\" for Add), as Bodymovin does.",
+          "measured": {
+            "fixture": "missing-key-mode.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A blue square masked by a smaller square whose mask has no \"mode\": rlottie draws nothing, 16.0 % of the tile differs from lottie-web, which draws the masked square (ThorVG draws the square unmasked, 48.0 %)."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottiemodel.h (Mask::mMode default)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "e"
+            ]
+          },
+          "support": "partial",
+          "effect": "A trim without \"e\" (End) is read as End 0 %: the trimmed paths disappear. After Effects' default End is 100 %, which ThorVG uses; lottie-web draws nothing at all.",
+          "workaround": "Write the trim's \"e\" (End), as Bodymovin does.",
+          "measured": {
+            "fixture": "missing-key-e.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "the trim with End 100 %, After Effects' default (missing-key-e.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A square stroked under a trim without \"e\": the stroke is not drawn, 14.3 % of the tile differs from the square drawn whole (ThorVG 0.0 %; lottie-web draws nothing at all, not even the other layer, 16.3 %)."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottiemodel.h (Trim: mEnd default 0)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "st"
+            ]
+          },
+          "support": "supported",
+          "note": "A layer without \"st\" starts at 0, the format's default.",
+          "measured": {
+            "fixture": "missing-key-st.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "both squares, \"st\": 0 written (missing-key-st.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Drawn as the expected picture (0.0 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "d"
+            ]
+          },
+          "support": "supported",
+          "note": "A rectangle without \"d\" is drawn clockwise, After Effects' default.",
+          "measured": {
+            "fixture": "missing-key-d.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "the rectangle with \"d\": 1, After Effects' default (missing-key-d.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Drawn as the expected picture (0.0 %)."
           },
           "source": "measured"
         }
@@ -6118,6 +6383,107 @@ package enum RendererData {
             "seen": "A dark bar under a Fill effect of red switched off: drawn dark, 0.0 % from the bar without the effect."
           },
           "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieModel.h (LottieEffect::enable, false until read), tvgLottieParser.cpp (parseEffect: \"en\"), tvgLottieBuilder.cpp (updateEffect skips an effect not enabled)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "mode"
+            ]
+          },
+          "support": "ignored",
+          "effect": "A mask without \"mode\" is not applied: ThorVG draws the layer whole, unmasked (its mask method is left unset). lottie-web adds the mask.",
+          "workaround": "Write the mask's \"mode\" (\"a\" for Add), as Bodymovin does.",
+          "measured": {
+            "fixture": "missing-key-mode.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A blue square masked by a smaller square whose mask has no \"mode\": ThorVG draws the whole square, 48.0 % of the tile differs from lottie-web, which draws the masked square (rlottie draws nothing, 16.0 %)."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseMask), tvgLottieModel.h (LottieMask::method)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "st"
+            ]
+          },
+          "support": "supported",
+          "note": "A layer without \"st\" starts at 0, the format's default.",
+          "measured": {
+            "fixture": "missing-key-st.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "both squares, \"st\": 0 written (missing-key-st.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Drawn as the expected picture (0.0 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "d"
+            ]
+          },
+          "support": "supported",
+          "note": "A rectangle without \"d\" is drawn clockwise, After Effects' default.",
+          "measured": {
+            "fixture": "missing-key-d.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "the rectangle with \"d\": 1, After Effects' default (missing-key-d.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Drawn as the expected picture (0.0 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "lc/lj"
+            ]
+          },
+          "support": "supported",
+          "note": "A stroke without \"lc\" or \"lj\" gets round caps and joins, the format's default.",
+          "measured": {
+            "fixture": "missing-key-lc-lj.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Drawn as lottie-web draws it (0.0 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "e"
+            ]
+          },
+          "support": "supported",
+          "note": "A trim without \"e\" keeps End at 100 %, After Effects' default.",
+          "measured": {
+            "fixture": "missing-key-e.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "the trim with End 100 %, After Effects' default (missing-key-e.expected.json), drawn by lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Drawn as the expected picture (0.0 %)."
+          },
+          "source": "measured"
         }
       ]
     }

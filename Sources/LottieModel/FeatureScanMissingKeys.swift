@@ -1,0 +1,45 @@
+import LottieJSON
+
+/// The feature scan's keys left out (#18): a key Bodymovin always writes, which players fill in
+/// differently when it is missing (measured, fixtures missing-key-*.json). The detail is the key.
+extension FeatureScan {
+  /// Layer types that draw something of their own: precomp, solid, image, shape, text.
+  static let drawingLayers: Set<Int> = [0, 1, 2, 4, 5]
+
+  /// A drawing layer without `st`: lottie-web never shows it (its in-point minus an undefined
+  /// start time is NaN); rlottie and ThorVG take 0, as the format's default.
+  mutating func missingLayerKeys(_ layer: Layer, _ path: [String]) {
+    guard let type = layer.typeCode, Self.drawingLayers.contains(type), layer.node["st"] == nil else { return }
+    add(.missingKey, "st", layer.node["ty"] ?? layer.node, path)
+  }
+
+  /// Shape items without a key players default differently: a rectangle without `d` where its
+  /// direction shows (lottie-web draws it counter-clockwise, as `d` 3), a stroke without `lc` or
+  /// `lj` (rlottie: butt and miter; the format, lottie-web and ThorVG: round), a gradient without
+  /// `t` (rlottie: linear; lottie-web and ThorVG: radial), a trim without `e` (lottie-web draws
+  /// nothing at all, rlottie trims the path away, ThorVG keeps it whole).
+  mutating func missingShapeKeys(_ shape: Shape, _ path: [String]) {
+    let n = shape.node
+    switch shape.type {
+    case .rectangle?:
+      guard n["d"] == nil, let list = n.parent else { return }
+      let shows = directionShows[list.id.raw] ?? Animation.directionShows(in: list)
+      directionShows[list.id.raw] = shows
+      if shows { add(.missingKey, "d", n, path) }
+    case .stroke?, .gradientStroke?:
+      if n["lc"] == nil || n["lj"] == nil { add(.missingKey, "lc/lj", n, path) }
+      if shape.type == .gradientStroke, n["t"] == nil { add(.missingKey, "t", n, path) }
+    case .gradientFill?:
+      if n["t"] == nil { add(.missingKey, "t", n, path) }
+    case .trim?:
+      if n["e"] == nil { add(.missingKey, "e", n, path) }
+    default: break
+    }
+  }
+
+  /// A mask without `mode`: rlottie takes it as None (the layer disappears), ThorVG leaves the
+  /// layer unmasked, lottie-web adds it.
+  mutating func missingMaskKeys(_ mask: JSONNode, _ path: [String]) {
+    if mask["mode"] == nil { add(.missingKey, "mode", mask, path) }
+  }
+}
