@@ -237,6 +237,12 @@ struct FeatureScan {
           add(.gradientOpacityStops, Animation.opacityStopsDrawnAlike(n["g"]) ? "small opacity steps" : nil, n["g"] ?? n, shapePath)
         }
       case .polystar?:
+        // rlottie and ThorVG crash or hang on a negative point count (polystar-negative-points.json):
+        // that is all such a star's use says.
+        if Animation.numbersSeen(n["pt"], visible: span).contains(where: { $0 < 0 }) {
+          add(.polystar, "negative points", n["pt"] ?? n, shapePath)
+          break
+        }
         let share = Animation.polystarRotationShare(n, canvas: canvas, visible: span)
         let turn = share == 0 ? nil : share < Self.visibleShare ? "slightly rotated" : "rotated"
         // A star can be both turned and of a fractional count: one use for each.

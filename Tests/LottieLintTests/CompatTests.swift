@@ -82,6 +82,9 @@ func fixture(for entry: SupportEntry) -> String? {
   case .gradientStroke?: return shape("gs")
   case .polystar?:
     guard let detail else { return shape("sr") }
+    if detail == "negative points" {
+      return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sr\",\"sy\":2,\"pt\":{\"a\":0,\"k\":-5}}]}]")
+    }
     if detail == "fractional points" {
       return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sr\",\"sy\":1,\"pt\":{\"a\":0,\"k\":7.5}}]}]")
     }

@@ -679,6 +679,19 @@ struct FeatureDetailTests {
     #expect(try details(json, .missingKey) == expected)
   }
 
+  /// A star or polygon whose point count is negative, written or among its keyframes while the
+  /// layer shows, is "negative points" (rlottie and ThorVG crash or hang on it).
+  @Test(arguments: [
+    (#"{"a":0,"k":-5}"#, true),
+    (#"{"a":0,"k":5}"#, false),
+    (#"{"a":1,"k":[{"t":0,"s":[5]},{"t":30,"s":[-2]}]}"#, true),
+    (#"{"a":1,"k":[{"t":0,"s":[5]},{"t":30,"s":[8]}]}"#, false)
+  ])
+  func starsWithANegativePointCount(points: String, negative: Bool) throws {
+    let star = #"[{"ty":"sr","sy":2,"pt":\#(points),"or":{"a":0,"k":20},"r":{"a":0,"k":0},"p":{"a":0,"k":[0,0]}}]"#
+    #expect(try details(layer(ks: "{}", shapes: star), .polystar).contains("negative points") == negative)
+  }
+
   @Test func maskExpansionWithinAPixelIsNotAFeatureUse() throws {
     func count(_ x: String) throws -> Int {
       try details(layer(ks: "{}").replacingOccurrences(of: #""shapes":[]"#, with: #""shapes":[],"masksProperties":[{"mode":"a","x":\#(x)}]"#), .maskExpansion)

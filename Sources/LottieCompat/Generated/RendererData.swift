@@ -3700,6 +3700,29 @@ package enum RendererData {
           "feature": "polystar",
           "match": {
             "detail": [
+              "negative points"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "A star or polygon whose point count is negative, written or reached by its keyframes, stops the player: at -5 points it aborts, at -1 it never finishes the frame. lottie-web leaves the shape out and draws the rest.",
+          "workaround": "Keep the Points at 3 or more (After Effects does not let it go lower; the value was written by another tool or by hand).",
+          "measured": {
+            "fixture": "polystar-negative-points.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0,
+              10,
+              30
+            ],
+            "seen": "A red star of -5 points over a blue square: the player process aborts (SIGABRT) at frames 0, 10 and 30 (rlottie aborts, ThorVG segfaults); at -1 point both do not return within 20 s. With the layer or the shape hidden, both draw."
+          },
+          "source": "measured (no documentation found)"
+        },
+        {
+          "feature": "polystar",
+          "match": {
+            "detail": [
               "slightly rotated"
             ]
           },
@@ -5670,6 +5693,29 @@ package enum RendererData {
           "feature": "gradient-stroke",
           "support": "supported",
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseGradientStroke)"
+        },
+        {
+          "feature": "polystar",
+          "match": {
+            "detail": [
+              "negative points"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "A star or polygon whose point count is negative, written or reached by its keyframes, stops the player: at -5 points it crashes, at -1 it never finishes the frame. lottie-web leaves the shape out and draws the rest.",
+          "workaround": "Keep the Points at 3 or more (After Effects does not let it go lower; the value was written by another tool or by hand).",
+          "measured": {
+            "fixture": "polystar-negative-points.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0,
+              10,
+              30
+            ],
+            "seen": "A red star of -5 points over a blue square: the player process crashes (segmentation fault) at frames 0, 10 and 30 (rlottie aborts, ThorVG segfaults); at -1 point both do not return within 20 s. With the layer or the shape hidden, both draw."
+          },
+          "source": "measured (no documentation found)"
         },
         {
           "feature": "polystar",
