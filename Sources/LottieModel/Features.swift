@@ -236,19 +236,7 @@ struct FeatureScan {
         if Animation.hasOpacityStops(n["g"]) {
           add(.gradientOpacityStops, Animation.opacityStopsDrawnAlike(n["g"]) ? "small opacity steps" : nil, n["g"] ?? n, shapePath)
         }
-      case .polystar?:
-        // rlottie and ThorVG crash or hang on a negative point count (polystar-negative-points.json):
-        // that is all such a star's use says.
-        if Animation.numbersSeen(n["pt"], visible: span).contains(where: { $0 < 0 }) {
-          add(.polystar, "negative points", n["pt"] ?? n, shapePath)
-          break
-        }
-        let share = Animation.polystarRotationShare(n, canvas: canvas, visible: span)
-        let turn = share == 0 ? nil : share < Self.visibleShare ? "slightly rotated" : "rotated"
-        // A star can be both turned and of a fractional count: one use for each.
-        let fractional = Animation.starHasFractionalPoints(n, visible: span)
-        if turn != nil || !fractional { add(.polystar, turn, n, shapePath) }
-        if fractional { add(.polystar, Self.fractionalPoints, n["pt"] ?? n, shapePath) }
+      case .polystar?: polystar(n, shapePath, span: span)
       default: break
       }
       missingShapeKeys(shape, shapePath)
