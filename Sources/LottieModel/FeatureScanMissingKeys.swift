@@ -10,7 +10,7 @@ extension FeatureScan {
   /// start time is NaN); rlottie and ThorVG take 0, as the format's default.
   mutating func missingLayerKeys(_ layer: Layer, _ path: [String]) {
     guard let type = layer.typeCode, Self.drawingLayers.contains(type), layer.node["st"] == nil else { return }
-    add(.missingKey, "st", layer.node["ty"] ?? layer.node, path)
+    add(.missingKey, "st", layer.node, path)
   }
 
   /// Shape items without a key players default differently: a rectangle without `d` where its
