@@ -1,7 +1,8 @@
 import LottieJSON
 
-/// The feature scan's keys left out (#18): a key Bodymovin always writes, which players fill in
-/// differently when it is missing (measured, fixtures missing-key-*.json). The detail is the key.
+/// The feature scan's keys left out (#18): a key Bodymovin writes (always, or for text `fc`
+/// whenever the text is filled), which players fill in differently when it is missing (measured,
+/// fixtures missing-key-*.json). The detail is the key.
 extension FeatureScan {
   /// Layer types that draw something of their own: precomp, solid, image, shape, text.
   static let drawingLayers: Set<Int> = [0, 1, 2, 4, 5]
@@ -9,8 +10,23 @@ extension FeatureScan {
   /// A drawing layer without `st`: lottie-web never shows it (its in-point minus an undefined
   /// start time is NaN); rlottie and ThorVG take 0, as the format's default.
   mutating func missingLayerKeys(_ layer: Layer, _ path: [String]) {
+    if hasGlyphs, layer.type == .text { missingTextKeys(layer, path) }
     guard let type = layer.typeCode, Self.drawingLayers.contains(type), layer.node["st"] == nil else { return }
     add(.missingKey, "st", layer.node, path)
+  }
+
+  /// Text drawn from embedded glyphs whose document has no `fc`: Bodymovin leaves it out when
+  /// the text has no fill (stroke-only text); ThorVG fills such text opaque black, lottie-web
+  /// draws no fill (measured, missing-key-fc.json). Reported once per layer, at the first such
+  /// document.
+  mutating func missingTextKeys(_ layer: Layer, _ path: [String]) {
+    guard let documents = layer.textData?["d"]?["k"], documents.isArray else { return }
+    for keyframe in documents.elements {
+      if let document = keyframe["s"], document.isObject, document["fc"] == nil {
+        add(.missingKey, "fc", document, path)
+        return
+      }
+    }
   }
 
   /// Shape items without a key players default differently: a rectangle without `d` where its

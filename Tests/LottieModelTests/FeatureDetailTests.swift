@@ -672,10 +672,13 @@ struct FeatureDetailTests {
     (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"st","lc":2,"w":{"a":0,"k":4}}]}"#, ["lc/lj"]),
     (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"st","lc":2,"lj":1,"w":{"a":0,"k":4}}]}"#, []),
     (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"tm","s":{"a":0,"k":0}}]}"#, ["e"]),
-    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[],"masksProperties":[{"inv":false},{"mode":"a"}]}"#, ["mode"])
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[],"masksProperties":[{"inv":false},{"mode":"a"}]}"#, ["mode"]),
+    (#"{"ty":5,"st":0,"ip":0,"op":60,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"A","sc":[1,0,0],"sw":2}}]}}}"#, ["fc"]),
+    (#"{"ty":5,"st":0,"ip":0,"op":60,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"A","fc":[1,0,0]}}]}}}"#, [])
   ])
   func keysLeftOutThatPlayersFillInDifferently(layer: String, expected: [String]) throws {
-    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[\#(layer)]}"#
+    // Text is drawn from embedded glyphs here (a player without them draws no text at all).
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"chars":[{"ch":"A","size":20,"w":10}],"layers":[\#(layer)]}"#
     #expect(try details(json, .missingKey) == expected)
   }
 

@@ -1894,6 +1894,17 @@ package enum RendererData {
             "seen": "A square stroked under a trim without \"e\", beside a red square: nothing is drawn, 16.3 % of the tile differs."
           },
           "source": "measured; airbnb/lottie-web player/js/utils/shapes/TrimModifier.js (initModifierProperties reads data.e)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "fc"
+            ]
+          },
+          "support": "supported",
+          "note": "Text without \"fc\" gets no fill, as Bodymovin means it (stroke-only text).",
+          "source": "airbnb/lottie-web player/js/elements/svgElements/SVGTextElement.js (fill rgba(0,0,0,0) without fc)"
         }
       ]
     },
@@ -6530,6 +6541,27 @@ package enum RendererData {
             "seen": "Drawn as the expected picture (0.0 %)."
           },
           "source": "measured"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "fc"
+            ]
+          },
+          "support": "partial",
+          "effect": "Text whose document has no \"fc\" (Bodymovin writes none for text without a fill: stroke-only text) is filled opaque black: ThorVG always fills text, with a colour left at zero. lottie-web draws no fill.",
+          "workaround": "Give the text a fill colour and set it transparent in the text's fill, or convert the text to shapes (Create Shapes from Text) before export.",
+          "measured": {
+            "fixture": "missing-key-fc.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Two letters drawn from embedded glyphs with a red 2 px stroke and no \"fc\": ThorVG fills them black, 11.2 % of the tile differs from lottie-web's red outlines."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieBuilder.cpp (text: fill with the document's colour), tvgLottieCommon.h (TextDocument::color)"
         }
       ]
     }
