@@ -31,9 +31,10 @@ extension FeatureScan {
 
   /// Shape items without a key players default differently: a rectangle without `d` where its
   /// direction shows (lottie-web draws it counter-clockwise, as `d` 3), a stroke without `lc` or
-  /// `lj` (rlottie: butt and miter; the format, lottie-web and ThorVG: round), a gradient without
-  /// `t` (rlottie: linear; lottie-web and ThorVG: radial), a trim without `e` (lottie-web draws
-  /// nothing at all, rlottie trims the path away, ThorVG keeps it whole).
+  /// `lj` (rlottie: butt and miter; the format, lottie-web and ThorVG: round), a trim without `e`
+  /// (lottie-web draws nothing at all, rlottie trims the path away, ThorVG keeps it whole). A
+  /// gradient without `t` is not claimed: rlottie draws it linear, lottie-web and ThorVG radial,
+  /// and which is right is not settled (the format requires `t`).
   mutating func missingShapeKeys(_ shape: Shape, _ path: [String]) {
     let n = shape.node
     switch shape.type {
@@ -44,9 +45,6 @@ extension FeatureScan {
       if shows { add(.missingKey, "d", n, path) }
     case .stroke?, .gradientStroke?:
       if n["lc"] == nil || n["lj"] == nil { add(.missingKey, "lc/lj", n, path) }
-      if shape.type == .gradientStroke, n["t"] == nil { add(.missingKey, "t", n, path) }
-    case .gradientFill?:
-      if n["t"] == nil { add(.missingKey, "t", n, path) }
     case .trim?:
       if n["e"] == nil { add(.missingKey, "e", n, path) }
     default: break

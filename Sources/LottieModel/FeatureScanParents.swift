@@ -3,8 +3,8 @@ import LottieJSON
 /// The feature scan's parent chains (#18).
 extension FeatureScan {
   /// A layer that names itself as its parent ("self": rlottie leaves it out), and each loop of
-  /// parents ("loop", at the loop's layer first in the file): rlottie 0.2 and ThorVG 1.1.3 crash
-  /// on it whether or not its layers are drawn, lottie-web draws nothing (measured, fixtures
+  /// parents ("loop", at the loop's layer first in the file): rlottie (rlottie-python 1.3.8) and ThorVG (thorvg-python
+  /// 1.1.3) crash on it whether or not its layers are drawn, lottie-web draws nothing (measured, fixtures
   /// parent-self.json and parent-cycle.json). The composition's loops are found once.
   mutating func parentLoops(_ visit: LayerVisit) {
     let layer = visit.layer

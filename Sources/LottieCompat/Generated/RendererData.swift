@@ -1784,7 +1784,7 @@ package enum RendererData {
             "frames": [
               10
             ],
-            "seen": "Two square layers that name each other as parent (ind 1 → 2 → 1), beside a third square with no parent: the page shows nothing at frame 10 (rlottie 0.2 and ThorVG 1.1.3 crash on the file)."
+            "seen": "Two square layers that name each other as parent (ind 1 → 2 → 1), beside a third square with no parent: the page shows nothing at frame 10 (rlottie-python 1.3.8 and thorvg-python 1.1.3 crash on the file)."
           },
           "source": "measured; airbnb/lottie-web player/js/renderers/BaseRenderer.js (buildElementParenting follows layers[i].parent with no record of the layers seen; shared by the svg, canvas and html renderers)"
         },
@@ -2442,7 +2442,7 @@ package enum RendererData {
             "frames": [
               10
             ],
-            "seen": "Two square layers that name each other as parent (ind 1 → 2 → 1), beside a third square with no parent: the page shows nothing at frame 10 (rlottie 0.2 and ThorVG 1.1.3 crash on the file)."
+            "seen": "Two square layers that name each other as parent (ind 1 → 2 → 1), beside a third square with no parent: the page shows nothing at frame 10 (rlottie-python 1.3.8 and thorvg-python 1.1.3 crash on the file)."
           },
           "source": "measured; airbnb/lottie-web player/js/renderers/BaseRenderer.js (buildElementParenting follows layers[i].parent with no record of the layers seen; shared by the svg, canvas and html renderers)"
         },

@@ -6,7 +6,7 @@ struct ParentCycleRule: LintRule {
     code: "LK203", name: "parent-cycle",
     summary: "layers are parents of each other in a loop",
     rationale:
-      "players follow the parent chain to place each layer, and on a loop it never ends: rlottie 0.2 and ThorVG 1.1.3 crash, lottie-web 5.7.5 draws nothing at all (measured: Tests/Fixtures/compat/parent-cycle.json); Telegram's rlottie fork and Debian's patched librlottie check for loops",
+      "players follow the parent chain to place each layer, and on a loop it never ends: rlottie-python 1.3.8 and thorvg-python 1.1.3 crash, lottie-web 5.7.5 draws nothing at all (measured: Tests/Fixtures/compat/parent-cycle.json); Telegram's rlottie fork and Debian's patched librlottie check for loops",
     fixHint: "break the loop: remove \"parent\" from one of the layers",
     category: .references, defaultSeverity: .error,
     triggering: [
