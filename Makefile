@@ -59,11 +59,14 @@ testdata:
 	    || echo "make: could not install$$missing (the SVG fidelity test skips)"; \
 	fi
 
-# Tests run the debug build of the binary end to end (LOTTIEKIT_BIN), plus the unit tests.
+# End-to-end tests run the release binary (LOTTIEKIT_BIN), the one users install: the install check
+# builds it anyway, and it runs the corpus suites 6 to 8 times faster than the debug build. The unit
+# tests run in the debug build, where assertions are on.
 test: deps rules-check format-check shape-check oracles testdata
+	$(SWIFT) build -c $(CONFIG)
 	$(SWIFT) build --build-tests
 	@mkdir -p .build
-	set -o pipefail; LOTTIEKIT_BIN="$$($(SWIFT) build --show-bin-path)/lottiekit" $(SWIFT) test --skip-build 2>&1 | tee .build/test-output.txt
+	set -o pipefail; LOTTIEKIT_BIN="$(CURDIR)/$(LOTTIEKIT)" $(SWIFT) test --skip-build 2>&1 | tee .build/test-output.txt
 	sh Scripts/install-check.sh
 	@# One plain closing line for CI: the Swift Testing count, after the install check.
 	@sed -n 's/.*Test run with \([0-9]*\) tests* in .* passed after.*/\1 passed, 0 failed/p' .build/test-output.txt | tail -1

@@ -40,9 +40,7 @@ extension FeatureScan {
     switch shape.type {
     case .rectangle?:
       guard n["d"] == nil, let list = n.parent else { return }
-      let shows = directionShows[list.id.raw] ?? Animation.directionShows(in: list)
-      directionShows[list.id.raw] = shows
-      if shows { add(.missingKey, "d", n, path) }
+      if Animation.directionShows(in: list, cache: &directionShows) { add(.missingKey, "d", n, path) }
     case .stroke?, .gradientStroke?:
       if n["lc"] == nil || n["lj"] == nil { add(.missingKey, "lc/lj", n, path) }
     case .trim?:

@@ -13,8 +13,8 @@ extension Animation {
   /// shows only where the direction does (a trim path, a merge path or dashes over the shape, or a
   /// non-zero fill over it and another path); nil when another property is skipped. Nil result: no
   /// key before `ty` that changes what is drawn.
-  /// `shows` remembers `directionShows` per shape list, so a list of many reversed paths is looked
-  /// at once (linear on hostile files).
+  /// `shows` remembers `directionShows` per shape list, so each list is looked at once (linear on
+  /// hostile files).
   static func keysBeforeType(_ item: JSONNode, shows: inout [UInt32: Bool]) -> (detail: String?, at: JSONNode)? {
     guard item.isObject else { return nil }
     var reversed: JSONNode?
@@ -33,44 +33,60 @@ extension Animation {
       }
     }
     guard let reversed, let list = item.parent else { return nil }
-    let known = shows[list.id.raw] ?? directionShows(in: list)
-    shows[list.id.raw] = known
-    guard known else { return nil }
+    guard directionShows(in: list, cache: &shows) else { return nil }
     return ("direction", reversed)
   }
 
   /// Whether the direction of a path in `list` changes what is drawn: a trim path, merge path or
   /// dashed stroke in that group or a group around it, or a non-zero fill there over more than
-  /// one path.
-  static func directionShows(in list: JSONNode) -> Bool {
-    let paths: Set<String> = ["el", "rc", "sr", "sh"]
-    func pathCount(_ list: JSONNode) -> Int {
-      var n = 0
-      for it in list.elements {
-        if let t = it["ty"]?.string, paths.contains(t) { n += 1 }
-        if it["ty"]?.string == "gr", let inner = it["it"], inner.isArray { n += pathCount(inner) }
-      }
-      return n
-    }
+  /// one path. `cache` holds the answer per list, for `list` and every list around it: a list's
+  /// answer is its own or that of the list around it, so each list is looked at once (a layer of
+  /// n groups, each with a rectangle, is linear, not n times its shape list).
+  static func directionShows(in list: JSONNode, cache: inout [UInt32: Bool]) -> Bool {
+    // The lists from `list` outwards, up to one already answered (or the layer's shapes).
+    var chain: [JSONNode] = []
+    var result = false
     var level: JSONNode? = list
-    var depth = 0
-    while let current = level, current.isArray, depth < 64 {
-      var nonZeroFill = false
-      for it in current.elements {
-        switch it["ty"]?.string {
-        case "tm"?, "mm"?: return true
-        case "st"?, "gs"?: if let d = it["d"], d.isArray, d.count > 0 { return true }
-        case "fl"?, "gf"?: if (it["r"]?.int ?? 1) != 2 { nonZeroFill = true }
-        default: break
-        }
+    while let current = level, current.isArray, chain.count < 64 {
+      if let known = cache[current.id.raw] {
+        result = known
+        break
       }
-      if nonZeroFill && pathCount(current) >= 2 { return true }
+      chain.append(current)
       // Up to the group around this list, then the list that holds that group.
       guard let group = current.parent, group.isObject, group["ty"]?.string == "gr" else { break }
       level = group.parent
-      depth += 1
     }
-    return false
+    for current in chain.reversed() {
+      result = result || directionShowsHere(current)
+      cache[current.id.raw] = result
+    }
+    return result
+  }
+
+  /// `directionShows` for one list alone, without the lists around it.
+  static func directionShowsHere(_ list: JSONNode) -> Bool {
+    let paths: Set<String> = ["el", "rc", "sr", "sh"]
+    // Paths in the list and the groups inside it, counted up to two.
+    func atLeastTwoPaths(_ list: JSONNode, _ n: inout Int, depth: Int) {
+      for it in list.elements where n < 2 {
+        if let t = it["ty"]?.string, paths.contains(t) { n += 1 }
+        if depth < 64, it["ty"]?.string == "gr", let inner = it["it"], inner.isArray { atLeastTwoPaths(inner, &n, depth: depth + 1) }
+      }
+    }
+    var nonZeroFill = false
+    for it in list.elements {
+      switch it["ty"]?.string {
+      case "tm"?, "mm"?: return true
+      case "st"?, "gs"?: if let d = it["d"], d.isArray, d.count > 0 { return true }
+      case "fl"?, "gf"?: if (it["r"]?.int ?? 1) != 2 { nonZeroFill = true }
+      default: break
+      }
+    }
+    guard nonZeroFill else { return false }
+    var n = 0
+    atLeastTwoPaths(list, &n, depth: 0)
+    return n >= 2
   }
 
   /// A 2D layer's rotation rlottie does not apply (#18): rlottie starts every layer as 3D and

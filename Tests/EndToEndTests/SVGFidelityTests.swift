@@ -4,7 +4,9 @@ import Testing
 /// `lottiekit svg` measured with independent renderers on real icon sets (issue #8): every icon of
 /// Debian's bootstrap-icons and every symbolic icon of adwaita-icon-theme (svgo-minified, packed
 /// arc flags) is converted, the SVG is rendered by resvg and the Lottie by rlottie and by ThorVG at
-/// 8× zoom (`../shared/oracles/svg_fidelity.py`), and each is scored against the bar of
+/// 8× zoom (`Tests/oracles/svg_sets.py`, with the render and score functions of
+/// `../shared/oracles/svg_fidelity.py`; each icon converted once and drawn once per renderer), and
+/// each is scored against the bar of
 /// `research/svg.md`: bad pixels ≤ 0.5 % and IoU of the alpha masks ≥ 0.98.
 ///
 /// The IoU part of the bar is sensitive to each rasteriser's edge coverage on thin strokes, so the
@@ -37,44 +39,33 @@ struct SVGFidelityTests {
     return files.sorted()
   }
 
-  static func readCSV(_ path: String) throws -> [Score] {
-    let text = try String(contentsOfFile: path, encoding: .utf8)
-    var rows: [Score] = []
-    for line in text.split(whereSeparator: \.isNewline).dropFirst() {
-      let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-      guard f.count >= 4 else { continue }
-      // svg_fidelity.py: file,conv_ms,size_bytes,mae_pct,bad_pct,iou,note — svg_noise.py: file,mae_pct,bad_pct,iou
-      let (mae, bad, iou) = f.count >= 6 ? (f[3], f[4], f[5]) : (f[1], f[2], f[3])
-      rows.append(
-        Score(
-          file: f[0], mae: Double(mae) ?? .nan, bad: Double(bad) ?? .infinity, iou: Double(iou) ?? 0,
-          converted: !iou.isEmpty))
-    }
-    return rows
-  }
-
-  /// Scores of every icon of a set converted by lottiekit and rendered with `renderer`.
-  func fidelity(_ files: [String], renderer: String, python: String, svgRenderer: String = "resvg") throws -> [Score] {
-    let dir = try makeTemporaryDirectory()
-    let list = dir + "/files.txt"
-    try write(files.joined(separator: "\n"), to: list)
-    let script = """
-      set -e
-      exec "$0" "\(packageRoot)/../shared/oracles/svg_fidelity.py" --zoom 8 --svg-ref \(svgRenderer) --lottie-ref \(renderer) \
-        --converter '\(lottiekitBinary) svg --quiet {in} -o {out}' --out "\(dir)/out" --csv "\(dir)/scores.csv" $(cat "\(list)") > "\(dir)/log.txt"
-      """
-    let r = try run("/bin/sh", ["-c", script, python])
-    #expect(r.status == 0, "svg_fidelity.py failed: \(r.stderr.suffix(500))")
-    return try Self.readCSV(dir + "/scores.csv")
-  }
-
-  func noise(_ files: [String], python: String) throws -> [Score] {
+  /// Scores per pair (`noise`, `thorvg`, `rlottie`, `same`; see `Tests/oracles/svg_sets.py`) of
+  /// every icon: each icon converted once and drawn once per renderer.
+  func scores(_ files: [String], pairs: [String], python: String) throws -> [String: [Score]] {
     let dir = try makeTemporaryDirectory()
     try write(files.joined(separator: "\n"), to: dir + "/files.txt")
-    let script = #"exec "$0" "$1" --zoom 8 --csv "$2" $(cat "$3")"#
-    let r = try run("/bin/sh", ["-c", script, python, packageRoot + "/Tests/oracles/svg_noise.py", dir + "/noise.csv", dir + "/files.txt"])
-    #expect(r.status == 0, "svg_noise.py failed: \(r.stderr.suffix(500))")
-    return try Self.readCSV(dir + "/noise.csv")
+    let script = #"exec "$0" "$1" --lottiekit "$2" --zoom 8 --pairs "$3" --csv "$4" $(cat "$5")"#
+    let r = try run(
+      "/bin/sh",
+      [
+        "-c", script, python, packageRoot + "/Tests/oracles/svg_sets.py", lottiekitBinary, pairs.joined(separator: ","),
+        dir + "/scores.csv", dir + "/files.txt"
+      ])
+    #expect(r.status == 0, "svg_sets.py failed: \(r.stderr.suffix(500))")
+    let text = try String(contentsOfFile: dir + "/scores.csv", encoding: .utf8)
+    var out: [String: [Score]] = [:]
+    for line in text.split(whereSeparator: \.isNewline).dropFirst() {
+      let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      guard f.count == 1 + 3 * pairs.count else { continue }
+      for (k, pair) in pairs.enumerated() {
+        let (mae, bad, iou) = (f[1 + 3 * k], f[2 + 3 * k], f[3 + 3 * k])
+        out[pair, default: []].append(
+          Score(
+            file: f[0], mae: Double(mae) ?? .nan, bad: Double(bad) ?? .infinity, iou: Double(iou) ?? 0,
+            converted: !iou.isEmpty))
+      }
+    }
+    return out
   }
 
   func summary(_ label: String, _ scores: [Score]) -> String {
@@ -108,13 +99,25 @@ struct SVGFidelityTests {
     let folder = packageRoot + "/Tests/Fixtures/svg-clip"
     let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".svg") }.sorted().map { folder + "/" + $0 }
     #expect(files.count == 8)
+    let all = try scores(files, pairs: ["rlottie", "thorvg"], python: python)
     for renderer in ["rlottie", "thorvg"] {
-      let scores = try fidelity(files, renderer: renderer, python: python)
+      let scores = all[renderer] ?? []
       print("svg fidelity " + summary("clip paths and masks → \(renderer)", scores))
       #expect(scores.count == files.count)
       let failing = scores.filter { !$0.meetsBar }
       #expect(failing.isEmpty, "\(renderer): \(failing)")
     }
+  }
+
+  /// #19: the converter measured alone. ThorVG renders the original SVG (its own SVG loader) and
+  /// the converted Lottie (its Lottie loader): one rasteriser, so any difference is the converter's.
+  /// At least 99.5% of each set within the bar.
+  func expectSameRendererFidelity(_ set: String, _ scores: [Score], count: Int) {
+    print("svg fidelity " + summary("\(set): ThorVG SVG vs lottiekit → ThorVG Lottie", scores))
+    #expect(scores.count == count)
+    #expect(
+      Double(scores.filter(\.meetsBar).count) >= 0.995 * Double(scores.count),
+      "\(scores.filter { !$0.meetsBar }.map { "\($0.file) bad \($0.bad) IoU \($0.iou)" })")
   }
 
   @Test func bootstrapIcons() throws {
@@ -124,11 +127,12 @@ struct SVGFidelityTests {
       print("skipping svg fidelity: \(Self.bootstrap) is missing (make testdata installs bootstrap-icons)")
       return
     }
-    let noise = try noise(files, python: python)
+    let all = try scores(files, pairs: ["noise", "thorvg", "rlottie", "same"], python: python)
+    let noise = all["noise"] ?? []
     let noiseFailures = Set(noise.filter { !$0.meetsBar }.map(\.file))
     print("svg fidelity " + summary("bootstrap-icons, resvg vs ThorVG on the SVG itself (renderer noise)", noise))
     for renderer in ["thorvg", "rlottie"] {
-      let scores = try fidelity(files, renderer: renderer, python: python)
+      let scores = all[renderer] ?? []
       print("svg fidelity " + summary("bootstrap-icons → lottiekit → \(renderer)", scores))
       #expect(scores.count == files.count)
       #expect(scores.allSatisfy { $0.converted }, "not converted: \(scores.filter { !$0.converted }.map(\.file))")
@@ -149,6 +153,7 @@ struct SVGFidelityTests {
         #expect(beyondNoise.allSatisfy { $0.iou >= 0.97 }, "\(beyondNoise.map { "\($0.file) \($0.iou)" })")
       }
     }
+    expectSameRendererFidelity("bootstrap-icons", all["same"] ?? [], count: files.count)
   }
 
   @Test func adwaitaSymbolicIcons() throws {
@@ -158,8 +163,9 @@ struct SVGFidelityTests {
       print("skipping svg fidelity: no symbolic icons under \(Self.adwaita) (make testdata installs adwaita-icon-theme)")
       return
     }
+    let all = try scores(files, pairs: ["thorvg", "rlottie", "same"], python: python)
     for renderer in ["thorvg", "rlottie"] {
-      let scores = try fidelity(files, renderer: renderer, python: python)
+      let scores = all[renderer] ?? []
       print("svg fidelity " + summary("adwaita symbolic → lottiekit → \(renderer)", scores))
       #expect(scores.allSatisfy { $0.converted }, "not converted: \(scores.filter { !$0.converted }.map(\.file))")
       #expect(scores.allSatisfy { $0.bad <= 0.5 }, "\(scores.filter { $0.bad > 0.5 }.map(\.file))")
@@ -167,38 +173,22 @@ struct SVGFidelityTests {
         Double(scores.filter(\.meetsBar).count) >= 0.99 * Double(scores.count),
         "\(scores.filter { !$0.meetsBar }.map { "\($0.file) IoU \($0.iou)" })")
     }
-  }
-  /// #19: the converter measured alone. ThorVG renders the original SVG (its own SVG loader) and
-  /// the converted Lottie (its Lottie loader): one rasteriser, so any difference is the converter's.
-  /// At least 99.5% of each set within the bar.
-  @Test(arguments: ["bootstrap-icons", "adwaita symbolic", "lucide"])
-  func sameRendererFidelity(_ set: String) throws {
-    guard let python = oracleReady() else { return }
-    let files = Self.icons(set == "lucide" ? Self.lucide : set == "bootstrap-icons" ? Self.bootstrap : Self.adwaita)
-    guard !files.isEmpty else {
-      print("skipping svg fidelity: \(set) is missing (make testdata; ../shared/svg-sets)")
-      return
-    }
-    let scores = try fidelity(files, renderer: "thorvg", python: python, svgRenderer: "thorvg")
-    print("svg fidelity " + summary("\(set): ThorVG SVG vs lottiekit → ThorVG Lottie", scores))
-    #expect(scores.count == files.count)
-    #expect(
-      Double(scores.filter(\.meetsBar).count) >= 0.995 * Double(scores.count),
-      "\(scores.filter { !$0.meetsBar }.map { "\($0.file) bad \($0.bad) IoU \($0.iou)" })")
+    expectSameRendererFidelity("adwaita symbolic", all["same"] ?? [], count: files.count)
   }
 
   /// #19: Lucide against resvg. Where resvg and ThorVG disagree on the SVG itself the converter
   /// cannot do better than ThorVG; no icon may be more than 0.005 IoU worse than ThorVG's own
   /// rendering of the original SVG.
-  @Test func lucideAgainstResvg() throws {
+  @Test func lucideIcons() throws {
     guard let python = oracleReady() else { return }
     let files = Self.icons(Self.lucide)
     guard !files.isEmpty else {
       print("skipping svg fidelity: \(Self.lucide) is missing")
       return
     }
-    let noise = Dictionary(try noise(files, python: python).map { ($0.file, $0) }, uniquingKeysWith: { a, _ in a })
-    let scores = try fidelity(files, renderer: "thorvg", python: python)
+    let all = try scores(files, pairs: ["noise", "thorvg", "same"], python: python)
+    let noise = Dictionary((all["noise"] ?? []).map { ($0.file, $0) }, uniquingKeysWith: { a, _ in a })
+    let scores = all["thorvg"] ?? []
     print("svg fidelity " + summary("lucide → lottiekit → ThorVG, against resvg", scores))
     #expect(scores.count == files.count)
     let worse = scores.filter { s in noise[s.file].map { s.iou < $0.iou - 0.005 } ?? true }
@@ -208,5 +198,6 @@ struct SVGFidelityTests {
     // No icon may miss: a stroked path arc is drawn as the cubics SVG renderers split it into
     // (loader-circle and shower-head missed by 0.0002 and 0.0004 with exact 45° pieces).
     #expect(worse.isEmpty, "\(worse.map { "\($0.file) IoU \($0.iou) vs ThorVG SVG \(noise[$0.file]?.iou ?? -1)" })")
+    expectSameRendererFidelity("lucide", all["same"] ?? [], count: files.count)
   }
 }
