@@ -185,6 +185,10 @@ struct FeatureScan {
   /// The detail of a trim path, trimmed individually, whose kept part runs across the path's start
   /// while shown (Animation.trimLoops).
   static let loopedIndividually = "looped individually"
+  /// The details of a trim whose mode is neither 1 nor 2 (Animation.trimModeUnknown): over
+  /// several paths it keeps part of, ThorVG trims them individually where lottie-web trims together.
+  static let unknownMode = "unknown mode"
+  static let unknownModeSeveral = "unknown mode, several paths"
   /// The detail of a gradient with a colour midpoint moved off the middle (Animation.hasMovedMidpoint).
   static let movedMidpoint = "moved midpoint"
   /// The detail of an expression that drives a layer style's property.
@@ -209,12 +213,17 @@ struct FeatureScan {
         if Animation.repeaterScaleGrowth(n) >= 1e5 { add(.repeaterRunawayScale, nil, n, shapePath) }
       case .trim?:
         var trimsSeveral = false
-        if n["m"]?.int == 2 {
+        let unknownMode = Animation.trimModeUnknown(n)
+        if n["m"]?.int == 2 || unknownMode {
           // Once per list: a list of n paths and n trims would otherwise be read n times.
           let list = n.parent?.id.raw
           trimsSeveral = list.flatMap { severalPaths[$0] } ?? Animation.trimsSeveralPaths(n)
           if let list { severalPaths[list] = trimsSeveral }
           trimsSeveral = trimsSeveral && Animation.trimIsPartial(n, visible: span)
+        }
+        if unknownMode {
+          add(.trimPaths, trimsSeveral ? Self.unknownModeSeveral : Self.unknownMode, n["m"] ?? n, shapePath)
+          break
         }
         let several = trimsSeveral ? "individually" : nil
         // A trim both looped and of several paths is one use of each.

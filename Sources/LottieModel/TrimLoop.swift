@@ -95,3 +95,23 @@ extension Animation {
     return nil
   }
 }
+
+/// A trim whose mode (`m`) is a whole number other than 1 (simultaneously) and 2 (individually):
+/// each player reads it its own way. rlottie 0.2 (rlottie-python 1.3.8) refuses the file
+/// (lottieparser.cpp `getTrimType` asserts on any other value), lottie-android and lottie-ios fail
+/// to load it (ShapeTrimPath.Type.forId throws; TrimType does not decode), ThorVG 1.0.4 trims
+/// individually (tvgLottieBuilder.cpp: only 1 is simultaneous), lottie-web together (only 2 is
+/// individual). Measured with fixtures trim-mode-unknown*.json. A mode written with a fraction is
+/// a mistyped value instead, and one written before the shape's `ty` is never read.
+extension Animation {
+  static func trimModeUnknown(_ trim: JSONNode) -> Bool {
+    var afterType = false
+    for member in trim.members {
+      if member.key == "ty" { afterType = true }
+      guard afterType, member.key == "m" else { continue }
+      guard ValueTypes.isInteger(member.value), let m = member.value.int else { return false }
+      return m != 1 && m != 2
+    }
+    return false
+  }
+}

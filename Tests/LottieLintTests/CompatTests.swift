@@ -64,6 +64,11 @@ func fixture(for entry: SupportEntry) -> String? {
   case .twist?: return shape("tw")
   case .repeater?: return shape("rp")
   case .trimPaths?:
+    if let detail, detail.hasPrefix("unknown mode") {
+      // Mode 0; one path, or two kept 0-50 %.
+      let paths = detail == "unknown mode" ? "{\"ty\":\"el\"}" : "{\"ty\":\"el\"},{\"ty\":\"rc\"}"
+      return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(paths),{\"ty\":\"tm\",\"m\":0,\"e\":{\"a\":0,\"k\":50}}]}]")
+    }
     if detail == "looped individually" {
       // Kept 0-30 %, turned by 300°: the kept part runs across the path's start.
       return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"tm\",\"m\":2,\"e\":{\"a\":0,\"k\":30},\"o\":{\"a\":0,\"k\":300}}]}]")

@@ -69,4 +69,26 @@ struct TrimLoopTests {
     // An expression may return any value.
     #expect(try Self.twoPathDetails(#""s":{"a":0,"k":0},"e":{"a":0,"k":100,"x":"var $bm_rt = time * 10;"},"o":{"a":0,"k":0}"#) == ["individually"])
   }
+  /// A mode other than 1 or 2 (rlottie refuses the file; lottie-android and lottie-ios fail to
+  /// load it; ThorVG trims individually, lottie-web together): "unknown mode", and over several
+  /// paths partly kept "unknown mode, several paths". A mode written with a fraction is a mistyped
+  /// value, and one before `ty` is never read.
+  @Test func aModeOtherThanOneOrTwoIsUnknown() throws {
+    let kept = #""s":{"a":0,"k":0},"e":{"a":0,"k":40},"o":{"a":0,"k":0}"#
+    #expect(try Self.details(#""m":0,"# + kept) == ["unknown mode"])
+    #expect(try Self.details(#""m":5,"# + kept) == ["unknown mode"])
+    #expect(try Self.details(#""m":1,"# + kept) == [nil])
+    #expect(try Self.details(#""m":2.0,"# + kept) == [nil])
+    let twoPaths = #"{"ty":"el","s":{"a":0,"k":[30,30]},"p":{"a":0,"k":[30,30]}}"#
+    func twoPathsDetails(_ trim: String) throws -> [String?] {
+      let json =
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[\#(twoPaths),\#(twoPaths),{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"w":{"a":0,"k":8}},\#(trim)]}]}"#
+      return try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().filter { $0.feature == .trimPaths }.map(\.detail)
+    }
+    #expect(try twoPathsDetails(#"{"ty":"tm","m":3,"# + kept + "}") == ["unknown mode, several paths"])
+    // Kept whole, the paths draw the same either way.
+    #expect(try twoPathsDetails(#"{"ty":"tm","m":3,"s":{"a":0,"k":0},"e":{"a":0,"k":100},"o":{"a":0,"k":0}}"#) == ["unknown mode"])
+    // Written before "ty", the mode is skipped unread.
+    #expect(try twoPathsDetails(#"{"m":3,"ty":"tm","# + kept + "}") == [nil])
+  }
 }

@@ -395,6 +395,19 @@ package enum RendererData {
         },
         {
           "feature": "trim-paths",
+          "match": {
+            "detail": [
+              "unknown mode",
+              "unknown mode, several paths"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "The animation fails to load: lottie-android's parser throws on a Trim Paths mode (\"m\") other than 1 or 2, and the composition's load fails with it. Not rendered here: lottie-android cannot run on this machine.",
+          "workaround": "Set \"m\" to 1 (Simultaneously) or 2 (Individually); After Effects writes no other value.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/content/ShapeTrimPath.java (Type.forId throws IllegalArgumentException for any other id)"
+        },
+        {
+          "feature": "trim-paths",
           "support": "supported",
           "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/ShapeTrimPathParser.java"
         },
@@ -714,6 +727,19 @@ package enum RendererData {
           "effect": "Start/end opacity of the copies is ignored; repeaters nested in groups show only the original; if the number of copies is animated, the animation falls back to the Main Thread engine and the copies disappear.",
           "workaround": "Put the repeater at the top level of the shape layer, keep its copy count constant, and fade copies another way, or expand the repeater into real copies before export.",
           "source": "airbnb/lottie-ios Sources/Private/CoreAnimation/Layers/ShapeLayer.swift (setUpRepeater); Sources/Private/CoreAnimation/Layers/RepeaterLayer.swift; Sources/Private/MainThread/NodeRenderSystem/Extensions/ItemsExtension.swift; airbnb/lottie-ios#1739"
+        },
+        {
+          "feature": "trim-paths",
+          "match": {
+            "detail": [
+              "unknown mode",
+              "unknown mode, several paths"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "The animation fails to load: lottie-ios decodes the Trim Paths mode (\"m\") into an enum of 1 and 2 only, and any other value fails the decoding of the whole animation. Not rendered here: lottie-ios cannot run on this machine.",
+          "workaround": "Set \"m\" to 1 (Simultaneously) or 2 (Individually); After Effects writes no other value.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/ShapeItems/Trim.swift (TrimType: Int, Codable with cases 1 and 2; init(dictionary:) throws InitializableError.invalidInput)"
         },
         {
           "feature": "trim-paths",
@@ -1236,6 +1262,19 @@ package enum RendererData {
           "support": "supported",
           "note": "Base64 data URIs are decoded; research notes their memory cost (airbnb/lottie-ios#2698, not re-checked).",
           "source": "airbnb/lottie-ios Sources/Private/Model/Assets/ImageAsset.swift"
+        },
+        {
+          "feature": "trim-paths",
+          "match": {
+            "detail": [
+              "unknown mode",
+              "unknown mode, several paths"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "The animation fails to load: lottie-ios decodes the Trim Paths mode (\"m\") into an enum of 1 and 2 only, and any other value fails the decoding of the whole animation. Not rendered here: lottie-ios cannot run on this machine.",
+          "workaround": "Set \"m\" to 1 (Simultaneously) or 2 (Individually); After Effects writes no other value.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/ShapeItems/Trim.swift (TrimType: Int, Codable with cases 1 and 2; init(dictionary:) throws InitializableError.invalidInput)"
         },
         {
           "feature": "trim-paths",
@@ -3699,6 +3738,30 @@ package enum RendererData {
         },
         {
           "feature": "trim-paths",
+          "match": {
+            "detail": [
+              "unknown mode",
+              "unknown mode, several paths"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "rlottie refuses to load the file: a Trim Paths mode (\"m\") other than 1 (simultaneously) or 2 (individually) stops its parser. Nothing is shown.",
+          "workaround": "Set \"m\" to 1 (Trim Multiple Shapes: Simultaneously) or 2 (Individually); After Effects writes no other value, so another tool or a hand edit wrote it.",
+          "measured": {
+            "fixture": "trim-mode-unknown.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0,
+              10,
+              60
+            ],
+            "seen": "Three ellipses' stroke trimmed with \"m\": 0: lottie_animation_from_data returns NULL at every frame; so it does with \"m\" 3 or 5 and with one ellipse (trim-mode-unknown-one-path.json), and with \"m\" 1 or 2 it draws. lottie-web draws the file (it trims together unless \"m\" is 2). Debian's librlottie 0.1+dfsg-4+deb12u2, which lottiekit render links, draws it."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottieparser.cpp (getTrimType asserts on any value but 1 and 2)"
+        },
+        {
+          "feature": "trim-paths",
           "support": "supported",
           "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseTrimObject)"
         },
@@ -5689,6 +5752,47 @@ package enum RendererData {
             "seen": "Two shapes trimmed individually differ from the After Effects render on 14.5 % (lottie-web 5.7.5 agrees with After Effects; rlottie 2.2 %)."
           },
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseTrimpath); measured"
+        },
+        {
+          "feature": "trim-paths",
+          "match": {
+            "detail": [
+              "unknown mode, several paths"
+            ]
+          },
+          "support": "partial",
+          "effect": "A Trim Paths mode (\"m\") other than 1 or 2 over several paths is trimmed individually, each path on its own, where lottie-web trims them together as one.",
+          "workaround": "Set \"m\" to 1 (Simultaneously) or 2 (Individually), whichever the design means; After Effects writes no other value.",
+          "measured": {
+            "fixture": "trim-mode-unknown.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Three ellipses' stroke trimmed 0-50 % with \"m\": 0: 11.6 % of the tile differs from lottie-web, which trims them together."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieBuilder.cpp (trimpath: simultaneous only when the type is 1)"
+        },
+        {
+          "feature": "trim-paths",
+          "match": {
+            "detail": [
+              "unknown mode"
+            ]
+          },
+          "support": "supported",
+          "note": "On one path (or a trim that keeps all or none of its paths) trimming individually and together draw the same.",
+          "measured": {
+            "fixture": "trim-mode-unknown-one-path.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "One ellipse's stroke trimmed with \"m\": 0 is drawn like lottie-web: 0.0 % of the tile differs."
+          },
+          "source": "measured"
         },
         {
           "feature": "trim-paths",
