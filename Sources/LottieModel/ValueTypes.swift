@@ -28,6 +28,9 @@ package enum ValueTypes {
     case list = "list of numbers"
     /// An object as the value of a property that is not a path.
     case numbers = "number or list"
+    /// An easing handle's `x` or `y` written as an empty list: rlottie refuses the file, ThorVG
+    /// leaves the layer out (measured, mistyped-value-empty-easing.json).
+    case easing = "numbers in an easing handle"
     case path
   }
 
@@ -178,6 +181,7 @@ package enum ValueTypes {
     case .boolean: if value.kind != .bool { out.append(Mistyped(value: value, expected: .boolean)) }
     case .text: if !value.isString { out.append(Mistyped(value: value, expected: .text)) }
     case .number: if !value.isNumber { out.append(Mistyped(value: value, expected: .number)) }
+    case .easing: if value.isArray, value.count == 0 { out.append(Mistyped(value: value, expected: .easing)) }
     }
   }
 
@@ -199,6 +203,10 @@ package enum ValueTypes {
     for keyframe in k.elements where keyframe.isObject {
       if let t = keyframe["t"], !t.isNumber { out.append(Mistyped(value: t, expected: .number)) }
       if let h = keyframe["h"] { verify(h, .integer, &out) }
+      for handle in ["i", "o"] {
+        guard let easing = keyframe[handle], easing.isObject else { continue }
+        for axis in ["x", "y"] { if let v = easing[axis] { verify(v, .easing, &out) } }
+      }
       for key in ["s", "e"] {
         if kind == .list, let value = keyframe[key], value.isNumber { out.append(Mistyped(value: value, expected: .list)) }
         for shape in keyframe[key].list { pathClosed(shape, &out) }

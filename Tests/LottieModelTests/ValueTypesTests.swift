@@ -70,6 +70,15 @@ struct ValueTypesTests {
     #expect(try found(shapes: Self.shape(#"{"ty":"sh","ks":{"a":1,"k":[{"t":0,"s":[{"c":true,"v":[],"i":[],"o":[]}]}]}}"#)) == [])
   }
 
+  /// An easing handle whose x or y is an empty list: rlottie refuses the file and ThorVG drops
+  /// the layer (mistyped-value-empty-easing.json); one use per empty list.
+  @Test func emptyEasingHandles() throws {
+    let empty = #","ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"i":{"x":[],"y":[]},"o":{"x":[0.5],"y":[0.5]}},{"t":30,"s":[9,9]}]}}"#
+    #expect(try found(layer: empty) == ["numbers in an easing handle", "numbers in an easing handle"])
+    let filled = #","ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"i":{"x":[0.5],"y":[0.5]},"o":{"x":0.5,"y":0.5}},{"t":30,"s":[9,9]}]}}"#
+    #expect(try found(layer: filled) == [])
+  }
+
   /// A path with a key besides i, o, v and c stops rlottie's path reader too.
   @Test func aPathHoldsOnlyItsFourKeys() throws {
     let path = #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"n":1,"v":[[0,0],[9,0],[0,9]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}"#

@@ -4051,6 +4051,29 @@ package enum RendererData {
         },
         {
           "feature": "mistyped-value",
+          "match": {
+            "detail": [
+              "numbers in an easing handle"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "rlottie refuses to load the file: a keyframe's easing handle (\"i\" or \"o\") whose \"x\" or \"y\" is an empty list stops its parser. Nothing is shown.",
+          "workaround": "Give each easing handle its numbers (\"o\": {\"x\": [0.33], \"y\": [0]}), or leave \"i\" and \"o\" out of a keyframe that holds (\"h\": 1); After Effects always writes them.",
+          "measured": {
+            "fixture": "mistyped-value-empty-easing.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0,
+              10,
+              30
+            ],
+            "seen": "Of two squares, the larger's position keyframed with \"i\" and \"o\" written {\"x\": [], \"y\": []}: lottie_animation_from_data returns NULL at every frame; so with only \"o\" empty. Debian's librlottie 0.1+dfsg-4+deb12u2 (lottiekit render) refuses it too. lottie-web draws both squares."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "mistyped-value",
           "support": "unsupported",
           "effect": "rlottie refuses to load the file: its parser reads each key it knows as one JSON type and stops at a value of another — a whole number written with a fraction (\"w\": 512.0, \"ind\": 1.0), 0 or 1 for true or false (\"hd\": 0, a path's \"c\": 1), a number or null for a name, a string for a number or for a property's value, an object as the value of a property that is not a path, one number as a keyframe's value where a point or colour is due. Nothing is shown.",
           "workaround": "Write each value with the type the format gives it: whole numbers without a fraction, true or false for flags, text for names (lottiekit lint --target rlottie names each one).",
@@ -6042,6 +6065,29 @@ package enum RendererData {
               0
             ],
             "seen": "A fill with \"k\": 10 and then \"k\": 100 in its opacity is drawn at 100 % like lottie-web: 0.0 % of the tile differs."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "mistyped-value",
+          "match": {
+            "detail": [
+              "numbers in an easing handle"
+            ]
+          },
+          "support": "partial",
+          "effect": "ThorVG leaves out a layer with a keyframe whose easing handle (\"i\" or \"o\") has an empty \"x\" or \"y\" list; the rest of the animation draws.",
+          "workaround": "Give each easing handle its numbers (\"o\": {\"x\": [0.33], \"y\": [0]}), or leave \"i\" and \"o\" out of a keyframe that holds (\"h\": 1); After Effects always writes them.",
+          "measured": {
+            "fixture": "mistyped-value-empty-easing.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0,
+              10,
+              30
+            ],
+            "seen": "Of two squares, the larger's position keyframed with \"i\" and \"o\" written {\"x\": [], \"y\": []}: only the smaller is drawn (lottie-web draws both): 16.0 % of the tile differs; so with only \"o\" empty."
           },
           "source": "measured"
         },
