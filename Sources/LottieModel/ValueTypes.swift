@@ -24,6 +24,11 @@ package enum ValueTypes {
     /// `getInt`). Measured: a layer's `"ty": 4.0` is read as a precomp and not drawn, `"tt": 1.0`
     /// as no matte, `"bm": 1.0` as normal, `"parent": 1.0` or `"ind": 1.0` as no parent.
     case wholeNotZero = "whole number, not 0"
+    /// A shape layer's `ty` written with a fraction: ThorVG reads it as 0, a precomp, and then
+    /// takes the layer's shapes for layers (undefined): measured, it crashes on rectangles
+    /// written as Bodymovin writes them, `d` before `ty` (mistyped-value-layer-type.json), and
+    /// draws nothing of the layer with `ty` first (mistyped-value-fraction.json).
+    case shapeLayerType = "whole number, a shape layer's type"
     /// A keyframe's value of a property of several numbers, written as one number.
     case list = "list of numbers"
     /// An object as the value of a property that is not a path.
@@ -98,7 +103,13 @@ package enum ValueTypes {
   }
 
   static func layerValues(_ node: JSONNode, _ out: inout [Mistyped]) {
+    let first = out.count
     check(node, layer, &out)
+    if let ty = node["ty"], node["shapes"].list.isEmpty == false {
+      for i in first..<out.count where out[i].expected == .wholeNotZero && out[i].value.id == ty.id {
+        out[i] = Mistyped(value: ty, expected: .shapeLayerType)
+      }
+    }
     if let ks = node["ks"] {
       if ks.isObject { transformValues(ks, &out) } else { out.append(Mistyped(value: ks, expected: .value)) }
     }
@@ -174,7 +185,7 @@ package enum ValueTypes {
   static func verify(_ value: JSONNode, _ expected: Expected, thorvgInt: Bool = true, _ out: inout [Mistyped]) {
     switch expected {
     case .value, .list, .path, .numbers: property(value, kind: expected, &out)
-    case .integer, .wholeNotZero:
+    case .integer, .wholeNotZero, .shapeLayerType:
       guard !isInteger(value) else { return }
       let misread = thorvgInt && value.isNumber && value.double != 0
       out.append(Mistyped(value: value, expected: misread ? .wholeNotZero : .integer))

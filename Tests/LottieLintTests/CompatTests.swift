@@ -153,6 +153,8 @@ func fixture(for entry: SupportEntry) -> String? {
     case "list of numbers":
       return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"fl\",\"c\":{\"a\":1,\"k\":[{\"t\":0,\"s\":0.5},{\"t\":60}]}}]}]")
     case "whole number, not 0": return layer("").replacingOccurrences(of: "\"ty\":4,", with: "\"ty\":4.0,")
+    case "whole number, a shape layer's type":
+      return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\"}]}]").replacingOccurrences(of: "\"ty\":4,", with: "\"ty\":4.0,")
     case "numbers in an easing handle":
       return layer(
         "",

@@ -40,6 +40,15 @@ struct ValueTypesTests {
     #expect(try found(layer: layer) == [detail])
   }
 
+  /// A shape layer's type written with a fraction: ThorVG takes its shapes for layers and
+  /// crashes (mistyped-value-layer-type.json); without shapes it only leaves the layer out.
+  @Test func aShapeLayersTypeWithAFraction() throws {
+    let rect = #"{"d":1,"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]}}"#
+    #expect(try found(layer: #","ty":4.0"#, shapes: Self.shape(rect)) == ["whole number, a shape layer's type"])
+    #expect(try found(layer: #","ty":4.0"#) == ["whole number, not 0"])
+    #expect(try found(layer: #","tt":1.0"#, shapes: Self.shape(rect)) == ["whole number, not 0"])
+  }
+
   @Test func everyExpectedType() throws {
     #expect(try found(root: #","w":100.0"#) == ["whole number"])
     #expect(try found(layer: #","hd":0"#) == ["true or false"])

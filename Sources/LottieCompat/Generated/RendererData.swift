@@ -6095,20 +6095,43 @@ package enum RendererData {
           "feature": "mistyped-value",
           "match": {
             "detail": [
+              "whole number, a shape layer's type"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "A shape layer whose type is written with a fraction (\"ty\": 4.0) is read as a precomp, and its shapes are then taken for layers: ThorVG crashes on it, or draws nothing of the layer. Bodymovin writes each rectangle's and ellipse's \"d\" before its \"ty\", and such a file, rewritten by a JSON writer that puts a fraction on every number, crashes ThorVG.",
+          "workaround": "Write whole numbers without a fraction (\"ty\": 4, not 4.0): a JSON writer that keeps integers as integers, or lottiekit lint --target thorvg to find each one.",
+          "measured": {
+            "fixture": "mistyped-value-layer-type.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0,
+              10,
+              30
+            ],
+            "seen": "Of two squares, the larger's layer written \"ty\": 4.0 with its rectangle's \"d\" before \"ty\": the player process crashes (segmentation fault) at every frame; with \"ty\" first in the rectangle (mistyped-value-fraction.json) the layer is not drawn and the rest is; with the layer hidden or outside its time it draws. lottie-web draws both squares."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParserHandler.cpp (getInt returns RapidJSON's GetInt without checking the number is an integer) and tvgLottieParser.cpp (parseLayer pushes the shapes into the children of a layer whatever its type)"
+        },
+        {
+          "feature": "mistyped-value",
+          "match": {
+            "detail": [
               "whole number, not 0"
             ]
           },
           "support": "partial",
-          "effect": "ThorVG reads a whole number written with a fraction (4.0) as 0 where it reads an integer: a layer's type 4.0 is read as a precomp and the layer is not drawn, a track matte 1.0 as none, a blend mode as normal, a parent or index 1.0 as no parent (0 itself is read right).",
+          "effect": "ThorVG reads a whole number written with a fraction (1.0) as 0 where it reads an integer: a track matte 1.0 is read as none, a blend mode as normal, a parent or index 1.0 as no parent (0 itself is read right); a solid layer's type 1.0 is read as a precomp and not drawn.",
           "workaround": "Write whole numbers without a fraction (\"ty\": 4, not 4.0): a JSON writer that keeps integers as integers, or lottiekit lint --target thorvg to find each one.",
           "measured": {
-            "fixture": "mistyped-value-fraction.json",
+            "fixture": "mistyped-value-parent.json",
             "player": "ThorVG (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
             ],
-            "seen": "Of two rectangles, the larger's layer written \"ty\": 4.0 is not drawn (lottie-web draws both). Three corpus files rewritten with every integer as a float (bodymovin-extension bm.json and checkbox.json, lottie-android heart.json) draw nothing; with only each layer's ty written back as an integer, they draw as the originals. A matte written \"tt\": 1.0 is not applied, \"bm\": 1.0 draws normal, \"parent\": 1.0 or the parent's \"ind\": 1.0 leaves the child unparented."
+            "seen": "A square whose parent is written \"parent\": 1.0 is drawn unparented, off the canvas: 35.0 % of the tile differs from lottie-web, which parents it. A matte written \"tt\": 1.0 is not applied, \"bm\": 1.0 draws normal, the parent's \"ind\": 1.0 leaves the child unparented, a solid layer written \"ty\": 1.0 is not drawn. Three corpus files rewritten with every integer as a float (bodymovin-extension bm.json and checkbox.json, lottie-android heart.json) draw nothing; with only each layer's ty written back as an integer, they draw as the originals."
           },
           "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParserHandler.cpp (getInt returns RapidJSON's GetInt without checking the number is an integer)"
         },
