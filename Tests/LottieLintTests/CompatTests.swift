@@ -326,7 +326,7 @@ struct CompatTests {
 
   @Test func lintNamesEveryAffectedTargetOnce() throws {
     let json =
-      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2","en":1}]}]}"#
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[],"ef":[{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2","en":1}]}]}"#
     var options = LintOptions()
     options.targets = ["ios", "android", "rlottie", "thorvg"].map(TargetSelection.init(parsing:))
     let d = Linter(options: options, rules: [RendererCompatRule.self]).lint(path: "x", bytes: Array(json.utf8), baseDirectory: nil)

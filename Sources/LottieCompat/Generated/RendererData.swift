@@ -895,6 +895,30 @@ package enum RendererData {
           "support": "supported",
           "note": "Base64 data URIs are decoded; research notes their memory cost (airbnb/lottie-ios#2698, not re-checked).",
           "source": "airbnb/lottie-ios Sources/Private/Model/Assets/ImageAsset.swift"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "st"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "The animation fails to load: lottie-ios decodes a layer's start time (\"st\"), like its \"ip\" and \"op\", as required, and a layer without it fails the decoding of the whole animation. Not rendered here: lottie-ios cannot run on this machine. (lottiekit reports a missing \"st\" on layers that draw; lottie-ios requires it on null layers too.)",
+          "workaround": "Write \"st\" on every layer (Bodymovin always writes it; 0 when the layer starts with the composition).",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift (startTime = try container.decode(Double.self, forKey: .startTime); init(dictionary:) likewise)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "e"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "The animation fails to load: lottie-ios decodes a Trim Paths' end (\"e\"), like its start and offset, as required, and a trim without it fails the decoding of the whole animation. Not rendered here: lottie-ios cannot run on this machine.",
+          "workaround": "Write the trim's \"e\" (End; 100 keeps the whole path), as Bodymovin does.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/ShapeItems/Trim.swift (end = try container.decode(KeyframeGroup<LottieVector1D>.self, forKey: .end))"
         }
       ]
     },
@@ -1290,6 +1314,30 @@ package enum RendererData {
           "feature": "polystar",
           "support": "supported",
           "source": "airbnb/lottie-ios Sources/Private/MainThread/NodeRenderSystem/Nodes/PathNodes/StarNode.swift; airbnb/lottie-ios Sources/Private/MainThread/NodeRenderSystem/Nodes/PathNodes/PolygonNode.swift"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "st"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "The animation fails to load: lottie-ios decodes a layer's start time (\"st\"), like its \"ip\" and \"op\", as required, and a layer without it fails the decoding of the whole animation. Not rendered here: lottie-ios cannot run on this machine. (lottiekit reports a missing \"st\" on layers that draw; lottie-ios requires it on null layers too.)",
+          "workaround": "Write \"st\" on every layer (Bodymovin always writes it; 0 when the layer starts with the composition).",
+          "source": "airbnb/lottie-ios Sources/Private/Model/Layers/LayerModel.swift (startTime = try container.decode(Double.self, forKey: .startTime); init(dictionary:) likewise)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "e"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "The animation fails to load: lottie-ios decodes a Trim Paths' end (\"e\"), like its start and offset, as required, and a trim without it fails the decoding of the whole animation. Not rendered here: lottie-ios cannot run on this machine.",
+          "workaround": "Write the trim's \"e\" (End; 100 keeps the whole path), as Bodymovin does.",
+          "source": "airbnb/lottie-ios Sources/Private/Model/ShapeItems/Trim.swift (end = try container.decode(KeyframeGroup<LottieVector1D>.self, forKey: .end))"
         }
       ]
     }

@@ -17,36 +17,36 @@ struct RendererCompatRule: LintRule {
     category: .compat, defaultSeverity: .warning,
     triggering: [
       Example(
-        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[↓{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2"}]}]}"#,
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[],"ef":[↓{"ty":29,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2"}]}]}"#,
         targets: ["ios", "rlottie"]),
       Example(
-        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"r":{"a":0,"k":0,"x":↓"time*90"}},"shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]}}]}]}"#,
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"r":{"a":0,"k":0,"x":↓"time*90"}},"shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]}}]}]}"#,
         targets: ["android"]),
       // Minor: the expression turns a 20 px dot on a 512 px canvas, so it can change at most
       // 2 × 400 / 262,144 = 0.31 % of the frame ("at most 0.4 %"): an info, not a warning.
       Example(
-        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":512,"h":512,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"r":{"a":0,"k":0,"x":↓"time*90"}},"shapes":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]}}]}]}"#,
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":512,"h":512,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"r":{"a":0,"k":0,"x":↓"time*90"}},"shapes":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]}}]}]}"#,
         targets: ["android"]),
       Example(
-        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"td":1,"ip":0,"op":60,"ks":{},"shapes":[]},{"ty":4,"ind":2,"tt":↓3,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]}}]}]}"#,
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"td":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]},{"ty":4,"ind":2,"tt":↓3,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]}}]}]}"#,
         targets: ["ios"]),
       // Versioned target: lottie-ios draws Drop Shadow since 4.3.0, so an app pinned to 4.2 loses it.
       Example(
-        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[↓{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow"}]}]}"#,
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[],"ef":[↓{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow"}]}]}"#,
         targets: ["ios@4.2"]),
       // rlottie reads a property whose last keyframe has easing handles as 0: the fix drops them.
       Example(
-        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"p":↓{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}},{"t":9,"s":[5,5],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]}}]}]}"#,
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":↓{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}},{"t":9,"s":[5,5],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]}}]}]}"#,
         fixed:
-          #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}},{"t":9,"s":[5,5]}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]}}]}]}"#,
+          #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.2],"y":[0.2]},"i":{"x":[0.8],"y":[0.8]}},{"t":9,"s":[5,5]}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]}}]}]}"#,
         targets: ["rlottie"])
     ],
     nonTriggering: [
       Example(
-        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow"}]}]}"#,
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[],"ef":[{"ty":25,"nm":"Drop Shadow","mn":"ADBE Drop Shadow"}]}]}"#,
         targets: ["ios", "android"]),
       Example(
-        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[],"ef":[{"ty":29,"nm":"Gaussian Blur"}]}]}"#
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[],"ef":[{"ty":29,"nm":"Gaussian Blur"}]}]}"#
       )
     ])
 
