@@ -438,6 +438,30 @@ package enum RendererData {
           "effect": "The app hangs, then runs out of memory: lottie-android lists a layer's parents by following \"parent\" until a layer has none, and a loop (or a layer that names itself) never ends. Not rendered here: lottie-android cannot run on this machine.",
           "workaround": "Break the loop or remove the self-reference: remove \"parent\" from one of its layers (lint reports them as LK203 and LK202).",
           "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/model/layer/CompositionLayer.java (each layer's parent set from the layer with its parent's ind, itself included) and BaseLayer.java (buildParentLayerListIfNeeded follows parentLayer until it is null, with no record of the layers seen)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "e"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "The app crashes when the animation is set: lottie-android leaves a Trim Paths without \"e\" with no end, and building the trim's content dereferences it (NullPointerException in TrimPathContent, from setComposition). Not rendered here: lottie-android cannot run on this machine.",
+          "workaround": "Write the trim's \"e\" (End; 100 keeps the whole path), as Bodymovin does.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/ShapeTrimPathParser.java (end stays null without \"e\") and animation/content/TrimPathContent.java (trimPath.getEnd().createAnimation()), 4.1.0 to 6.7"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "mode"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "The app crashes when the layer is drawn: lottie-android leaves a mask without \"mode\" with no mode, and drawing the masked layer switches on it (NullPointerException in BaseLayer), unless the app turned on the drawable's safe mode. Not rendered here: lottie-android cannot run on this machine.",
+          "workaround": "Write the mask's \"mode\" (\"a\" for Add), as Bodymovin does.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/MaskParser.java (maskMode stays null without \"mode\") and model/layer/BaseLayer.java (switch (mask.getMaskMode()) in intersectBoundsWithMask and drawMask); LottieDrawable.setSafeMode wraps drawing in try/catch, off by default"
         }
       ]
     }
