@@ -12,16 +12,16 @@ conversion, all at the converted animation's size times --zoom. Pairs (CSV colum
 
 Usage: svg_sets.py --lottiekit BIN --zoom Z --pairs noise,thorvg,same --csv OUT.csv FILE.svg...
 A CSV row per icon: file, then mae, bad and iou per pair (empty where the icon did not convert or
-render). Icons are scored on every core."""
+render). Icons are scored one after another in this process: a pool of forked workers once hung
+in CI (one worker dead, the other waiting on a lock it inherited), and one process is quick enough
+(the three sets in about a minute and a half)."""
 import argparse, csv, json, os, subprocess, sys, tempfile
-from multiprocessing import Pool
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "oracles"))
 import svg_fidelity as sf  # noqa: E402
 
 PAIRS = {"noise": ("resvg", "thorvg-svg"), "thorvg": ("resvg", "thorvg"), "rlottie": ("resvg", "rlottie"),
          "same": ("thorvg-svg", "thorvg")}
-ARGS = None
 
 
 def convert(binary, files, out):
@@ -36,36 +36,30 @@ def convert(binary, files, out):
         subprocess.run([binary, "svg", "--quiet", f, "-o", os.path.join(out, n + ".json")], capture_output=True)
 
 
-def score_icon(job):
-    f, jpath = job
+def score_icon(f, jpath, args):
     name = os.path.splitext(os.path.basename(f))[0]
     row = [name]
     try:
         with open(jpath) as fh:
             lj = json.load(fh)
-        w, h = int(lj["w"]) * ARGS.zoom, int(lj["h"]) * ARGS.zoom
-        wanted = {r for p in ARGS.pairs for r in PAIRS[p]}
+        w, h = int(lj["w"]) * args.zoom, int(lj["h"]) * args.zoom
+        wanted = {r for p in args.pairs for r in PAIRS[p]}
         img = {}
         with tempfile.TemporaryDirectory() as td:
             if "resvg" in wanted:
-                img["resvg"] = sf.render_svg(f, w, h, ARGS.zoom, "resvg", td)
+                img["resvg"] = sf.render_svg(f, w, h, args.zoom, "resvg", td)
             if "thorvg-svg" in wanted:
                 img["thorvg-svg"] = sf.render_thorvg(f, w, h, lottie=False)
             for r in ("thorvg", "rlottie"):
                 if r in wanted:
                     img[r] = sf.render_lottie(jpath, w, h, r)
     except Exception:  # noqa: not converted, or a renderer refused it: empty scores
-        return row + [""] * (3 * len(ARGS.pairs))
-    for p in ARGS.pairs:
+        return row + [""] * (3 * len(args.pairs))
+    for p in args.pairs:
         a, b = PAIRS[p]
-        mae, bad, iou = sf.score(img[a], img[b], ARGS.threshold)
+        mae, bad, iou = sf.score(img[a], img[b], args.threshold)
         row += ["%.4f" % mae, "%.4f" % bad, "%.4f" % iou]
     return row
-
-
-def init(args):
-    global ARGS
-    ARGS = args
 
 
 def main():
@@ -83,9 +77,7 @@ def main():
             ap.error("unknown pair %s (one of %s)" % (p, ", ".join(PAIRS)))
     with tempfile.TemporaryDirectory() as out:
         convert(args.lottiekit, args.files, out)
-        jobs = [(f, os.path.join(out, os.path.splitext(os.path.basename(f))[0] + ".json")) for f in args.files]
-        with Pool(os.cpu_count() or 1, initializer=init, initargs=(args,)) as pool:
-            rows = pool.map(score_icon, jobs, chunksize=8)
+        rows = [score_icon(f, os.path.join(out, os.path.splitext(os.path.basename(f))[0] + ".json"), args) for f in args.files]
     with open(args.csv, "w", newline="") as fh:
         w = csv.writer(fh, lineterminator="\n")
         w.writerow(["file"] + [p + "_" + k for p in args.pairs for k in ("mae", "bad", "iou")])
