@@ -199,7 +199,7 @@ package struct SVGConverter {
           (
             "ks",
             .object([
-              ("o", staticValue(number(clampPercent(opacity * 100)))), ("r", staticValue(.int(0))),
+              ("o", staticValue(self.opacity(opacity))), ("r", staticValue(.int(0))),
               ("p", staticValue(.array([.int(0), .int(0), .int(0)]))), ("a", staticValue(.array([.int(0), .int(0), .int(0)]))),
               ("s", staticValue(.array([.int(100), .int(100), .int(100)])))
             ])

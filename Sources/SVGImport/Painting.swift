@@ -79,13 +79,13 @@ extension SVGConverter {
       case .solid(let c):
         members = [
           ("ty", .string("st")), ("nm", .string("Stroke")), ("c", staticValue(colorValue(c))),
-          ("o", staticValue(number4(clampPercent(c.a * style.strokeOpacity * 100))))
+          ("o", staticValue(opacity(c.a * style.strokeOpacity)))
         ]
       case .gradient(let g):
         members =
           [
             ("ty", .string("gs")), ("nm", .string("Gradient Stroke")),
-            ("o", staticValue(number4(clampPercent(style.strokeOpacity * 100))))
+            ("o", staticValue(opacity(style.strokeOpacity)))
           ] + g
       }
       members.append(("w", staticValue(number(width))))
@@ -112,7 +112,7 @@ extension SVGConverter {
             dots + [
               .object([
                 ("ty", .string("fl")), ("nm", .string("Fill")), ("c", staticValue(colorValue(c))),
-                ("o", staticValue(number4(clampPercent(c.a * style.strokeOpacity * 100)))), ("r", .int(1))
+                ("o", staticValue(opacity(c.a * style.strokeOpacity))), ("r", .int(1))
               ]),
               transformItem(opacity: 1)
             ]
@@ -132,13 +132,13 @@ extension SVGConverter {
       case .solid(let c):
         fillItem = .object([
           ("ty", .string("fl")), ("nm", .string("Fill")), ("c", staticValue(colorValue(c))),
-          ("o", staticValue(number4(clampPercent(c.a * style.fillOpacity * 100)))), ("r", rule)
+          ("o", staticValue(opacity(c.a * style.fillOpacity))), ("r", rule)
         ])
       case .gradient(let g):
         fillItem = .object(
           [
             ("ty", .string("gf")), ("nm", .string("Gradient Fill")),
-            ("o", staticValue(number4(clampPercent(style.fillOpacity * 100)))), ("r", rule)
+            ("o", staticValue(opacity(style.fillOpacity))), ("r", rule)
           ] + g)
       }
     }

@@ -109,6 +109,19 @@ struct SVGFidelityTests {
     }
   }
 
+  /// #19: against resvg, no icon more than 0.005 IoU worse than ThorVG's own rendering of the
+  /// original SVG (`noise`): the rasterisers' disagreement is not the converter's, anything beyond
+  /// it is. `known`: icons measured beyond it, named with their shortfall where the test calls this.
+  func expectNoWorseThanThorVGsSVG(_ set: String, _ all: [String: [Score]], known: Set<String> = []) {
+    let noise = Dictionary((all["noise"] ?? []).map { ($0.file, $0) }, uniquingKeysWith: { a, _ in a })
+    let worse = (all["thorvg"] ?? []).filter { s in noise[s.file].map { s.iou < $0.iou - 0.005 } ?? true }
+    print(
+      "svg fidelity   \(set): \(worse.count) icons more than 0.005 IoU below ThorVG's own SVG rendering: "
+        + worse.map { "\($0.file) \($0.iou) vs \(noise[$0.file]?.iou ?? -1)" }.joined(separator: ", "))
+    let unexpected = worse.filter { !known.contains($0.file) }
+    #expect(unexpected.isEmpty, "\(unexpected.map { "\($0.file) IoU \($0.iou) vs ThorVG SVG \(noise[$0.file]?.iou ?? -1)" })")
+  }
+
   /// #19: the converter measured alone. ThorVG renders the original SVG (its own SVG loader) and
   /// the converted Lottie (its Lottie loader): one rasteriser, so any difference is the converter's.
   /// At least 99.5% of each set within the bar.
@@ -153,6 +166,11 @@ struct SVGFidelityTests {
         #expect(beyondNoise.allSatisfy { $0.iou >= 0.97 }, "\(beyondNoise.map { "\($0.file) \($0.iou)" })")
       }
     }
+    // percent and voicemail (filled arcs) are 0.0052 and 0.0071 below ThorVG's own rendering: the
+    // Lottie loader draws these edges a few pixels apart from the SVG loader with exact 45° pieces,
+    // the renderers' 90° cubics and finer pieces alike (the renderers' cubics on fills would cost
+    // rlottie an icon under its bar).
+    expectNoWorseThanThorVGsSVG("bootstrap-icons", all, known: ["percent", "voicemail"])
     expectSameRendererFidelity("bootstrap-icons", all["same"] ?? [], count: files.count)
   }
 
@@ -163,7 +181,7 @@ struct SVGFidelityTests {
       print("skipping svg fidelity: no symbolic icons under \(Self.adwaita) (make testdata installs adwaita-icon-theme)")
       return
     }
-    let all = try scores(files, pairs: ["thorvg", "rlottie", "same"], python: python)
+    let all = try scores(files, pairs: ["noise", "thorvg", "rlottie", "same"], python: python)
     for renderer in ["thorvg", "rlottie"] {
       let scores = all[renderer] ?? []
       print("svg fidelity " + summary("adwaita symbolic → lottiekit → \(renderer)", scores))
@@ -173,6 +191,9 @@ struct SVGFidelityTests {
         Double(scores.filter(\.meetsBar).count) >= 0.99 * Double(scores.count),
         "\(scores.filter { !$0.meetsBar }.map { "\($0.file) IoU \($0.iou)" })")
     }
+    // window-close-symbolic (points on the 1/64 grid) and preferences-color-symbolic (opacity .5)
+    // were below it until the converter wrote both as the players draw them.
+    expectNoWorseThanThorVGsSVG("adwaita symbolic", all)
     expectSameRendererFidelity("adwaita symbolic", all["same"] ?? [], count: files.count)
   }
 
@@ -187,17 +208,11 @@ struct SVGFidelityTests {
       return
     }
     let all = try scores(files, pairs: ["noise", "thorvg", "same"], python: python)
-    let noise = Dictionary((all["noise"] ?? []).map { ($0.file, $0) }, uniquingKeysWith: { a, _ in a })
-    let scores = all["thorvg"] ?? []
-    print("svg fidelity " + summary("lucide → lottiekit → ThorVG, against resvg", scores))
-    #expect(scores.count == files.count)
-    let worse = scores.filter { s in noise[s.file].map { s.iou < $0.iou - 0.005 } ?? true }
-    print(
-      "svg fidelity   lucide: \(worse.count) icons more than 0.005 IoU below ThorVG's own SVG rendering: "
-        + worse.map { "\($0.file) \($0.iou) vs \(noise[$0.file]?.iou ?? -1)" }.joined(separator: ", "))
+    print("svg fidelity " + summary("lucide → lottiekit → ThorVG, against resvg", all["thorvg"] ?? []))
+    #expect(all["thorvg"]?.count == files.count)
     // No icon may miss: a stroked path arc is drawn as the cubics SVG renderers split it into
     // (loader-circle and shower-head missed by 0.0002 and 0.0004 with exact 45° pieces).
-    #expect(worse.isEmpty, "\(worse.map { "\($0.file) IoU \($0.iou) vs ThorVG SVG \(noise[$0.file]?.iou ?? -1)" })")
+    expectNoWorseThanThorVGsSVG("lucide", all)
     expectSameRendererFidelity("lucide", all["same"] ?? [], count: files.count)
   }
 }
