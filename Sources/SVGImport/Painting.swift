@@ -13,7 +13,8 @@ extension SVGConverter {
     let e = tree.elements[element]
     let ctm = context.ctm
     let transformed = subpaths.map { $0.transformed(ctm) }
-    let drawable = transformed.filter { !$0.segments.isEmpty && !$0.isDegenerate }
+    var drawable = transformed.filter { !$0.segments.isEmpty && !$0.isDegenerate }
+    if style.dashArray.isEmpty { drawable = Subpath.rotatedForRlottieStrokes(drawable) }
     let bbox = Geometry.boundingBox(subpaths)
     var items: [JSONValue] = []
     var paths: [JSONValue] = []

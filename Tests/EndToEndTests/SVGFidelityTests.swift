@@ -207,9 +207,17 @@ struct SVGFidelityTests {
       print("skipping svg fidelity: \(Self.lucide) is missing")
       return
     }
-    let all = try scores(files, pairs: ["noise", "thorvg", "same"], python: python)
+    let all = try scores(files, pairs: ["noise", "thorvg", "rlottie", "same"], python: python)
     print("svg fidelity " + summary("lucide → lottiekit → ThorVG, against resvg", all["thorvg"] ?? []))
     #expect(all["thorvg"]?.count == files.count)
+    // rlottie (Telegram): headset came out IoU 0.18 until the converter stopped writing the
+    // subpath order that makes rlottie drop a stroke (`Subpath.rotatedForRlottieStrokes`).
+    let rlottie = all["rlottie"] ?? []
+    print("svg fidelity " + summary("lucide → lottiekit → rlottie, against resvg", rlottie))
+    #expect(Double(rlottie.filter(\.meetsBar).count) >= 0.995 * Double(files.count))
+    let noiseFailures = Set((all["noise"] ?? []).filter { !$0.meetsBar }.map(\.file))
+    let beyondNoise = rlottie.filter { !$0.meetsBar && !noiseFailures.contains($0.file) }
+    #expect(beyondNoise.allSatisfy { $0.iou >= 0.97 }, "\(beyondNoise.map { "\($0.file) \($0.iou)" })")
     // No icon may miss: a stroked path arc is drawn as the cubics SVG renderers split it into
     // (loader-circle and shower-head missed by 0.0002 and 0.0004 with exact 45° pieces).
     expectNoWorseThanThorVGsSVG("lucide", all)

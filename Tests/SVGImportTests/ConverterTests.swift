@@ -66,6 +66,24 @@ struct ConverterTests {
     #expect(v == [[4, 4], [9.46875, 8.03125], [9.469, 2.015625], [1, 1]], "\(v)")
   }
 
+  /// #19: rlottie strokes nothing of a group where a closed subpath is followed by one starting at
+  /// its first point with a curve (Lucide's headset); the converter starts the closed one a vertex
+  /// later, unless the stroke is dashed (its dashes begin at the start).
+  @Test func aClosedSubpathFollowedByACurveFromItsStartIsStartedLater() throws {
+    let d = #"d="M3 11h3v5H3Zm0 0a9 9 0 1 1 18 0""#
+    let (solid, _) = try convert(svg(#"<path \#(d) fill="none" stroke="black"/>"#, #"width="24" height="24""#))
+    let paths = items(solid, "sh").map(vertices)
+    #expect(paths.count == 2)
+    #expect(paths.first?.first != [3, 11] && paths.last?.first == [3, 11], "\(paths)")
+    // The same four corners, from the next one on.
+    #expect(Set(paths.first ?? []) == Set([[3, 11], [6, 11], [6, 16], [3, 16]]), "\(paths)")
+    let (dashed, _) = try convert(svg(#"<path \#(d) fill="none" stroke="black" stroke-dasharray="2 1"/>"#, #"width="24" height="24""#))
+    #expect(items(dashed, "sh").map(vertices).first?.first == [3, 11])
+    // A line out of the shared point does not trip rlottie: nothing moves.
+    let (line, _) = try convert(svg(#"<path d="M3 11h3v5H3Zm0 0l9 -9" fill="none" stroke="black"/>"#, #"width="24" height="24""#))
+    #expect(items(line, "sh").map(vertices).first?.first == [3, 11])
+  }
+
   @Test func strokeDefaultsAreSVGs() throws {
     let (doc, _) = try convert(svg(#"<path d="M1 1L10 10" stroke="red" fill="none"/>"#))
     let stroke = try #require(items(doc, "st").first)
