@@ -85,6 +85,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case effectWithoutEnabled = "effect-without-en"
   case effectDisabled = "effect-disabled"
   case missingKey = "missing-key"
+  case pathFromClosedStart = "path-from-closed-start"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -174,6 +175,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .effectWithoutEnabled: return "effects without \"en\" (enabled)"
     case .effectDisabled: return "effects switched off (\"en\": 0)"
     case .missingKey: return "keys left out that players fill in differently"
+    case .pathFromClosedStart: return "stroked paths that curve out of the first point of a closed path before them"
     }
   }
 }

@@ -198,9 +198,11 @@ struct FeatureScan {
 
   /// Shape items: modifiers, gradients, polystars, shape transforms and blend modes.
   mutating func shapes(_ layer: Layer, _ path: [String], span: ExpressionEffect.Span?) {
+    let droppedStrokes = StrokeRestart.droppedStrokes(layer.node["shapes"])
     Shape.walk(layer.shapes, path: path) { shape, shapePath in
       let n = shape.node
       drawn = drawnAt(n)
+      if droppedStrokes.contains(n.id.raw) { add(.pathFromClosedStart, nil, n, shapePath) }
       if let t = shape.type, let feature = Self.modifiers[t] { add(feature, nil, n, shapePath) }
       switch shape.type {
       case .repeater?:

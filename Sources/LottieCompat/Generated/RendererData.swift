@@ -4309,6 +4309,23 @@ package enum RendererData {
           "source": "measured; Samsung/rlottie src/vector/vdasher.cpp (VDasher::dashed returns an empty path when no dash has a length)"
         },
         {
+          "feature": "path-from-closed-start",
+          "support": "partial",
+          "effect": "The stroke of the group is not drawn at all: among the paths it strokes, a closed path is followed by one that starts at the closed path's first point and curves out of it. Fills of the same paths are drawn.",
+          "workaround": "Start the closed path at another of its vertices (the outline is the same), put the other path first, or begin it with a straight segment. lottiekit svg writes its paths that way.",
+          "measured": {
+            "fixture": "rlottie-stroke-dropped.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0,
+              30
+            ],
+            "seen": "A closed square, then in the same group an arc from the square's first corner that curves out of it, stroked: nothing is drawn, 8.7 % of the tile differs from lottie-web; Debian's librlottie 0.1+dfsg-4+deb12u2 (lottiekit render) draws nothing either. The same square written from its next corner (rlottie-stroke-dropped-rotated.json) is drawn as lottie-web draws it (0.1 %); so is the pair with a straight first segment, with another path between them, or in two groups. Lucide's headset icon converted by an earlier lottiekit svg lost its band and ear cups this way (IoU 0.18 against resvg)."
+          },
+          "source": "measured"
+        },
+        {
           "feature": "solid-color-not-hex",
           "support": "partial",
           "effect": "A solid layer whose colour (sc) is not written #rrggbb (empty, a colour name, #rgb) is drawn white; lottie-web hands the text to the browser as a CSS colour (an empty one draws black).",
@@ -6406,6 +6423,20 @@ package enum RendererData {
               0
             ],
             "seen": "The round-capped dashes of length 0 are drawn as dots, as lottie-web draws them: 0.6 % differs."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "path-from-closed-start",
+          "support": "supported",
+          "measured": {
+            "fixture": "rlottie-stroke-dropped.json",
+            "player": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The closed square and the arc from its first corner are stroked as lottie-web strokes them: 0.1 % differs (rlottie draws nothing)."
           },
           "source": "measured"
         },
