@@ -519,6 +519,85 @@ def _blend(doc):
     return changed
 
 
+def _path_start(item):
+    """A static path's first point, whether it is closed and whether it curves out of that point
+    (lottiekit's StrokeRestart.pathStart); None for anything else."""
+    ks = item.get("ks") if isinstance(item, dict) and item.get("ty") == "sh" and not item.get("hd") else None
+    k = ks.get("k") if isinstance(ks, dict) and ks.get("a", 0) == 0 and item.get("d") != 3 else None
+    try:
+        x, y = float(k["v"][0][0]), float(k["v"][0][1])
+        out = (k.get("o") or [[0, 0]])[0]
+        curves = len(k["v"]) > 1 and (abs(float(out[0])) > 1e-3 or abs(float(out[1])) > 1e-3)
+        return (x, y, bool(k.get("c")), curves)
+    except (TypeError, KeyError, IndexError, ValueError, AttributeError):
+        return None
+
+
+def _trips(a, b):
+    return a is not None and b is not None and a[2] and b[3] and abs(a[0] - b[0]) <= 1e-3 and abs(a[1] - b[1]) <= 1e-3
+
+
+def _restart_summary(items, on_stroke, depth=0):
+    """Walks a shape list in the order a stroke paints its paths (lottiekit's StrokeRestart):
+    calls on_stroke(list, stroke) for each stroke after a tripping pair; returns (first path,
+    starts with a path, last path, trips)."""
+    first, starts, previous, trips, opened = None, False, None, False, True
+    for it in list(items):
+        ty = it.get("ty") if isinstance(it, dict) else None
+        if ty == "sh":
+            start = _path_start(it)
+            if opened:
+                first, starts = start, start is not None
+            trips |= _trips(previous, start)
+            previous = start
+        elif ty == "gr" and depth < 64 and isinstance(it.get("it"), list) and not it.get("hd"):
+            f, st, last, t = _restart_summary(it["it"], on_stroke, depth + 1)
+            if opened:
+                first, starts = f, st
+            if st:
+                trips |= _trips(previous, f)
+            trips |= t
+            previous = last
+        elif ty in ("st", "gs"):
+            if trips:
+                on_stroke(items, it)
+            continue
+        elif ty in ("rc", "el", "sr", "gr"):
+            if opened:
+                first = None
+            previous = None
+        else:
+            continue
+        opened = False
+    return first, starts, previous, trips
+
+
+def _tripped_strokes_vanish(doc):
+    """rlottie strokes nothing of a group where a closed path is followed by one that curves out of
+    its first point (the path-from-closed-start entry): the copy without those strokes."""
+    dropped = []
+    for layer in _layers(doc):
+        if isinstance(layer.get("shapes"), list):
+            _restart_summary(layer["shapes"], lambda items, st: dropped.append((items, st)))
+    for items, st in dropped:
+        items[:] = [it for it in items if it is not st]
+    return bool(dropped)
+
+
+def _restart_closed_paths(doc):
+    """Neutraliser: each closed static path written from its next vertex (the same outline)."""
+    changed = False
+    for items in _shape_lists(doc):
+        for it in items:
+            k = it.get("ks", {}).get("k") if isinstance(it, dict) and it.get("ty") == "sh" else None
+            if isinstance(k, dict) and k.get("c") and isinstance(k.get("v"), list) and len(k["v"]) > 1 \
+                    and all(isinstance(k.get(key), list) and len(k[key]) == len(k["v"]) for key in ("i", "o")):
+                for key in ("v", "i", "o"):
+                    k[key] = k[key][1:] + k[key][:1]
+                changed = True
+    return changed
+
+
 # Least destructive first: the first neutraliser that makes the player agree is named the cause.
 NEUTRALISERS = [
     ("expressions", _no_expressions),
@@ -533,6 +612,7 @@ NEUTRALISERS = [
     ("layer opacity", _layer_opacity),
     ("fill/stroke opacity", _shape_opacity),
     ("fill rule", _fill_rule),
+    ("closed paths restarted at their next vertex", _restart_closed_paths),
     ("stroke dashes", _dashes),
     ("effects (ef)", _drop_layer_key("ef")),
     ("layer styles (sy)", _drop_layer_key("sy")),
@@ -1032,6 +1112,7 @@ EMULATIONS = {
     "polystar": (_doubled_star_rotation, ("rlottie",)),
     "mask": (_mask_none_hides, ("rlottie",)),
     "zero-length-dashes": (_zero_length_dashes_vanish, ("rlottie",)),
+    "path-from-closed-start": (_tripped_strokes_vanish, ("rlottie",)),
     "legacy-colors": (_legacy_colors_wrap, ("rlottie",)),
     "time-remap": (_time_remap_rlottie, ("rlottie",)),
     "rounded-corners": (_sharp_corners, ("rlottie",)),
@@ -1052,6 +1133,7 @@ EMULATION_FIXTURES = {
     ("polystar", "rlottie"): "polystar-rotated.json",
     ("mask", "rlottie"): "mask-none.json",
     ("zero-length-dashes", "rlottie"): "zero-length-dashes.json",
+    ("path-from-closed-start", "rlottie"): "rlottie-stroke-dropped.json",
     ("legacy-colors", "rlottie"): "legacy-colors-255.json",
     ("time-remap", "rlottie"): "time-remap-static.json",
     ("rounded-corners", "rlottie"): "rounded-corners-polystar.json",
