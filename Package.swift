@@ -58,7 +58,7 @@ let package = Package(
     .target(name: "LottieLint", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", "LottieCompat", .product(name: "Yams", package: "Yams")]),
     .target(name: "LottieRender", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", "CLottieZlib", "CRLottie"]),
     .target(name: "CSVGXML", dependencies: ["CLibXML2"]),
-    .target(name: "SVGImport", dependencies: ["LottieJSON", "CSVGXML"]),
+    .target(name: "SVGImport", dependencies: ["LottieJSON", "LottieModel", "CSVGXML"]),
     .target(name: "LottieDiff", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", "LottieCompat"]),
     // The commands' jobs: policy, planning and I/O orchestration behind each subcommand.
     .target(

@@ -26,7 +26,7 @@ pass, reported beside the goal's figures), and for a feature the player ignores 
 is drawn by lottie-web to see whether the claim changes the reference's own picture at all (right
 but under 2 %, or wrong). --claims-only re-asks lottiekit on the cached renders.
 """
-import argparse, hashlib, json, os, subprocess, sys
+import argparse, hashlib, json, math, os, subprocess, sys
 
 import numpy as np
 from PIL import Image
@@ -519,22 +519,46 @@ def _blend(doc):
     return changed
 
 
+def _direction(p, candidates):
+    for c in candidates:
+        if abs(c[0] - p[0]) > 1e-3 or abs(c[1] - p[1]) > 1e-3:
+            return (c[0] - p[0], c[1] - p[1])
+    return None
+
+
 def _path_start(item):
-    """A static path's first point, whether it is closed and whether it curves out of that point
-    (lottiekit's StrokeRestart.pathStart); None for anything else."""
+    """A static path's first point, whether it is closed, and the directions it leaves and arrives
+    back at that point (lottiekit's StrokeRestart.pathStart); None for anything else."""
     ks = item.get("ks") if isinstance(item, dict) and item.get("ty") == "sh" and not item.get("hd") else None
     k = ks.get("k") if isinstance(ks, dict) and ks.get("a", 0) == 0 and item.get("d") != 3 else None
     try:
-        x, y = float(k["v"][0][0]), float(k["v"][0][1])
-        out = (k.get("o") or [[0, 0]])[0]
-        curves = len(k["v"]) > 1 and (abs(float(out[0])) > 1e-3 or abs(float(out[1])) > 1e-3)
-        return (x, y, bool(k.get("c")), curves)
+        v = [(float(p[0]), float(p[1])) for p in k["v"]]
+        i = [(float(p[0]), float(p[1])) for p in k.get("i") or [[0, 0]] * len(v)]
+        o = [(float(p[0]), float(p[1])) for p in k.get("o") or [[0, 0]] * len(v)]
+        p0, closed = v[0], bool(k.get("c"))
+        add = lambda a, b: (a[0] + b[0], a[1] + b[1])
+        leaving = _direction(p0, [add(p0, o[0]), add(v[1], i[1]), v[1]]) if len(v) > 1 else None
+        back = _direction(p0, [add(p0, i[0]), add(v[-1], o[-1]), v[-1]]) if closed and len(v) > 1 else None
+        return (p0, closed, leaving, (-back[0], -back[1]) if back else None)
     except (TypeError, KeyError, IndexError, ValueError, AttributeError):
         return None
 
 
 def _trips(a, b):
-    return a is not None and b is not None and a[2] and b[3] and abs(a[0] - b[0]) <= 1e-3 and abs(a[1] - b[1]) <= 1e-3
+    """A closed path, then one from its first point heading the way it leaves or arrives there
+    (within 0.75 degrees: rlottie dropped the stroke at 0.5, drew it at 1)."""
+    if a is None or b is None or not a[1] or b[2] is None:
+        return False
+    if abs(a[0][0] - b[0][0]) > 1e-3 or abs(a[0][1] - b[0][1]) > 1e-3:
+        return False
+    h = b[2]
+    for d in (a[2], a[3]):
+        if d is None:
+            continue
+        norms = math.hypot(*d) * math.hypot(*h)
+        if norms > 0 and d[0] * h[0] + d[1] * h[1] >= math.cos(math.radians(0.75)) * norms:
+            return True
+    return False
 
 
 def _restart_summary(items, on_stroke, depth=0):

@@ -175,7 +175,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .effectWithoutEnabled: return "effects without \"en\" (enabled)"
     case .effectDisabled: return "effects switched off (\"en\": 0)"
     case .missingKey: return "keys left out that players fill in differently"
-    case .pathFromClosedStart: return "stroked paths that curve out of the first point of a closed path before them"
+    case .pathFromClosedStart: return "stroked paths that leave a closed path's first point the way it runs there"
     }
   }
 }

@@ -175,9 +175,9 @@ func fixture(for entry: SupportEntry) -> String? {
       "{\"a\":1,\"k\":[{\"t\":-10,\"s\":[10,10],\"e\":[100,\(end)],\"o\":{\"x\":[0.167,0.9],\"y\":[0.167,0]},\"i\":{\"x\":[0.833,0.1],\"y\":[0.833,1]}},{\"t\":30,\"s\":[100,\(end)]}]}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\",\"s\":\(size)}]}]")
   case .pathFromClosedStart?:
-    // A closed square, then a curve out of its first corner, stroked.
+    // A closed triangle from (0, 0) heading right, then a curve from (0, 0) heading right too, stroked.
     let square = "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":{\"i\":[[0,0],[0,0],[0,0]],\"o\":[[0,0],[0,0],[0,0]],\"v\":[[0,0],[9,0],[9,9]],\"c\":true}}}"
-    let curve = "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":{\"i\":[[0,0],[-3,0]],\"o\":[[0,-3],[0,0]],\"v\":[[0,0],[6,6]],\"c\":false}}}"
+    let curve = "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":{\"i\":[[0,0],[-3,0]],\"o\":[[3,0],[0,0]],\"v\":[[0,0],[6,6]],\"c\":false}}}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(square),\(curve),{\"ty\":\"st\"}]}]")
   case .dashOffsetFirst?, .zeroLengthDashes?:
     let dashes =

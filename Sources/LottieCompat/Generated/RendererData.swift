@@ -4311,8 +4311,8 @@ package enum RendererData {
         {
           "feature": "path-from-closed-start",
           "support": "partial",
-          "effect": "The stroke of the group is not drawn at all: among the paths it strokes, a closed path is followed by one that starts at the closed path's first point and curves out of it. Fills of the same paths are drawn.",
-          "workaround": "Start the closed path at another of its vertices (the outline is the same), put the other path first, or begin it with a straight segment. lottiekit svg writes its paths that way.",
+          "effect": "The stroke of the group is not drawn at all: among the paths it strokes, a closed path is followed by one that starts at the closed path's first point heading the way the closed path leaves that point or arrives at it. Fills of the same paths are drawn.",
+          "workaround": "Start the closed path at another of its vertices (the outline is the same) or put the other path first. lottiekit svg writes its paths that way.",
           "measured": {
             "fixture": "rlottie-stroke-dropped.json",
             "player": "rlottie (rlottie-python 1.3.8)",
@@ -4321,7 +4321,7 @@ package enum RendererData {
               0,
               30
             ],
-            "seen": "A closed square, then in the same group an arc from the square's first corner that curves out of it, stroked: nothing is drawn, 8.7 % of the tile differs from lottie-web; Debian's librlottie 0.1+dfsg-4+deb12u2 (lottiekit render) draws nothing either. The same square written from its next corner (rlottie-stroke-dropped-rotated.json) is drawn as lottie-web draws it (0.1 %); so is the pair with a straight first segment, with another path between them, or in two groups. Lucide's headset icon converted by an earlier lottiekit svg lost its band and ear cups this way (IoU 0.18 against resvg)."
+            "seen": "A closed square, then in the same group an arc from the square's first corner heading the way the square arrives there, stroked: nothing is drawn, 8.7 % of the tile differs from lottie-web; Debian's librlottie 0.1+dfsg-4+deb12u2 (lottiekit render) draws nothing either. The same square written from its next corner (rlottie-stroke-dropped-rotated.json) is drawn as lottie-web draws it (0.1 %). On a square run right, down, left and up to its first corner, a path from that corner heading up or right (a handle or a line, and 0.5° off up) drops the stroke; heading down, left, diagonally or 1° off up it is drawn, and so is any pair with another path between. Lucide's headset icon converted by an earlier lottiekit svg lost its band and ear cups this way (IoU 0.18 against resvg)."
           },
           "source": "measured"
         },
