@@ -55,10 +55,9 @@ public enum StrokeRestart {
 
   /// What a list of shape items gives the strokes after it, read once per list.
   struct Summary {
+    /// The list's first path, when the list starts with one (a pair can reach across its start).
     var first: Start?
     var last: Start?
-    /// Whether the list starts with a path (a pair can reach across the list's start).
-    var startsWithPath = false
     /// Whether a pair inside the list trips rlottie.
     var trips = false
   }
@@ -83,20 +82,19 @@ public enum StrokeRestart {
       switch item["ty"]?.string {
       case "sh":
         let start = item["hd"]?.truthy == true ? nil : pathStart(item)
-        if open { (s.first, s.startsWithPath) = (start, start != nil) }
+        if open { s.first = start }
         follow(start)
       case "gr" where depth < 64:
         guard let items = item["it"], items.isArray, item["hd"]?.truthy != true else { follow(nil); break }
         let inner = summary(items, dropped: &dropped, depth: depth + 1)
-        if open { (s.first, s.startsWithPath) = (inner.first, inner.startsWithPath) }
-        if inner.startsWithPath { follow(inner.first) } else { previous = nil }
+        if open { s.first = inner.first }
+        follow(inner.first)
         if inner.trips { s.trips = true }
         previous = inner.last
       case "st", "gs":
         if s.trips { dropped.insert(item.id.raw) }
         continue
       case "rc", "el", "sr":
-        if open { s.first = nil }
         follow(nil)
       default:
         continue

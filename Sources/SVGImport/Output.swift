@@ -74,27 +74,19 @@ extension SVGConverter {
 
   /// A coordinate or length: rounded to 3 decimals (a thousandth of a pixel), written without
   /// trailing zeros, unless it lies on the 1/64-pixel grid (`appendCoordinate`).
-  func number(_ v: Double) -> JSONValue {
-    var out: [UInt8] = []
-    Self.appendCoordinate(v, to: &out)
-    return .number(String(decoding: out, as: UTF8.self))
-  }
+  func number(_ v: Double) -> JSONValue { Self.written { Self.appendCoordinate(v, to: &$0) } }
   func number4(_ v: Double) -> JSONValue { SVGConverter.decimal(v, places: 4) }
 
   /// An opacity (0…1) as a Lottie percentage, as `appendOpacity` writes it.
-  func opacity(_ fraction: Double) -> JSONValue {
-    var out: [UInt8] = []
-    Self.appendOpacity(fraction, to: &out)
-    return .number(String(decoding: out, as: UTF8.self))
-  }
+  func opacity(_ fraction: Double) -> JSONValue { Self.written { Self.appendOpacity(fraction, to: &$0) } }
 
   /// An opacity (0…1) as a Lottie percentage that players draw with the 8-bit alpha SVG renderers
   /// give it. resvg and ThorVG's SVG loader round opacity × 255 to the nearest (a tie to even: .3
   /// gives 76); ThorVG's and rlottie's Lottie loaders truncate percentage × 2.55. Measured at every
   /// whole percent: where the two differ, 48 of 99, the players drew one step less (127 for 50 %,
-  /// which put a half-opacity disc's whole area on the other side of a 0.5 alpha cut). There the percentage is written a quarter
-  /// step above the rounded alpha (50 % as 50.294, drawn 128 by both players and by SVG renderers);
-  /// elsewhere as it is, to 4 decimals.
+  /// which put a half-opacity disc's whole area on the other side of a 0.5 alpha cut). There the
+  /// percentage is written a quarter step above the rounded alpha (50 % as 50.294, drawn 128 by both
+  /// players and by SVG renderers); elsewhere as it is, to 4 decimals.
   static func appendOpacity(_ fraction: Double, to out: inout [UInt8]) {
     let f = fraction.isFinite ? min(1, max(0, fraction)) : 1
     let alpha = f * 255
@@ -107,19 +99,23 @@ extension SVGConverter {
   }
   func fmt(_ v: Double) -> String { String(decoding: SVGConverter.decimal(v, places: 3).minified, as: UTF8.self) }
 
-  static func decimal(_ v: Double, places: Int) -> JSONValue {
+  static func decimal(_ v: Double, places: Int) -> JSONValue { written { appendDecimal(v, places: places, to: &$0) } }
+
+  /// A number as one of the `append…` writers spells it.
+  static func written(_ write: (inout [UInt8]) -> Void) -> JSONValue {
     var out: [UInt8] = []
-    appendDecimal(v, places: places, to: &out)
+    write(&out)
     return .number(String(decoding: out, as: UTF8.self))
   }
 
-  /// A coordinate, as `number` writes it. One on the 1/64-pixel grid (within 10⁻⁶: 9.46875, 0.015625,
-  /// what icon sets drawn on a pixel grid use) is written exactly, in at most 6 decimals; any other is
-  /// rounded to 3. Players rasterise in fixed point and truncate: ThorVG's `TO_SWCOORD`
-  /// (src/renderer/cpu_engine/tvgSwCommon.h, `int32_t(val * 64.0f)`) and rlottie's `TO_FT_COORD`
-  /// (src/vector/vraster.cpp, `SW_FT_Pos(x * 64)`). Rounded to 3 decimals, a point on that grid lands just below it as
-  /// often as not, is truncated a whole 1/64 step, and a 45° edge through pixel corners tilts:
-  /// Adwaita's window-close-symbolic lost 14 edge pixels at 8× against ThorVG's own SVG rendering.
+  /// A coordinate, as `number` writes it. One on the 1/64-pixel grid (within 10⁻⁶: 9.46875,
+  /// 0.015625, what icon sets drawn on a pixel grid use) is written exactly, in at most 6 decimals;
+  /// any other is rounded to 3. Players rasterise in fixed point and truncate: ThorVG's
+  /// `TO_SWCOORD` (src/renderer/cpu_engine/tvgSwCommon.h, `int32_t(val * 64.0f)`) and rlottie's
+  /// `TO_FT_COORD` (src/vector/vraster.cpp, `SW_FT_Pos(x * 64)`). Rounded to 3 decimals, a point on
+  /// that grid lands just below it as often as not, is truncated a whole 1/64 step, and a 45° edge
+  /// through pixel corners tilts: Adwaita's window-close-symbolic lost 14 edge pixels at 8× against
+  /// ThorVG's own SVG rendering.
   static func appendCoordinate(_ v: Double, to out: inout [UInt8]) {
     let sixtyFourths = (v * 64).rounded()
     if abs(v * 64 - sixtyFourths) <= 64e-6 {
