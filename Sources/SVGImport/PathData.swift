@@ -8,12 +8,12 @@ package enum PathData {
     package var description: String { "\(message) at character \(offset + 1)" }
   }
 
-  /// The subpaths drawn, and the error that ended the data early, if any. `rendererArcs`: arcs
-  /// as the cubics SVG renderers draw (`Geometry.arc`, `cubics: .renderers`), for outlines that are only stroked;
-  /// otherwise exact 45° pieces (`Geometry.arc`).
-  package static func parse(_ text: String, rendererArcs: Bool = false) -> (subpaths: [Subpath], error: ParseError?) {
+  /// The subpaths drawn, and the error that ended the data early, if any. `arcs`: how an arc
+  /// command is cut into cubics (`Geometry.ArcCubics`): as ThorVG's SVG loader cuts it for a
+  /// filled outline, as SVG renderers do for one that is only stroked.
+  package static func parse(_ text: String, arcs: Geometry.ArcCubics = .thorvg) -> (subpaths: [Subpath], error: ParseError?) {
     var parser = Parser(text)
-    parser.rendererArcs = rendererArcs
+    parser.arcs = arcs
     let error = parser.run()
     return (parser.subpaths, error)
   }
@@ -32,7 +32,7 @@ package enum PathData {
     var lastQuadControl: Point? = nil
     var command: UInt8 = 0
     var firstCommand = true
-    var rendererArcs = false
+    var arcs = Geometry.ArcCubics.thorvg
 
     init(_ text: String) { scanner = NumberScanner(Array(text.utf8)) }
 
@@ -215,7 +215,7 @@ package enum PathData {
       active.segments.append(
         contentsOf: Geometry.arc(
           from: point, rx: rx, ry: ry, rotation: rotation, largeArc: large, sweep: sweep, to: to,
-          cubics: rendererArcs ? .renderers : .exact))
+          cubics: arcs))
       point = to
       lastCubicControl = nil
       lastQuadControl = nil

@@ -7,7 +7,7 @@ extension SVGConverter {
 
   /// An element's outline in its own user space; nil when it draws nothing (zero size, no data).
   /// `strokedOutline`: the element is stroked and not filled, and its path arcs become the
-  /// renderers' cubics (`Geometry.arc`, `cubics: .renderers`). `fontSize`: the element's computed
+  /// renderers' cubics (`Geometry.arc`, `cubics: .renderers`), not ThorVG's (`.thorvg`). `fontSize`: the element's computed
   /// font size, which `em` and `ex` lengths are measured in.
   mutating func shapeGeometry(
     _ element: Int, viewport vp: (w: Double, h: Double), fontSize: Double = 16,
@@ -25,7 +25,7 @@ extension SVGConverter {
     switch e.name {
     case "path":
       guard let d = e.attributes["d"] else { return nil }
-      let parsed = PathData.parse(d, rendererArcs: strokedOutline)
+      let parsed = PathData.parse(d, arcs: strokedOutline ? .renderers : .thorvg)
       if let error = parsed.error {
         warn(element, "path data error (\(error)); drawn up to the error, as SVG requires")
       }

@@ -111,15 +111,14 @@ struct SVGFidelityTests {
 
   /// #19: against resvg, no icon more than 0.005 IoU worse than ThorVG's own rendering of the
   /// original SVG (`noise`): the rasterisers' disagreement is not the converter's, anything beyond
-  /// it is. `known`: icons measured beyond it, named with their shortfall where the test calls this.
-  func expectNoWorseThanThorVGsSVG(_ set: String, _ all: [String: [Score]], known: Set<String> = []) {
+  /// it is.
+  func expectNoWorseThanThorVGsSVG(_ set: String, _ all: [String: [Score]]) {
     let noise = Dictionary((all["noise"] ?? []).map { ($0.file, $0) }, uniquingKeysWith: { a, _ in a })
     let worse = (all["thorvg"] ?? []).filter { s in noise[s.file].map { s.iou < $0.iou - 0.005 } ?? true }
     print(
       "svg fidelity   \(set): \(worse.count) icons more than 0.005 IoU below ThorVG's own SVG rendering: "
         + worse.map { "\($0.file) \($0.iou) vs \(noise[$0.file]?.iou ?? -1)" }.joined(separator: ", "))
-    let unexpected = worse.filter { !known.contains($0.file) }
-    #expect(unexpected.isEmpty, "\(unexpected.map { "\($0.file) IoU \($0.iou) vs ThorVG SVG \(noise[$0.file]?.iou ?? -1)" })")
+    #expect(worse.isEmpty, "\(worse.map { "\($0.file) IoU \($0.iou) vs ThorVG SVG \(noise[$0.file]?.iou ?? -1)" })")
   }
 
   /// #19: the converter measured alone. ThorVG renders the original SVG (its own SVG loader) and
@@ -161,16 +160,17 @@ struct SVGFidelityTests {
         // rendering disagrees with resvg just as much.
         #expect(beyondNoise.isEmpty, "\(beyondNoise.map(\.file))")
       } else {
-        // rlottie flattens curves coarsely at 8× zoom; the rest is edge coverage on thin shapes.
-        #expect(Double(scores.filter(\.meetsBar).count) >= 0.98 * Double(scores.count))
+        // rlottie flattens curves into chords as ThorVG does (1/6 px), and is measured against
+        // resvg: of the icons ThorVG's own rendering of the SVG draws within the bar, 99 % (11 of
+        // 1,923 below it when measured); the rest is edge coverage on thin shapes.
+        let clean = files.count - noiseFailures.count
+        #expect(Double(clean - beyondNoise.count) >= 0.99 * Double(clean), "\(beyondNoise.map { "\($0.file) \($0.iou)" })")
         #expect(beyondNoise.allSatisfy { $0.iou >= 0.97 }, "\(beyondNoise.map { "\($0.file) \($0.iou)" })")
       }
     }
-    // percent and voicemail (filled arcs) are 0.0052 and 0.0071 below ThorVG's own rendering: the
-    // Lottie loader draws these edges a few pixels apart from the SVG loader with exact 45° pieces,
-    // the renderers' 90° cubics and finer pieces alike (the renderers' cubics on fills would cost
-    // rlottie an icon under its bar).
-    expectNoWorseThanThorVGsSVG("bootstrap-icons", all, known: ["percent", "voicemail"])
+    // percent and voicemail (filled arcs) were 0.0052 and 0.0071 below ThorVG's own rendering
+    // until filled path arcs were cut as ThorVG's SVG loader cuts them (`Geometry.ArcCubics.thorvg`).
+    expectNoWorseThanThorVGsSVG("bootstrap-icons", all)
     expectSameRendererFidelity("bootstrap-icons", all["same"] ?? [], count: files.count)
   }
 

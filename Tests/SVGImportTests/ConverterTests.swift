@@ -31,17 +31,17 @@ private func close(_ a: Double, _ b: Double, _ t: Double = 1e-3) -> Bool { abs(a
 @Suite("SVG conversion")
 struct ConverterTests {
   /// #19: a stroked outline's arc is the renderers' cubics cut to 45° (a semicircle: 2 x 90°, 4
-  /// vertices after the start); a filled one keeps exact 45° pieces (also 4, other handles).
-  @Test func strokedOutlinesGetTheRenderersArcsAndFillsTheExactOnes() throws {
+  /// vertices after the start); a filled one is ThorVG's SVG loader's cubics (3 x 60°, 3 after it).
+  @Test func strokedOutlinesGetTheRenderersArcsAndFillsThorVGs() throws {
     let d = #"d="M0 10a5 5 0 0 1 10 0""#
     let (stroked, _) = try convert(svg(#"<path \#(d) fill="none" stroke="black"/>"#))
     let (filled, _) = try convert(svg(#"<path \#(d)/>"#))
     let s = try #require(items(stroked, "sh").first), f = try #require(items(filled, "sh").first)
-    #expect(vertices(s).count == 5 && vertices(f).count == 5)
+    #expect(vertices(s).count == 5 && vertices(f).count == 4)
     let out = { (p: JSONNode) in p["ks"]?["k"]?["o"]?.elements.map(numbers) ?? [] }
-    // First handle: half the 90° cubic's (k = 4/3·tan(22.5°)·5 / 2 = 1.381) vs the 45° arc's (1.326).
+    // First handle: half the 90° cubic's (k = 4/3·tan(22.5°)·5 / 2 = 1.381) vs the 60° one's (1.786).
     #expect(abs((out(s).first?.last ?? 0) + 1.381) < 0.001, "\(out(s))")
-    #expect(abs((out(f).first?.last ?? 0) + 1.326) < 0.001, "\(out(f))")
+    #expect(abs((out(f).first?.last ?? 0) + 1.786) < 0.001, "\(out(f))")
   }
 
   /// #19: resvg and ThorVG's SVG loader draw opacity × 255 rounded (a tie to even); ThorVG's and

@@ -175,6 +175,33 @@ struct ArcTests {
     #expect(worst < 0.0003, "radius error \(worst)")
   }
 
+  /// #19: a filled path's arc is cut as ThorVG's SVG loader cuts it (⌊|Δθ|/90°⌋ + 1 equal cubics,
+  /// k = 4/3·tan(θ/4), uncut), so that ThorVG flattens the Lottie into the chords it draws the
+  /// SVG with.
+  @Test func filledPathArcsAreThorVGsCubics() {
+    // A semicircle of radius 5: three 60° cubics (the renderers' count would be two).
+    let half = PathData.parse("M0 0a5 5 0 0 1 10 0").subpaths[0].segments
+    #expect(half.count == 3)
+    let k = 4.0 / 3.0 * tan(60.0 / 4 * .pi / 180) * 5
+    var start = Point(0, 0)
+    for seg in half {
+      #expect(close((seg.control1 - start).length, k, 1e-9))
+      #expect(close((seg.to - seg.control2).length, k, 1e-9))
+      #expect(close((seg.to - Point(5, 0)).length, 5, 1e-9))
+      start = seg.to
+    }
+    #expect(close(half[0].to, Point(5 - 5 * cos(.pi / 3), -5 * sin(.pi / 3))))
+    #expect(half.last!.to == Point(10, 0))
+    // An exact quarter is two 45° cubics, as ThorVG's ⌊1⌋ + 1; under a quarter, one; 270°, four.
+    let quarter = Geometry.arc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: Point(0, 10), cubics: .thorvg)
+    #expect(quarter.count == 2)
+    let small = Point(10 * cos(1.5), 10 * sin(1.5))
+    #expect(Geometry.arc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: false, sweep: true, to: small, cubics: .thorvg).count == 1)
+    #expect(Geometry.arc(from: Point(10, 0), rx: 10, ry: 10, rotation: 0, largeArc: true, sweep: true, to: Point(0, -10), cubics: .thorvg).count == 4)
+    // A path that is only stroked keeps the renderers' cubics, cut at 45°.
+    #expect(PathData.parse("M0 0a5 5 0 0 1 10 0", arcs: .renderers).subpaths[0].segments.count == 4)
+  }
+
   @Test func pathArcsUpTo45DegreesAreOneCubicAndQuartersAreHalvedCubics() {
     // Up to 45°: one cubic, as `arc`.
     let small = Point(10 * cos(0.5), 10 * sin(0.5))
@@ -189,7 +216,7 @@ struct ArcTests {
     #expect(close(quarter[1].control2, Point(k / 2, 10)))
     #expect(close(quarter[0].to, Geometry.cubicPoint(Point(10, 0), Point(10, k), Point(k, 10), Point(0, 10), 0.5)))
     // A semicircle: two 90° cubics, four pieces; PathData draws `a` this way for stroked outlines.
-    let half = PathData.parse("M0 0a5 5 0 0 1 10 0", rendererArcs: true).subpaths[0].segments
+    let half = PathData.parse("M0 0a5 5 0 0 1 10 0", arcs: .renderers).subpaths[0].segments
     #expect(half.count == 4)
     #expect(half == Geometry.arc(from: Point(0, 0), rx: 5, ry: 5, rotation: 0, largeArc: false, sweep: true, to: Point(10, 0), cubics: .renderers))
     #expect(close(half[1].to, Point(5, -5)))
