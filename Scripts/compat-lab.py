@@ -1468,8 +1468,7 @@ def write_report(rows, a):
                 small = [r for e, r in xs if 0 < e <= THRESHOLD]
                 over = [r for r in small if c in brief_changes(r, p)]
                 lines.append(f"| {c} | {len(xs)} | {len(none)} | {len(small)} | {len(over)} | {len(xs) - len(none) - len(small)} |")
-            briefs = [(r, brief_changes(r, p)) for r in s["claimed"] if not r[p]["disagrees"]
-                      and not (r[p].get("dense") or {}).get("disagrees") and brief_changes(r, p)]
+            briefs = [(r, found) for r in unconfirmed(s, p) if (found := brief_changes(r, p))]
             if briefs:
                 lines += ["", "Unconfirmed claims that lottie-web's own picture shows on more than 2 % at a frame the measure",
                           "does not sample (the feature removed, or emulated, against the file; every frame rendered):", ""]

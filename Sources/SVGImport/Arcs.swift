@@ -22,7 +22,7 @@ extension Geometry {
     /// 0.0054 IoU worse against resvg than ThorVG's own rendering of the SVG). Each cubic over 45° is
     /// cut at its parameter midpoint (de Casteljau), which keeps the curve and the number of cubics
     /// 45° pieces would give. Only for paths that are stroked and not filled (`PathData.parse`'s
-    /// `rendererArcs`): ThorVG's stroker offsets each cubic on its own, so a stroke's edge follows
+    /// `arcs`): ThorVG's stroker offsets each cubic on its own, so a stroke's edge follows
     /// where the cubics join, while rlottie draws a small filled disc of the renderers' cubics smaller
     /// than one of exact 45° arcs (r = 1 at 8×: alpha 198.2 vs 200.0, resvg 199.8), which cost
     /// bootstrap-icons one icon under the bar.
@@ -51,12 +51,14 @@ extension Geometry {
   ) -> [Segment] {
     let centre = ArcCentre(from: from, rx: rx, ry: ry, rotation: rotation, largeArc: largeArc, sweep: sweep, to: to)
     return centre.segments(from: from, to: to) { e in
-      if cubics == .thorvg {
+      switch cubics {
+      case .exact:
+        return e.cubics(count: max(1, Int((abs(e.delta) / maximumArcSegment - 1e-9).rounded(.up))), from: from, to: to)
+      case .thorvg:
         // The tolerance keeps an exact quarter at two pieces where rounding lands just below it.
         return e.cubics(count: Int(abs(e.delta) / (Double.pi / 2) + 1e-9) + 1, from: from, to: to)
-      }
-      guard cubics == .renderers else {
-        return e.cubics(count: max(1, Int((abs(e.delta) / maximumArcSegment - 1e-9).rounded(.up))), from: from, to: to)
+      case .renderers:
+        break
       }
       let count = max(1, Int((abs(e.delta) / (Double.pi / 2) - 1e-9).rounded(.up)))
       let pieces = max(1, Int((abs(e.delta) / Double(count) / maximumArcSegment - 1e-9).rounded(.up)))
