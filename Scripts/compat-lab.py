@@ -37,6 +37,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ORACLES = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "oracles"))
 FRACTIONS = (0.10, 0.35, 0.60, 0.85)
 PLAYERS = ("rlottie", "thorvg")
+# The data's target for each player as the lab renders it: thorvg-python 1.1.3 bundles ThorVG
+# 1.0.4, and some ThorVG entries end at 1.1 (the stroke width it kept in fixed point).
+TARGETS = {"rlottie": "rlottie", "thorvg": "thorvg@1.0"}
 TOLERANCE = 32
 # render.py only scales down (--max-side); the lab renders every player at the tile's size, so that
 # no picture is resampled after rendering. Run in its own process: a crash is a result.
@@ -163,7 +166,7 @@ def render_all(path, frames, size, cache, players=PLAYERS, tag=""):
 def claims(lottiekit, path):
     """{player: [(feature text, whether lottie-web (svg) draws that feature)]} for every feature use
     with a level other than supported for that player."""
-    code, out = run([lottiekit, "compat", "--format", "json", "--target", ",".join(PLAYERS) + ",web-svg@5.7.2", path], timeout=60)
+    code, out = run([lottiekit, "compat", "--format", "json", "--target", ",".join(TARGETS[p] for p in PLAYERS) + ",web-svg@5.7.2", path], timeout=60)
     found = {p: [] for p in PLAYERS}
     found["used"] = []
     # Claims lottiekit itself calls minor (an info under --target: its bound on what the use can
@@ -182,7 +185,7 @@ def claims(lottiekit, path):
             if not web_draws:
                 found["web_ignores"].append(feature["feature"] + (f" ({feature['detail']})" if feature.get("detail") else ""))
             for player in PLAYERS:
-                level = (support.get(player) or {}).get("level")
+                level = (support.get(TARGETS[player]) or {}).get("level")
                 if level and level != "supported":
                     text = f"{feature['feature']}" + (f" ({feature['detail']})" if feature.get("detail") else "")
                     if feature.get("minor"):
@@ -1272,6 +1275,7 @@ def worst_frame(path, copy, a):
 # Causes the reference may be the one to miss: the ablation's cause, and the feature-use prefix
 # lottie-web 5.7 must draw for the file to judge the player on it.
 REFERENCE_CAUSES = {"effects (ef)": "effect (", "blend modes": "blend-mode (", "star point counts": "polystar (fractional points",
+                    "repeaters": "repeater (",
                     "inverted masks in lottie-web's frame": "mask-inverted-frame ("}
 
 
@@ -1301,7 +1305,7 @@ def write_report(rows, a):
              "this project's machine. Reference: lottie-web 5.7.5 (`../shared/oracles/render_web.py`), or the After",
              "Effects render where the file has one (the conformance files, frame 0); players: rlottie (rlottie-python",
              "1.3.8, the same rlottie release as the system librlottie `lottiekit render` links) and ThorVG",
-             "(thorvg-python 1.1.3), through `../shared/oracles/render.py`. rlottie and ThorVG hand back premultiplied",
+             "1.0.4 (thorvg-python 1.1.3; the data's `thorvg@1.0`), through `../shared/oracles/render.py`. rlottie and ThorVG hand back premultiplied",
              "pixels; the lab undoes that before comparing. lottie-web draws on a transparent page (render_web.py's",
              "page with its white background taken away), so that every picture keeps its alpha.",
              f"Four frames at 10/35/60/85 % of op − ip, {a.size} px tiles, each picture laid on white and on black; a pixel",

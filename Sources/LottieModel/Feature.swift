@@ -86,6 +86,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case effectDisabled = "effect-disabled"
   case missingKey = "missing-key"
   case pathFromClosedStart = "path-from-closed-start"
+  case strokeThinnerThanFixedPoint = "stroke-thinner-than-fixed-point"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -176,6 +177,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .effectDisabled: return "effects switched off (\"en\": 0)"
     case .missingKey: return "keys left out that players fill in differently"
     case .pathFromClosedStart: return "stroked paths that leave a closed path's first point the way it runs there"
+    case .strokeThinnerThanFixedPoint: return "strokes under 1/32 of a unit wide in their own coordinates"
     }
   }
 }

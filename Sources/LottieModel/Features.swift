@@ -206,7 +206,7 @@ struct FeatureScan {
       if let t = shape.type, let feature = Self.modifiers[t] { add(feature, nil, n, shapePath) }
       switch shape.type {
       case .repeater?:
-        add(.repeater, nil, n, shapePath)
+        add(.repeater, Animation.repeaterOffsetDetail(n, visible: span), n, shapePath)
         if let list = n.parent {
           let nested = nestedRepeaters[list.id.raw] ?? Animation.nestedRepeaters(in: list)
           nestedRepeaters[list.id.raw] = nested
@@ -258,6 +258,9 @@ struct FeatureScan {
       {
         let slight = share.share < Animation.slightUnevenStroke || (!share.collapsed && share.edge < Animation.slightUnevenEdge)
         add(.strokeUnevenScale, slight ? "slight" : share.collapsed ? "collapsed" : nil, n, shapePath)
+      }
+      if shape.type == .stroke || shape.type == .gradientStroke, let w = n["w"], Animation.thinnerThanFixedPoint(w, visible: span) {
+        add(.strokeThinnerThanFixedPoint, nil, w, shapePath)
       }
       if shape.type == .stroke || shape.type == .gradientStroke, let dashes = n["d"], dashes.isArray {
         if Dashes.offsetFirst(dashes) {

@@ -62,7 +62,13 @@ func fixture(for entry: SupportEntry) -> String? {
   case .zigZag?: return shape("zz")
   case .offsetPath?: return shape("op")
   case .twist?: return shape("tw")
-  case .repeater?: return shape("rp")
+  case .repeater?:
+    // Three copies, offset 1 before the fill, -1 after it, or -1 before it.
+    guard let detail else { return shape("rp") }
+    let negative = detail.hasPrefix("negative"), beforePaint = detail.hasSuffix("before its paint")
+    let repeater = "{\"ty\":\"rp\",\"c\":{\"a\":0,\"k\":3},\"o\":{\"a\":0,\"k\":\(negative ? -1 : 1)}}"
+    let items = beforePaint ? ["{\"ty\":\"rc\"}", repeater, "{\"ty\":\"fl\"}"] : ["{\"ty\":\"rc\"}", "{\"ty\":\"fl\"}", repeater]
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(items.joined(separator: ","))]}]")
   case .trimPaths?:
     if let detail, detail.hasPrefix("unknown mode") {
       // Mode 0; one path, or two kept 0-50 %.
@@ -174,6 +180,8 @@ func fixture(for entry: SupportEntry) -> String? {
     let size =
       "{\"a\":1,\"k\":[{\"t\":-10,\"s\":[10,10],\"e\":[100,\(end)],\"o\":{\"x\":[0.167,0.9],\"y\":[0.167,0]},\"i\":{\"x\":[0.833,0.1],\"y\":[0.833,1]}},{\"t\":30,\"s\":[100,\(end)]}]}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\",\"s\":\(size)}]}]")
+  case .strokeThinnerThanFixedPoint?:
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"st\",\"w\":{\"a\":0,\"k\":0.01}}]}]")
   case .pathFromClosedStart?:
     // A closed triangle from (0, 0) heading right, then a curve from (0, 0) heading right too, stroked.
     let square = "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":{\"i\":[[0,0],[0,0],[0,0]],\"o\":[[0,0],[0,0],[0,0]],\"v\":[[0,0],[9,0],[9,9]],\"c\":true}}}"

@@ -1404,7 +1404,7 @@ package enum RendererData {
           "measured": {
             "fixture": "drop-shadow.json",
             "player": "lottie-web 5.7.5 (SVG renderer, headless Chromium)",
-            "reference": "ThorVG (thorvg-python 1.1.3), which draws the shadow",
+            "reference": "ThorVG 1.0.4 (thorvg-python 1.1.3), which draws the shadow",
             "frames": [
               0
             ],
@@ -1600,7 +1600,7 @@ package enum RendererData {
           "measured": {
             "fixture": "mask-inverted-outside-frame.json",
             "player": "lottie-web 5.7.5 (svg)",
-            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG (thorvg-python 1.1.3)",
+            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "frames": [
               0
             ],
@@ -1795,6 +1795,51 @@ package enum RendererData {
         },
         {
           "feature": "repeater",
+          "match": {
+            "detail": [
+              "offset before its paint",
+              "negative whole offset, offset before its paint"
+            ]
+          },
+          "support": "partial",
+          "note": "Only the SVG renderer: the canvas renderer draws these copies right.",
+          "effect": "A repeater with a non-zero Offset placed before its fill or stroke also draws the shape unmoved: one copy too many.",
+          "workaround": "Put the repeater after the fill and stroke (each copy is then painted on its own), or move the shape by Offset steps and use Offset 0.",
+          "measured": {
+            "fixture": "repeater-offset-before-paint.json",
+            "player": "lottie-web 5.7.5 (svg)",
+            "reference": "the expected picture, as rlottie (rlottie-python 1.3.8) and ThorVG 1.0.4 (thorvg-python 1.1.3) draw it",
+            "frames": [
+              0
+            ],
+            "seen": "Three 40 px squares from a repeater with Offset 1 placed before its fill: lottie-web's SVG renderer also draws the square unmoved, four in all; 4.0 % of the tile differs from the expected picture (repeater-offset-before-paint.expected.json), which its canvas renderer, rlottie and ThorVG draw (0.0 %). lottie-web 5.13.0 (the mirror's build) draws the same; offsets 0.5, 2 and -1 before the fill show the extra square too (corpus lottie-android Tests/Repeater.json)."
+          },
+          "source": "measured; After Effects user guide, Using the Repeater to replicate shapes (copy n is transformed n + Offset times)"
+        },
+        {
+          "feature": "repeater",
+          "match": {
+            "detail": [
+              "negative whole offset"
+            ]
+          },
+          "support": "partial",
+          "note": "RepeaterModifier.processShapes gives the copy whose step count reaches 0 no transform without counting that step (the iteration !== 0 branch).",
+          "effect": "With an Offset of -k (k whole, up to copies - 2) one copy is missing: the copies after the one that reaches step 0 each land on the copy before them.",
+          "workaround": "Use a fractional offset (-1.001 looks the same) or move the shape by one step and use Offset 0.",
+          "measured": {
+            "fixture": "repeater-negative-offset.json",
+            "player": "lottie-web 5.7.5 (svg)",
+            "reference": "the expected picture, as rlottie (rlottie-python 1.3.8) and ThorVG 1.0.4 (thorvg-python 1.1.3) draw it",
+            "frames": [
+              0
+            ],
+            "seen": "Three 40 px squares from a repeater with Offset -1 after its fill (copies at -1, 0 and 1 steps of 50 px): lottie-web draws two, the third on top of the second; 4.0 % of the tile differs from the expected picture (the same squares from a repeater with Offset 0, repeater-negative-offset.expected.json), which rlottie and ThorVG draw (0.0 %). lottie-web 5.13.0 (the mirror's build) draws the same. Offset -2 with 3 copies and fractional offsets (-0.5) are drawn right."
+          },
+          "source": "measured; airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js (processShapes); After Effects user guide, Using the Repeater to replicate shapes (copy n is transformed n + Offset times)"
+        },
+        {
+          "feature": "repeater",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js"
         },
@@ -1822,7 +1867,7 @@ package enum RendererData {
           "measured": {
             "fixture": "star-fractional-points.json",
             "player": "lottie-web 5.7.5 (svg)",
-            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG (thorvg-python 1.1.3)",
+            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "frames": [
               0
             ],
@@ -1911,7 +1956,7 @@ package enum RendererData {
           "measured": {
             "fixture": "parent-self.json",
             "player": "lottie-web 5.7.5 (svg renderer)",
-            "reference": "ThorVG (thorvg-python 1.1.3)",
+            "reference": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "frames": [
               10
             ],
@@ -2239,7 +2284,7 @@ package enum RendererData {
           "measured": {
             "fixture": "mask-inverted-clockwise.json",
             "player": "lottie-web 5.7.5 (canvas)",
-            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG (thorvg-python 1.1.3)",
+            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "frames": [
               0
             ],
@@ -2259,7 +2304,7 @@ package enum RendererData {
           "measured": {
             "fixture": "mask-inverted-outside-frame.json",
             "player": "lottie-web 5.7.5 (canvas)",
-            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG (thorvg-python 1.1.3)",
+            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "frames": [
               0
             ],
@@ -2452,6 +2497,29 @@ package enum RendererData {
         },
         {
           "feature": "repeater",
+          "match": {
+            "detail": [
+              "negative whole offset",
+              "negative whole offset, offset before its paint"
+            ]
+          },
+          "support": "partial",
+          "note": "RepeaterModifier.processShapes gives the copy whose step count reaches 0 no transform without counting that step (the iteration !== 0 branch).",
+          "effect": "With an Offset of -k (k whole, up to copies - 2) one copy is missing: the copies after the one that reaches step 0 each land on the copy before them.",
+          "workaround": "Use a fractional offset (-1.001 looks the same) or move the shape by one step and use Offset 0.",
+          "measured": {
+            "fixture": "repeater-negative-offset.json",
+            "player": "lottie-web 5.7.5 (canvas)",
+            "reference": "the expected picture, as rlottie (rlottie-python 1.3.8) and ThorVG 1.0.4 (thorvg-python 1.1.3) draw it",
+            "frames": [
+              0
+            ],
+            "seen": "Three 40 px squares from a repeater with Offset -1 after its fill (copies at -1, 0 and 1 steps of 50 px): lottie-web draws two, the third on top of the second; 4.0 % of the tile differs from the expected picture (the same squares from a repeater with Offset 0, repeater-negative-offset.expected.json), which rlottie and ThorVG draw (0.0 %). lottie-web 5.13.0 (the mirror's build) draws the same. Offset -2 with 3 copies and fractional offsets (-0.5) are drawn right."
+          },
+          "source": "measured; airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js (processShapes); After Effects user guide, Using the Repeater to replicate shapes (copy n is transformed n + Offset times)"
+        },
+        {
+          "feature": "repeater",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js"
         },
@@ -2479,7 +2547,7 @@ package enum RendererData {
           "measured": {
             "fixture": "star-fractional-points.json",
             "player": "lottie-web 5.7.5 (svg; the star path is built before the renderer)",
-            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG (thorvg-python 1.1.3)",
+            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "frames": [
               0
             ],
@@ -2570,7 +2638,7 @@ package enum RendererData {
           "measured": {
             "fixture": "parent-self.json",
             "player": "lottie-web 5.7.5 (canvas renderer)",
-            "reference": "lottie-web 5.7.5's svg renderer and ThorVG (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5's svg renderer and ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "frames": [
               10
             ],
@@ -3028,6 +3096,20 @@ package enum RendererData {
         },
         {
           "feature": "repeater",
+          "match": {
+            "detail": [
+              "negative whole offset",
+              "negative whole offset, offset before its paint"
+            ]
+          },
+          "support": "partial",
+          "note": "Not rendered here (the lab renders svg and canvas); the repeater code is the one the other renderers share, measured there.",
+          "effect": "With an Offset of -k (k whole, up to copies - 2) one copy is missing: the copies after the one that reaches step 0 each land on the copy before them.",
+          "workaround": "Use a fractional offset (-1.001 looks the same) or move the shape by one step and use Offset 0.",
+          "source": "airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js (processShapes, shared by every renderer; measured with the svg and canvas renderers, fixture repeater-negative-offset.json)"
+        },
+        {
+          "feature": "repeater",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js"
         },
@@ -3055,7 +3137,7 @@ package enum RendererData {
           "measured": {
             "fixture": "star-fractional-points.json",
             "player": "lottie-web 5.7.5 (svg; the star path is built before the renderer)",
-            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG (thorvg-python 1.1.3)",
+            "reference": "rlottie (rlottie-python 1.3.8) and ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "frames": [
               0
             ],
@@ -3561,6 +3643,47 @@ package enum RendererData {
           "effect": "Twist is skipped: the shape keeps its undistorted outline.",
           "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
           "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseObjectTypeAttr)"
+        },
+        {
+          "feature": "repeater",
+          "match": {
+            "detail": [
+              "negative whole offset"
+            ]
+          },
+          "support": "supported",
+          "note": "Drawn as After Effects describes it, where lottie-web misses a copy (the web targets' entry).",
+          "measured": {
+            "fixture": "repeater-negative-offset.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "the expected picture (lottie-web drawing repeater-negative-offset.expected.json)",
+            "frames": [
+              0
+            ],
+            "seen": "Three squares from a repeater with Offset -1: drawn like the expected picture (0.0 % of the tile differs); lottie-web draws two."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (Repeater::update: copy i is built with matrix(frameNo, i + offset))"
+        },
+        {
+          "feature": "repeater",
+          "match": {
+            "detail": [
+              "offset before its paint",
+              "negative whole offset, offset before its paint"
+            ]
+          },
+          "support": "supported",
+          "note": "Drawn as After Effects describes it, where lottie-web's SVG renderer draws an extra copy (the web-svg entry).",
+          "measured": {
+            "fixture": "repeater-offset-before-paint.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "the expected picture (lottie-web drawing repeater-offset-before-paint.expected.json)",
+            "frames": [
+              0
+            ],
+            "seen": "Three squares from a repeater with Offset 1 before its fill: drawn like the expected picture (0.0 % of the tile differs); lottie-web's SVG renderer draws four."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (Repeater::update: copy i is built with matrix(frameNo, i + offset))"
         },
         {
           "feature": "repeater",
@@ -5161,6 +5284,7 @@ package enum RendererData {
         "dotlottie"
       ],
       "versions": [
+        "1.0",
         "main"
       ],
       "features": [
@@ -5177,7 +5301,7 @@ package enum RendererData {
           "workaround": "Draw the outline as a shape with a stroke (or a trim path for a write-on), instead of the Stroke effect on a mask.",
           "measured": {
             "fixture": "stroke-effect.json",
-            "player": "thorvg (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5197,7 +5321,7 @@ package enum RendererData {
           "note": "The Fill effect is drawn where the effect says \"en\": 1, as Bodymovin writes it; an effect without \"en\" is skipped (effect-without-en). An earlier fixture without \"en\" had this entry read 'not drawn'.",
           "measured": {
             "fixture": "effect-fill.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5217,7 +5341,7 @@ package enum RendererData {
           "note": "The Tint effect is drawn where the effect says \"en\": 1, as Bodymovin writes it; an effect without \"en\" is skipped (effect-without-en). An earlier fixture without \"en\" had this entry read 'not drawn'.",
           "measured": {
             "fixture": "effect-tint.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5237,7 +5361,7 @@ package enum RendererData {
           "note": "The Tritone effect is drawn where the effect says \"en\": 1, as Bodymovin writes it; an effect without \"en\" is skipped (effect-without-en). An earlier fixture without \"en\" had this entry read 'not drawn'.",
           "measured": {
             "fixture": "effect-tritone.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5299,7 +5423,7 @@ package enum RendererData {
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseEffects); measured",
           "measured": {
             "fixture": "effect-set-matte.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5316,7 +5440,7 @@ package enum RendererData {
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer); measured",
           "measured": {
             "fixture": "layer-style-color-overlay.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "the square in the overlay's colour (layer-style-color-overlay.expected.json), drawn by lottie-web 5.7.5, which draws no layer style either",
             "frames": [
               0
@@ -5335,7 +5459,7 @@ package enum RendererData {
           "note": "The expression returns the exported value (value, clamp within bounds, the property itself, an equal constant, a loop outside the visible time), so ignoring it changes nothing.",
           "measured": {
             "fixture": "expression-no-effect.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5355,7 +5479,7 @@ package enum RendererData {
           "note": "The expression drives a layer style's property, and this player draws no layer style (see layer-style), so ignoring the expression loses nothing more.",
           "measured": {
             "fixture": "expression-layer-style.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5373,7 +5497,7 @@ package enum RendererData {
           "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getExpression); thorvg/thorvg src/loaders/lottie/jerryscript/",
           "measured": {
             "fixture": "expression.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5402,7 +5526,7 @@ package enum RendererData {
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'tp'); measured",
           "measured": {
             "fixture": "matte-tp.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "the matte moved directly above the matted layer, where every player looks for it (matte-tp.expected.json), drawn by lottie-web 5.7.5, which does not read tp either",
             "frames": [
               0
@@ -5426,7 +5550,7 @@ package enum RendererData {
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (getMaskMethod); measured",
           "measured": {
             "fixture": "mask-difference.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "the two shapes' XOR written with Add and Subtract masks (mask-difference.expected.json), drawn by lottie-web 5.7.5",
             "frames": [
               0
@@ -5441,7 +5565,7 @@ package enum RendererData {
           "workaround": "Move the mask path itself to the expanded outline and set Expansion to 0.",
           "measured": {
             "fixture": "mask-expansion.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "After Effects (the conformance file's reference render)",
             "frames": [
               0
@@ -5459,7 +5583,7 @@ package enum RendererData {
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseMask); measured",
           "measured": {
             "fixture": "mask-feather.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "a soft edge 20 px wide written as a radial gradient from the circle's radius − 10 px to + 10 px (mask-feather.expected.json), drawn by lottie-web 5.7.5, which draws no feather either; After Effects blurs the edge over the feather's width, with another profile",
             "frames": [
               0
@@ -5484,7 +5608,7 @@ package enum RendererData {
           "workaround": "Use one mask per layer (split the layer, or nest it in a precomp with the other mask), or build the shape without inverting (an inverted Add is a Subtract from a mask that covers the layer).",
           "measured": {
             "fixture": "mask-inverted-combined.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5506,7 +5630,7 @@ package enum RendererData {
           "workaround": "Write \"inv\" before \"mode\" in the mask object (lottiekit format keeps key order, so reorder the keys in the generator or by hand).",
           "measured": {
             "fixture": "mask-inverted-after-mode.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5527,7 +5651,7 @@ package enum RendererData {
           "workaround": "Pick a blend mode the player draws the same (multiply, screen, overlay, darken, lighten, saturation…), or pre-render the blended look.",
           "measured": {
             "fixture": "blend-luminosity.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5548,7 +5672,7 @@ package enum RendererData {
           "workaround": "Pick a blend mode the player draws the same (multiply, screen, overlay, darken, lighten, saturation…), or pre-render the blended look.",
           "measured": {
             "fixture": "blend-color.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5569,7 +5693,7 @@ package enum RendererData {
           "workaround": "Pick a blend mode the player draws the same (multiply, screen, overlay, darken, lighten, saturation…), or pre-render the blended look.",
           "measured": {
             "fixture": "blend-hue.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5613,7 +5737,7 @@ package enum RendererData {
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'bm'); measured",
           "measured": {
             "fixture": "blend-hard-mix.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "the overlap in the hard-mixed colour, yellow (blend-hard-mix.expected.json), drawn by lottie-web 5.7.5, which draws Hard Mix as Normal too",
             "frames": [
               0
@@ -5629,7 +5753,7 @@ package enum RendererData {
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseObject: 'MergePath(mm) is not supported yet'); measured",
           "measured": {
             "fixture": "merge-paths.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "the overlap written as one square (merge-paths.expected.json), drawn by lottie-web 5.7.5, which ignores Merge Paths too",
             "frames": [
               0
@@ -5657,7 +5781,7 @@ package enum RendererData {
           "workaround": "Bake the shape modifier into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
           "measured": {
             "fixture": "zig-zag.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "After Effects (the conformance file's reference render)",
             "frames": [
               0
@@ -5674,7 +5798,7 @@ package enum RendererData {
           "workaround": "Bake the offset into the path (AE: convert the shape's path to keyframes), then remove the modifier.",
           "measured": {
             "fixture": "offset-path.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "After Effects (the conformance file's reference render)",
             "frames": [
               0
@@ -5743,7 +5867,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "time-remap-static.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5762,7 +5886,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "time-remap-beyond-end.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5776,7 +5900,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "time-remap.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5806,7 +5930,7 @@ package enum RendererData {
           "note": "Drawn when the image is found at u + p next to the JSON (the lab renders from the file's folder); an image the app does not ship is a missing asset (LK301), not a renderer limit. URLs (http:) are not fetched.",
           "measured": {
             "fixture": "image-external/data.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5819,6 +5943,47 @@ package enum RendererData {
           "feature": "image-embedded",
           "support": "supported",
           "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseImage)"
+        },
+        {
+          "feature": "repeater",
+          "match": {
+            "detail": [
+              "negative whole offset"
+            ]
+          },
+          "support": "supported",
+          "note": "Drawn as After Effects describes it, where lottie-web misses a copy (the web targets' entry).",
+          "measured": {
+            "fixture": "repeater-negative-offset.json",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
+            "reference": "the expected picture (lottie-web drawing repeater-negative-offset.expected.json)",
+            "frames": [
+              0
+            ],
+            "seen": "Three squares from a repeater with Offset -1: drawn like the expected picture (0.0 % of the tile differs); lottie-web draws two."
+          },
+          "source": "measured; After Effects user guide, Using the Repeater to replicate shapes (copy n is transformed n + Offset times)"
+        },
+        {
+          "feature": "repeater",
+          "match": {
+            "detail": [
+              "offset before its paint",
+              "negative whole offset, offset before its paint"
+            ]
+          },
+          "support": "supported",
+          "note": "Drawn as After Effects describes it, where lottie-web's SVG renderer draws an extra copy (the web-svg entry).",
+          "measured": {
+            "fixture": "repeater-offset-before-paint.json",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
+            "reference": "the expected picture (lottie-web drawing repeater-offset-before-paint.expected.json)",
+            "frames": [
+              0
+            ],
+            "seen": "Three squares from a repeater with Offset 1 before its fill: drawn like the expected picture (0.0 % of the tile differs); lottie-web's SVG renderer draws four."
+          },
+          "source": "measured; After Effects user guide, Using the Repeater to replicate shapes (copy n is transformed n + Offset times)"
         },
         {
           "feature": "repeater",
@@ -5835,7 +6000,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "trim-loop-individually.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5856,7 +6021,7 @@ package enum RendererData {
           "workaround": "Trim each shape in its own group (Simultaneously), or bake the trimmed paths.",
           "measured": {
             "fixture": "trim-individually.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "After Effects (the conformance file's reference render)",
             "frames": [
               0
@@ -5877,7 +6042,7 @@ package enum RendererData {
           "workaround": "Set \"m\" to 1 (Simultaneously) or 2 (Individually), whichever the design means; After Effects writes no other value.",
           "measured": {
             "fixture": "trim-mode-unknown.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5897,7 +6062,7 @@ package enum RendererData {
           "note": "On one path (or a trim that keeps all or none of its paths) trimming individually and together draw the same.",
           "measured": {
             "fixture": "trim-mode-unknown-one-path.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5933,7 +6098,7 @@ package enum RendererData {
           "workaround": "Keep the Points at 3 or more (After Effects does not let it go lower; the value was written by another tool or by hand).",
           "measured": {
             "fixture": "polystar-negative-points.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0,
@@ -5956,7 +6121,7 @@ package enum RendererData {
           "workaround": "Use a shape layer (a filled rectangle) instead of the solid, or set the solid's opacity to 100 and fade its colour.",
           "measured": {
             "fixture": "solid-layer-opacity.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5972,7 +6137,7 @@ package enum RendererData {
           "workaround": "Move the shape to its own layer and set the blend mode on the layer (check the layer blend mode's support), or bake the look into the colours.",
           "measured": {
             "fixture": "shape-blend-mode.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -5988,7 +6153,7 @@ package enum RendererData {
           "workaround": "Embed glyph outlines (Bodymovin: Glyphs export) or convert the text to shapes.",
           "measured": {
             "fixture": "text-without-glyphs.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6004,7 +6169,7 @@ package enum RendererData {
           "workaround": "Set \"e\": 1 on the asset (LK309 finds these), or re-export with images embedded.",
           "measured": {
             "fixture": "image-data-url-unflagged.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6018,7 +6183,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "image-webp.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6034,7 +6199,7 @@ package enum RendererData {
           "workaround": "Turn Randomize Order off in the text animator's range selector, or convert the text to shapes.",
           "measured": {
             "fixture": "text-randomize-order.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6050,7 +6215,7 @@ package enum RendererData {
           "workaround": "Lower the repeater's copies or its per-copy Scale so that scale^(copies−1) stays reasonable (the last copy is rarely visible anyway).",
           "measured": {
             "fixture": "repeater-growth.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6071,7 +6236,7 @@ package enum RendererData {
           "workaround": "Keep the path in the shape itself (no sid on a shape's ks); slot colours, opacity, rotation and scale are drawn.",
           "measured": {
             "fixture": "slot-path.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6092,7 +6257,7 @@ package enum RendererData {
           "workaround": "Delete the key you do not want (lottiekit lint reports it as LK002; the last value is the one lottie-web, lottie-android and lottie-ios use).",
           "measured": {
             "fixture": "duplicate-key-kinds.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6113,7 +6278,7 @@ package enum RendererData {
           "workaround": "Delete the key you do not want (lottiekit lint reports it as LK002; the last value is the one lottie-web, lottie-android and lottie-ios use).",
           "measured": {
             "fixture": "duplicate-key-keyframes-twice.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6133,7 +6298,7 @@ package enum RendererData {
           "note": "The last value is used, as in lottie-web.",
           "measured": {
             "fixture": "duplicate-key-array-then-number.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6148,7 +6313,7 @@ package enum RendererData {
           "note": "The last value is used, as in lottie-web.",
           "measured": {
             "fixture": "duplicate-key.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6169,7 +6334,7 @@ package enum RendererData {
           "workaround": "Give each easing handle its numbers (\"o\": {\"x\": [0.33], \"y\": [0]}), or leave \"i\" and \"o\" out of a keyframe that holds (\"h\": 1); After Effects always writes them.",
           "measured": {
             "fixture": "mistyped-value-empty-easing.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0,
@@ -6192,7 +6357,7 @@ package enum RendererData {
           "workaround": "Write whole numbers without a fraction (\"ty\": 4, not 4.0): a JSON writer that keeps integers as integers, or lottiekit lint --target thorvg to find each one.",
           "measured": {
             "fixture": "mistyped-value-layer-type.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0,
@@ -6215,7 +6380,7 @@ package enum RendererData {
           "workaround": "Write whole numbers without a fraction (\"ty\": 4, not 4.0): a JSON writer that keeps integers as integers, or lottiekit lint --target thorvg to find each one.",
           "measured": {
             "fixture": "mistyped-value-parent.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6237,7 +6402,7 @@ package enum RendererData {
           "workaround": "Write the property's value as the format gives it: a number or a list of numbers, keyframe values as lists (lottiekit lint --target thorvg names each one).",
           "measured": {
             "fixture": "mistyped-value-keyframe-number.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6252,7 +6417,7 @@ package enum RendererData {
           "note": "ThorVG reads these values as lottie-web does (a whole number written with a fraction where it reads an integer, only when it is 0).",
           "measured": {
             "fixture": "mistyped-value.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6266,7 +6431,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "3d-key-in-2d-transform.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6287,7 +6452,7 @@ package enum RendererData {
           "workaround": "Write the top-level keys without a space before the colon (lottiekit format or any JSON minifier does), and keep \"fr\", \"ip\", \"op\", \"w\" and \"h\" before \"assets\" and \"layers\", as Bodymovin writes them.",
           "measured": {
             "fixture": "header-space-before-colon.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6308,7 +6473,7 @@ package enum RendererData {
           "workaround": "Keep \"w\" and \"h\" before \"assets\" and \"layers\", as Bodymovin writes them (a tool that sorts keys puts them last), and write them without a space before the colon.",
           "measured": {
             "fixture": "header-brace-in-text.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6324,7 +6489,7 @@ package enum RendererData {
           "workaround": "Save the file without a byte order mark (UTF-8 without BOM; lottiekit format writes none).",
           "measured": {
             "fixture": "byte-order-mark.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6344,7 +6509,7 @@ package enum RendererData {
           "note": "lottiekit estimates how far the two readings move the second dimension apart (the gap between its own eased progress and the first dimension's, times how far it moves, as a share of the canvas, or of the layer's size for scale) and calls the easing slight unless that shift is 2 % or more for at least a quarter of the layer's visible time. On the corpus, files with a larger but briefer shift agreed with lottie-web.",
           "measured": {
             "fixture": "easing-per-dimension-slight.json",
-            "player": "thorvg (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6360,7 +6525,7 @@ package enum RendererData {
           "workaround": "Give every dimension the same easing curve, or use Separate Dimensions on position (X and Y Position become two one-dimensional properties).",
           "measured": {
             "fixture": "easing-per-dimension.json",
-            "player": "thorvg (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6375,7 +6540,7 @@ package enum RendererData {
           "note": "ThorVG holds a single keyframe's value, as the format says (also for scale, opacity, stroke width and the other properties measured).",
           "measured": {
             "fixture": "single-keyframe-path.json",
-            "player": "thorvg (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6389,7 +6554,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "eased-last-keyframe.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6403,7 +6568,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "dash-offset-first.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6417,7 +6582,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "zero-length-dashes.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6431,7 +6596,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "rlottie-stroke-dropped.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6450,7 +6615,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "solid-color-empty.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6466,7 +6631,7 @@ package enum RendererData {
           "workaround": "Write the colour as #rrggbb.",
           "measured": {
             "fixture": "solid-color-short.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6480,7 +6645,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "precomp-clip-oversized.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6496,7 +6661,7 @@ package enum RendererData {
           "workaround": "Put the Add masks first, or merge the shapes into one mask path.",
           "measured": {
             "fixture": "mask-add-after-subtract.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6510,7 +6675,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "stroke-uneven-scale.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6524,7 +6689,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "key-before-type.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6538,7 +6703,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "ddd-missing.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6554,7 +6719,7 @@ package enum RendererData {
           "workaround": "Divide the colours by 255 and set \"v\" to 4.1.9 or later (re-exporting with a current Bodymovin does both).",
           "measured": {
             "fixture": "legacy-colors-255.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6570,7 +6735,7 @@ package enum RendererData {
           "workaround": "Use one repeater with more copies, or put the inner repeater's shapes in their own group with their own paint.",
           "measured": {
             "fixture": "repeater-nested.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6586,7 +6751,7 @@ package enum RendererData {
           "workaround": "Blur inside a larger precomp whose edges are transparent, or turn Repeat Edge Pixels on (then lottie-web is the one that fades).",
           "measured": {
             "fixture": "blur-edge.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6600,7 +6765,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "translucent-layers.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6614,7 +6779,7 @@ package enum RendererData {
           "support": "supported",
           "measured": {
             "fixture": "luma-matte-translucent.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6636,7 +6801,7 @@ package enum RendererData {
           "workaround": "Add real colour stops in After Effects where the eased gradient should pass through (for example at a quarter and three quarters of each span) and leave the midpoints in the middle.",
           "measured": {
             "fixture": "gradient-midpoint-moved.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "After Effects (the conformance file's reference render)",
             "frames": [
               0
@@ -6657,7 +6822,7 @@ package enum RendererData {
           "workaround": "Break the loop: remove \"parent\" from one of its layers (lint reports it as LK203).",
           "measured": {
             "fixture": "parent-cycle.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               10
@@ -6677,7 +6842,7 @@ package enum RendererData {
           "note": "A layer that names itself as its parent is drawn as if it had no parent, as lottie-web draws it.",
           "measured": {
             "fixture": "parent-self.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               10
@@ -6693,7 +6858,7 @@ package enum RendererData {
           "workaround": "Write \"en\": 1 on the effect, as Bodymovin does (the effect stays on in every player).",
           "measured": {
             "fixture": "effect-without-en.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6708,7 +6873,7 @@ package enum RendererData {
           "note": "An effect switched off (\"en\": 0) is left out, as After Effects leaves it out.",
           "measured": {
             "fixture": "effect-disabled.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "the bar without the effect (effect-disabled.expected.json), drawn by lottie-web 5.7.5",
             "frames": [
               0
@@ -6729,7 +6894,7 @@ package enum RendererData {
           "workaround": "Write the mask's \"mode\" (\"a\" for Add), as Bodymovin does.",
           "measured": {
             "fixture": "missing-key-mode.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6749,7 +6914,7 @@ package enum RendererData {
           "note": "A layer without \"st\" starts at 0, the format's default.",
           "measured": {
             "fixture": "missing-key-st.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "both squares, \"st\": 0 written (missing-key-st.expected.json), drawn by lottie-web 5.7.5",
             "frames": [
               0
@@ -6769,7 +6934,7 @@ package enum RendererData {
           "note": "A rectangle without \"d\" is drawn clockwise, After Effects' default.",
           "measured": {
             "fixture": "missing-key-d.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "the rectangle with \"d\": 1, After Effects' default (missing-key-d.expected.json), drawn by lottie-web 5.7.5",
             "frames": [
               0
@@ -6789,7 +6954,7 @@ package enum RendererData {
           "note": "A stroke without \"lc\" or \"lj\" gets round caps and joins, the format's default.",
           "measured": {
             "fixture": "missing-key-lc-lj.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6809,7 +6974,7 @@ package enum RendererData {
           "note": "A trim without \"e\" keeps End at 100 %, After Effects' default.",
           "measured": {
             "fixture": "missing-key-e.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "the trim with End 100 %, After Effects' default (missing-key-e.expected.json), drawn by lottie-web 5.7.5",
             "frames": [
               0
@@ -6830,7 +6995,7 @@ package enum RendererData {
           "workaround": "Give the text a fill colour and set it transparent in the text's fill, or convert the text to shapes (Create Shapes from Text) before export.",
           "measured": {
             "fixture": "missing-key-fc.json",
-            "player": "ThorVG (thorvg-python 1.1.3)",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
             "reference": "lottie-web 5.7.5",
             "frames": [
               0
@@ -6838,6 +7003,24 @@ package enum RendererData {
             "seen": "Two letters drawn from embedded glyphs with a red 2 px stroke and no \"fc\": ThorVG fills them black, 11.2 % of the tile differs from lottie-web's red outlines."
           },
           "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieBuilder.cpp (text: fill with the document's colour), tvgLottieCommon.h (TextDocument::color)"
+        },
+        {
+          "feature": "stroke-thinner-than-fixed-point",
+          "until": "1.1",
+          "support": "ignored",
+          "note": "ThorVG 1.0's software renderer keeps half a stroke's width in fixed point, 1/64 of a unit of the shape's own coordinates, truncated, before the transforms scale it; 1.1.0 strokes in floating point.",
+          "effect": "A stroke under 1/32 of a unit wide in its own coordinates is not drawn, however far its layer, groups or precomp scale it up (wider ones are drawn rounded down to a multiple of 1/32 of a unit).",
+          "workaround": "Draw the artwork at its displayed size (scale the paths and the stroke width up and the transform down), or have the stroke at least 1/32 of a unit wide.",
+          "measured": {
+            "fixture": "stroke-thinner-than-fixed-point.json",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A path in a unit square, stroked 0.03 wide, on a layer scaled 16,000 %: lottie-web and rlottie draw a 4.8 px line, ThorVG nothing (4.8 % of the tile differs). Stroked 0.05 wide (8 px), ThorVG draws it 5 px wide (2.1 %). Corpus lottie-docs easing.json (a unit-square curve stroked 0.01 and 0.015, scaled 51,200 %): the curve is missing (2.8 %)."
+          },
+          "source": "measured; thorvg/thorvg src/renderer/cpu_engine/tvgSwStroke.cpp at v1.0.4 (strokeReset: HALF_STROKE, TO_SWCOORD in tvgSwCommon.h); fixed by commit 1ea008c2a (cpu_engine: path processing revision, in v1.1.0)"
         }
       ]
     }
