@@ -95,6 +95,9 @@ extension Animation {
     return check(k)
   }
 
+  /// The shape items that paint the paths above them: fills, strokes and their gradient forms.
+  static let paintTypes: Set<String> = ["fl", "st", "gf", "gs"]
+
   /// Repeaters in a shape list that follow an earlier repeater with a fill or stroke between
   /// them: the later one repeats painted copies. ThorVG draws the earlier repeater's result once
   /// more under the later one's copies (#18, measured with fixture repeater-nested.json: a
@@ -108,7 +111,7 @@ extension Animation {
       case "rp":
         if repeated && painted { found.insert(item.id.raw) }
         repeated = true
-      case "fl", "st", "gf", "gs":
+      case let type? where paintTypes.contains(type):
         if repeated { painted = true }
       default: break
       }

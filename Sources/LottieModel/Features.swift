@@ -58,6 +58,8 @@ struct FeatureScan {
   var directionShows: [UInt32: Bool] = [:]
   /// Repeaters over painted repeater copies, per shape list (Animation.nestedRepeaters).
   var nestedRepeaters: [UInt32: Set<UInt32>] = [:]
+  /// The last fill or stroke of each shape list (Animation.lastPaint).
+  var lastPaints: [UInt32: UInt32] = [:]
   /// Whether a shape list holds more than one path, per list (Animation.trimsSeveralPaths).
   var severalPaths: [UInt32: Bool] = [:]
   /// A file before 4.1.9, whose fill and stroke colours are 0-255 (Animation.writesLegacyColors).
@@ -206,8 +208,12 @@ struct FeatureScan {
       if let t = shape.type, let feature = Self.modifiers[t] { add(feature, nil, n, shapePath) }
       switch shape.type {
       case .repeater?:
-        add(.repeater, Animation.repeaterOffsetDetail(n, visible: span), n, shapePath)
-        if let list = n.parent {
+        // Once per list, as the nested repeaters: a list of n repeaters is not read n times.
+        let list = n.parent
+        let lastPaint = list.map { l in lastPaints[l.id.raw] ?? Animation.lastPaint(in: l) } ?? 0
+        if let list { lastPaints[list.id.raw] = lastPaint }
+        add(.repeater, Animation.repeaterOffsetDetail(n, visible: span, paintedAfter: lastPaint > n.id.raw), n, shapePath)
+        if let list {
           let nested = nestedRepeaters[list.id.raw] ?? Animation.nestedRepeaters(in: list)
           nestedRepeaters[list.id.raw] = nested
           if nested.contains(n.id.raw) { add(.repeaterNested, nil, n, shapePath) }

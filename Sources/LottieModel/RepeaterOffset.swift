@@ -16,23 +16,20 @@ extension Animation {
   /// that, 0 is reached by the last copy, which comes out right.
   static let repeaterNegativeWholeOffset = "negative whole offset"
 
+  /// The id of a shape list's last fill or stroke (0 when it has none): an item with a smaller id
+  /// comes before it (nodes are numbered in file order).
+  static func lastPaint(in list: JSONNode) -> UInt32 {
+    var last: UInt32 = 0
+    for item in list.elements where paintTypes.contains(item["ty"]?.string ?? "") { last = item.id.raw }
+    return last
+  }
+
   /// The repeater's offset as lottie-web misdraws it (the details above; both, joined, when both
   /// apply), over the values it takes while the layer is shown (static, or at its keyframes), or nil.
-  static func repeaterOffsetDetail(_ repeater: JSONNode, visible: ExpressionEffect.Span?) -> String? {
+  /// `paintedAfter`: a fill or stroke follows the repeater in its list.
+  static func repeaterOffsetDetail(_ repeater: JSONNode, visible: ExpressionEffect.Span?, paintedAfter painted: Bool) -> String? {
     let offsets = numbersSeen(repeater["o"], visible: visible).filter(\.isFinite)
     guard offsets.contains(where: { $0 != 0 }) else { return nil }
-    var painted = false
-    if let list = repeater.parent, list.isArray {
-      var after = false
-      for item in list.elements where item.isObject {
-        if item.id == repeater.id {
-          after = true
-        } else if after, ["fl", "st", "gf", "gs"].contains(item["ty"]?.string ?? "") {
-          painted = true
-          break
-        }
-      }
-    }
     // lottie-web draws ceil(copies) copies.
     let copies = numbersSeen(repeater["c"], visible: visible).filter(\.isFinite).max().map { $0.rounded(.up) } ?? 0
     let negativeWhole = offsets.contains { $0 < 0 && $0 == $0.rounded() && -$0 <= copies - 2 }
