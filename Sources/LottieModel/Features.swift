@@ -207,18 +207,7 @@ struct FeatureScan {
       if droppedStrokes.contains(n.id.raw) { add(.pathFromClosedStart, nil, n, shapePath) }
       if let t = shape.type, let feature = Self.modifiers[t] { add(feature, nil, n, shapePath) }
       switch shape.type {
-      case .repeater?:
-        // Once per list, as the nested repeaters: a list of n repeaters is not read n times.
-        let list = n.parent
-        let lastPaint = list.map { l in lastPaints[l.id.raw] ?? Animation.lastPaint(in: l) } ?? 0
-        if let list { lastPaints[list.id.raw] = lastPaint }
-        add(.repeater, Animation.repeaterOffsetDetail(n, visible: span, paintedAfter: lastPaint > n.id.raw), n, shapePath)
-        if let list {
-          let nested = nestedRepeaters[list.id.raw] ?? Animation.nestedRepeaters(in: list)
-          nestedRepeaters[list.id.raw] = nested
-          if nested.contains(n.id.raw) { add(.repeaterNested, nil, n, shapePath) }
-        }
-        if Animation.repeaterScaleGrowth(n) >= 1e5 { add(.repeaterRunawayScale, nil, n, shapePath) }
+      case .repeater?: repeater(n, shapePath, span: span)
       case .trim?:
         var trimsSeveral = false
         let unknownMode = Animation.trimModeUnknown(n)

@@ -41,3 +41,20 @@ extension Animation {
     }
   }
 }
+
+extension FeatureScan {
+  /// A repeater: its offset's detail, whether it repeats painted copies, and a runaway scale.
+  /// The shape list is read once, however many repeaters it holds.
+  mutating func repeater(_ n: JSONNode, _ shapePath: [String], span: ExpressionEffect.Span?) {
+    let list = n.parent
+    let lastPaint = list.map { l in lastPaints[l.id.raw] ?? Animation.lastPaint(in: l) } ?? 0
+    if let list { lastPaints[list.id.raw] = lastPaint }
+    add(.repeater, Animation.repeaterOffsetDetail(n, visible: span, paintedAfter: lastPaint > n.id.raw), n, shapePath)
+    if let list {
+      let nested = nestedRepeaters[list.id.raw] ?? Animation.nestedRepeaters(in: list)
+      nestedRepeaters[list.id.raw] = nested
+      if nested.contains(n.id.raw) { add(.repeaterNested, nil, n, shapePath) }
+    }
+    if Animation.repeaterScaleGrowth(n) >= 1e5 { add(.repeaterRunawayScale, nil, n, shapePath) }
+  }
+}
