@@ -1020,22 +1020,27 @@ def _mask_expansion(doc):
 
 
 def _doubled_star_rotation(doc):
-    """rlottie turns a star or polygon by twice its Rotation (the polystar "rotated" entry)."""
+    """rlottie turns a star or polygon by twice its Rotation, and starts a polygon pi/2 degrees
+    short of its first corner (the polystar "rotated" and "polygon rotated" entries): lottie-web
+    draws what rlottie draws at Rotation 2r, a polygon at 2r - pi/2."""
     changed = False
-    def double(v):
-        return [2 * x for x in v] if isinstance(v, list) and all(isinstance(x, (int, float)) for x in v) else \
-            2 * v if isinstance(v, (int, float)) else v
+    def double(v, less):
+        return [2 * x - less for x in v] if isinstance(v, list) and all(isinstance(x, (int, float)) for x in v) else \
+            2 * v - less if isinstance(v, (int, float)) else v
     for shapes in _shape_lists(doc):
         for item in shapes:
+            if isinstance(item, dict) and item.get("ty") == "sr" and item.get("sy") == 2 and "r" not in item:
+                item["r"] = {"a": 0, "k": 0}
             if isinstance(item, dict) and item.get("ty") == "sr" and isinstance(item.get("r"), dict):
+                less = math.pi / 2 if item.get("sy") == 2 else 0
                 k = item["r"].get("k")
                 if isinstance(k, list) and k and isinstance(k[0], dict):
                     for kf in k:
                         for key in ("s", "e"):
                             if key in kf:
-                                kf[key] = double(kf[key])
+                                kf[key] = double(kf[key], less)
                 else:
-                    item["r"]["k"] = double(k)
+                    item["r"]["k"] = double(k, less)
                 changed = True
     return changed
 

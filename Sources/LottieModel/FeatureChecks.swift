@@ -171,12 +171,18 @@ extension Animation {
   /// seen 0.2 %). 0 when the rotation is a multiple of that angle. Animated rotation counts with
   /// its widest swing, the radius with its largest value; the star's own transforms are not
   /// followed (taken as 100 %).
+  /// A polygon (`sy` 2) starts π/2 degrees (1.5708°) short of its first corner as well: rlottie's
+  /// addPolygon (src/vector/vpath.cpp) converts the start angle to radians twice, so −90° becomes
+  /// −91.5708° (measured: a triangle with Rotation 1.5708 draws as lottie-web's, 0.05 %; with
+  /// −1.5708, 3.14° off, 2.8 %). A polygon is off by its Rotation less that, an unrotated one by
+  /// 1.57°, which the 2° allowance keeps out (measured under 2 % even across the whole canvas).
   static func polystarRotationShare(_ star: JSONNode, canvas: Double, visible: ExpressionEffect.Span? = nil) -> Double {
-    guard let r = star["r"], Self.isNonDefault(r, default: 0) else { return 0 }
+    let polygon = star["sy"]?.int == 2
+    guard let r = star["r"], polygon || Self.isNonDefault(r, default: 0) else { return 0 }
     let points = numbersSeen(star["pt"], visible: visible).min() ?? 5
     let radius = numbersSeen(star["or"], visible: visible).map(abs).max() ?? 0
     let period = 360 / max(points.rounded(), 1)
-    let angles = numbersSeen(r, visible: visible)
+    let angles = numbersSeen(r, visible: visible).map { polygon ? $0 - rlottiePolygonStartOffset : $0 }
     guard let lowest = angles.min(), let highest = angles.max() else { return 0 }
     func folded(_ a: Double) -> Double {
       let offset = abs(a).truncatingRemainder(dividingBy: period)
@@ -195,6 +201,10 @@ extension Animation {
   /// draw the last point partly (partialPointAmount in their star builders); lottie-web 5.7.5
   /// draws the whole points only (measured: a 7.7-point star, 14.1 % of the tile). Polygons round
   /// the count down in every player measured.
+  /// How far rlottie's polygons start past lottie-web's, in degrees (π/2: see
+  /// polystarRotationShare).
+  package static let rlottiePolygonStartOffset = Double.pi / 2
+
   static func starHasFractionalPoints(_ star: JSONNode, visible: ExpressionEffect.Span?) -> Bool {
     guard star["sy"]?.int == 1, let points = star["pt"] else { return false }
     let counts = numbersSeen(points, visible: visible)

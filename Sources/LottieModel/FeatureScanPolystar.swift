@@ -13,7 +13,9 @@ extension FeatureScan {
       return
     }
     let share = Animation.polystarRotationShare(n, canvas: canvas, visible: span)
-    let turn = share == 0 ? nil : share < Self.visibleShare ? "slightly rotated" : "rotated"
+    // rlottie misplaces a polygon for a reason of its own as well (its start angle): its own entry.
+    let rotated = n["sy"]?.int == 2 ? "polygon rotated" : "rotated"
+    let turn = share == 0 ? nil : share < Self.visibleShare ? "slightly rotated" : rotated
     // A star can be both turned and of a fractional count: one use for each.
     let fractional = Animation.starHasFractionalPoints(n, visible: span)
     if turn != nil || !fractional { add(.polystar, turn, n, shapePath) }

@@ -99,6 +99,22 @@ struct FeatureDetailTests {
     #expect(try details(json, .polystar) == [detail])
   }
 
+  /// rlottie also starts a polygon (`sy` 2) 1.5708° (π/2 degrees) short of lottie-web's first
+  /// corner: a polygon is off by its Rotation less that (fixture polygon-rotated.json).
+  @Test(
+    arguments: [
+      (0, nil),  // 1.57° off: within 2°
+      (3, nil),  // 1.43° off, where a star of Rotation 3 is 3° off
+      (-3, "polygon rotated"),  // 4.57° off
+      (-10, "polygon rotated"),  // 11.57° off: 3 × 0.2 × 0.4² ≈ 9.7 %
+      (122, nil)  // one corner further (120°) and 1.57°: within 2°
+    ] as [(Int, String?)])
+  func polygonsAreClaimedByTheirTurnLessRlottiesStartOffset(rotation: Int, detail: String?) throws {
+    let polygon = #"{"ty":"sr","sy":2,"pt":{"a":0,"k":3},"r":{"a":0,"k":\#(rotation)},"or":{"a":0,"k":40}}"#
+    let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[\#(polygon)]}]}"#
+    #expect(try details(json, .polystar) == [detail])
+  }
+
   /// Exports before 5.5 write a turn as keyframes with `s` and `e` (0 → 360 as s 0, e 360; corpus
   /// bodymovin-extension expander.json): the end values count too.
   @Test func starsTurnedByLegacyKeyframesAreClaimed() throws {

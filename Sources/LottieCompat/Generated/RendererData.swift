@@ -3996,7 +3996,7 @@ package enum RendererData {
             ]
           },
           "support": "supported",
-          "note": "lottiekit estimates the share of the picture the turn changes (3 × the angle off, in radians, × (outer radius / canvas)², fitted to the two fixtures) and calls a star slightly rotated under 1 %.",
+          "note": "lottiekit estimates the share of the picture the turn changes (3 × the angle off, in radians, × (outer radius / canvas)², fitted to the two fixtures) and calls a star or polygon slightly rotated under 1 % (a polygon is off by its Rotation less 1.57°: see the polygon entry).",
           "measured": {
             "fixture": "polystar-slightly-rotated.json",
             "player": "rlottie (rlottie-python 1.3.8)",
@@ -4012,11 +4012,33 @@ package enum RendererData {
           "feature": "polystar",
           "match": {
             "detail": [
+              "polygon rotated"
+            ]
+          },
+          "support": "partial",
+          "note": "The start is π/2 degrees (1.5708°) early, so an unrotated polygon is 1.57° off, which does not show (under 2 % of the picture even across the whole canvas); a Rotation of -10 is 11.57° off, one of 10 is 8.43° off.",
+          "effect": "A polygon is drawn turned from After Effects by its own Rotation less 1.57°: rlottie doubles the Rotation, as for stars, and starts every polygon 1.57° short of its first corner.",
+          "workaround": "Rotate the polygon's group (its transform) instead of the polygon's own Rotation, or convert the polygon to a path.",
+          "measured": {
+            "fixture": "polygon-rotated.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A triangle (outer radius 40 on a 100 px canvas) with Rotation -10 is drawn 11.57° off: 6.3 % of the tile differs from lottie-web; with Rotation 10, 4.96 %; unrotated, 0.7 %; with Rotation 1.5708 (π/2), which rlottie draws as lottie-web does, 0.0 %. ThorVG draws all four as lottie-web does (0.0 %)."
+          },
+          "source": "measured; Samsung/rlottie src/vector/vpath.cpp (VPath::VPathData::addPolygon converts the start angle from degrees to radians twice, so -90° becomes -91.5708°) and src/lottie/lottieitem.cpp (renderer::Polystar::updatePath)"
+        },
+        {
+          "feature": "polystar",
+          "match": {
+            "detail": [
               "rotated"
             ]
           },
           "support": "partial",
-          "effect": "A star or polygon with a rotation is drawn turned differently from After Effects.",
+          "effect": "A star with a rotation is drawn turned by twice its Rotation, so off from After Effects by the Rotation itself.",
           "workaround": "Rotate the group (its transform) instead of the polystar's own Rotation, or convert the polystar to a path.",
           "measured": {
             "fixture": "polystar-rotated.json",
@@ -4027,7 +4049,7 @@ package enum RendererData {
             ],
             "seen": "A five-point star (outer radius 40 on a 100 px canvas) with Rotation 15 is drawn at another angle: 12.2 % of the tile differs from lottie-web (the same star unrotated: 0.1 %); rlottie's Rotation 15 draws like lottie-web's 30, so the star is off by its own Rotation; conformance shapes/star, star-round, polygon, polygon-round (rotated) differ from the After Effects render on 8-23 %. Stars too small for that to show are the separate, supported entry."
           },
-          "source": "measured (no documentation found)"
+          "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (renderer::Polystar::updatePath applies the rotation twice)"
         },
         {
           "feature": "polystar",
