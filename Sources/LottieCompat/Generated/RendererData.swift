@@ -1516,8 +1516,20 @@ package enum RendererData {
         },
         {
           "feature": "matte-luma-inverted",
-          "support": "supported",
-          "source": "airbnb/lottie-web player/js/elements/svgElements/SVGBaseElement.js"
+          "support": "ignored",
+          "effect": "An inverted luma matte is ignored: the matted layer is drawn whole, and the matte layer not at all.",
+          "workaround": "Use an inverted alpha matte (the matte's shape in its alpha), or invert the matte's colours and use a plain luma matte.",
+          "note": "lottie-web copies each matted layer's tt to its matte layer's td, and the SVG renderer builds a mask for td 1 (alpha), 2 (inverted alpha) and 3 (luma) only; for 4 it builds none, so the layer's mask reference points at nothing.",
+          "measured": {
+            "fixture": "matte-luma-inverted.json",
+            "player": "lottie-web 5.7.5 (SVG renderer, headless Chromium)",
+            "reference": "lottie-web drawing the same picture with an inverted alpha matte (matte-luma-inverted.expected.json), as rlottie and ThorVG draw the fixture",
+            "frames": [
+              0
+            ],
+            "seen": "A red square under an inverted luma matte of a white disc is drawn whole, with no hole and no disc: 28.7 % of the tile differs from rlottie's picture and 28.6 % from ThorVG's, which cut the hole (0.6 % and 0.0 % from the expected picture); lottie-web 5.13.0 draws it whole too."
+          },
+          "source": "measured; airbnb/lottie-web player/js/utils/DataManager.js (completeLayers: layers[i-1].td = layerData.tt) and player/js/elements/svgElements/SVGBaseElement.js (masks for td 1, 2 and 3; 5.13.0's getMatte the same)"
         },
         {
           "feature": "matte-alpha-inverted",
@@ -3379,7 +3391,17 @@ package enum RendererData {
         {
           "feature": "matte-luma-inverted",
           "support": "supported",
-          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (getMatteType); Samsung/rlottie README.md"
+          "note": "Drawn as After Effects describes it, where lottie-web's SVG renderer ignores the matte (the web-svg entry).",
+          "measured": {
+            "fixture": "matte-luma-inverted.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web drawing the same picture with an inverted alpha matte (matte-luma-inverted.expected.json)",
+            "frames": [
+              0
+            ],
+            "seen": "The red square under an inverted luma matte of a white disc is drawn with the disc cut out: 0.6 % of the tile differs from the expected picture."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottieparser.cpp (getMatteType); Samsung/rlottie README.md"
         },
         {
           "feature": "matte-alpha-inverted",
@@ -5535,7 +5557,17 @@ package enum RendererData {
         {
           "feature": "matte-luma-inverted",
           "support": "supported",
-          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'tt')"
+          "note": "Drawn as After Effects describes it, where lottie-web's SVG renderer ignores the matte (the web-svg entry).",
+          "measured": {
+            "fixture": "matte-luma-inverted.json",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
+            "reference": "lottie-web drawing the same picture with an inverted alpha matte (matte-luma-inverted.expected.json)",
+            "frames": [
+              0
+            ],
+            "seen": "The red square under an inverted luma matte of a white disc is drawn with the disc cut out: 0.0 % of the tile differs from the expected picture."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseLayer 'tt')"
         },
         {
           "feature": "matte-alpha-inverted",
