@@ -87,6 +87,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case missingKey = "missing-key"
   case pathFromClosedStart = "path-from-closed-start"
   case strokeThinnerThanFixedPoint = "stroke-thinner-than-fixed-point"
+  case repeaterOpacity = "repeater-opacity"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -178,6 +179,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .missingKey: return "keys left out that players fill in differently"
     case .pathFromClosedStart: return "stroked paths that leave a closed path's first point the way it runs there"
     case .strokeThinnerThanFixedPoint: return "strokes under 1/32 of a unit wide in their own coordinates"
+    case .repeaterOpacity: return "repeaters fading their copies"
     }
   }
 }

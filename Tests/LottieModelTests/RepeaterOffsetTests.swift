@@ -55,3 +55,41 @@ struct RepeaterOffsetTests {
     #expect(try detail("fr", offset: toMinusOne) == ["negative whole offset"])
   }
 }
+
+/// #18: a repeater's copies fade from Start to End Opacity; rlottie and ThorVG put them a step,
+/// |End − Start| / copies, off lottie-web's (fixture repeater-opacity.json). Claimed past 32/255.
+@Suite("repeaters fading their copies")
+struct RepeaterOpacityTests {
+  func faded(copies: String, so: String?, eo: String?, op: Int = 60) throws -> Bool {
+    var transform = [#""ty":"tr""#, #""p":{"a":0,"k":[20,0]}"#]
+    if let so { transform.append(#""so":\#(so)"#) }
+    if let eo { transform.append(#""eo":\#(eo)"#) }
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":\#(op),"st":0,"ks":{},"shapes":[{"ty":"gr","it":[{"ty":"rc","s":{"a":0,"k":[10,10]},"p":{"a":0,"k":[0,0]}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},{"ty":"rp","c":{"a":0,"k":\#(copies)},"o":{"a":0,"k":0},"tr":{\#(transform.joined(separator: ","))}}]}]}]}"#
+    return try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().contains { $0.feature == .repeaterOpacity }
+  }
+
+  static func fixed(_ v: Double) -> String { #"{"a":0,"k":\#(v)}"# }
+
+  @Test(
+    arguments: [
+      ("4", 100.0, 20.0, true),  // a 20 % step (the fixture)
+      ("4", 100, 50, false),  // 12.5 %: within 32/255 (corpus lottie-docs repeater.json)
+      ("4", 20, 100, true),  // fading in counts as well
+      ("1", 100, 0, false),  // one copy: nothing to fade between
+      ("10", 100, 0, false),  // 10 % steps
+      ("3", 100, 100, false)
+    ] as [(String, Double, Double, Bool)])
+  func stepsPastTheToleranceAreClaimed(copies: String, so: Double, eo: Double, expected: Bool) throws {
+    #expect(try faded(copies: copies, so: Self.fixed(so), eo: Self.fixed(eo)) == expected)
+  }
+
+  /// Missing opacities are 100 %; keyframes count with the values seen while the layer is shown.
+  @Test func missingAndAnimatedOpacities() throws {
+    #expect(try faded(copies: "4", so: nil, eo: nil) == false)
+    #expect(try faded(copies: "4", so: nil, eo: Self.fixed(30)) == true)
+    let fadeLate = #"{"a":1,"k":[{"t":0,"s":[100]},{"t":40,"s":[100]},{"t":50,"s":[0]}]}"#
+    #expect(try faded(copies: "4", so: nil, eo: fadeLate) == true)
+    #expect(try faded(copies: "4", so: nil, eo: fadeLate, op: 30) == false)  // the layer is gone before the fade
+  }
+}

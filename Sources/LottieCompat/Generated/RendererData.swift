@@ -266,6 +266,13 @@ package enum RendererData {
           "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/parser/ContentModelParser.java; lottie-android 2.1.0 changelog"
         },
         {
+          "feature": "repeater-opacity",
+          "support": "partial",
+          "effect": "A repeater's copies fade in steps of (End − Start Opacity) / copies: the last copy stops a step short of the End Opacity (as rlottie).",
+          "workaround": "Set the End Opacity one step further, or fade the copies with the shapes' own opacity.",
+          "source": "airbnb/lottie-android lottie/src/main/java/com/airbnb/lottie/animation/content/RepeaterContent.java (MiscUtils.lerp(startOpacity, endOpacity, i / copies))"
+        },
+        {
           "feature": "rounded-corners",
           "support": "supported",
           "since": "5.0.0",
@@ -1856,6 +1863,12 @@ package enum RendererData {
           "source": "airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js"
         },
         {
+          "feature": "repeater-opacity",
+          "support": "supported",
+          "note": "Copy i of c is drawn at Start + (End − Start) · i / (c − 1): the first copy at the Start Opacity, the last at the End Opacity, as After Effects describes them.",
+          "source": "airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js (this.so.v + (this.eo.v - this.so.v) * (i / (this._currentCopies - 1))); measured as the reference with fixture repeater-opacity.json"
+        },
+        {
           "feature": "trim-paths",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/utils/shapes/TrimModifier.js"
@@ -2536,6 +2549,12 @@ package enum RendererData {
           "source": "airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js"
         },
         {
+          "feature": "repeater-opacity",
+          "support": "supported",
+          "note": "Copy i of c is drawn at Start + (End − Start) · i / (c − 1): the first copy at the Start Opacity, the last at the End Opacity, as After Effects describes them.",
+          "source": "airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js (this.so.v + (this.eo.v - this.so.v) * (i / (this._currentCopies - 1))); measured as the reference with fixture repeater-opacity.json"
+        },
+        {
           "feature": "trim-paths",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/utils/shapes/TrimModifier.js"
@@ -3124,6 +3143,12 @@ package enum RendererData {
           "feature": "repeater",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js"
+        },
+        {
+          "feature": "repeater-opacity",
+          "support": "supported",
+          "note": "Copy i of c is drawn at Start + (End − Start) · i / (c − 1): the first copy at the Start Opacity, the last at the End Opacity, as After Effects describes them.",
+          "source": "airbnb/lottie-web player/js/utils/shapes/RepeaterModifier.js (this.so.v + (this.eo.v - this.so.v) * (i / (this._currentCopies - 1))); measured as the reference with fixture repeater-opacity.json"
         },
         {
           "feature": "trim-paths",
@@ -4677,6 +4702,23 @@ package enum RendererData {
             "seen": "A repeater over a half-transparent fill over a repeater draws each copy once, as lottie-web does: 0.0 % differs (ThorVG 8.0 %)."
           },
           "source": "measured"
+        },
+        {
+          "feature": "repeater-opacity",
+          "support": "partial",
+          "effect": "A repeater's copies fade in steps of (End − Start Opacity) / copies instead of / (copies − 1): the last copy stops a step short of the End Opacity.",
+          "workaround": "Set the End Opacity one step further (Start + (End − Start) · copies / (copies − 1)), which lottie-web then overshoots, or fade the copies with the shapes' own opacity.",
+          "note": "lottiekit claims a repeater whose step, |End − Start| / copies, passes 32/255 of opacity (12.5 %); a smaller step stays within the renderer lab's colour tolerance.",
+          "measured": {
+            "fixture": "repeater-opacity.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Four copies of a red bar with Start Opacity 100 % and End Opacity 20 %: lottie-web draws them at 100, 74, 47 and 20 %, rlottie at 100, 80, 60 and 40 %: 8.0 % of the tile differs. Corpus lottie-docs repeater.json (100 → 50 % over four copies, a 12.5 % step) differs on 0.2 %."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (renderer::Repeater: lerp(startOpacity, endOpacity, i / copies))"
         },
         {
           "feature": "translucent-layers",
@@ -6797,6 +6839,23 @@ package enum RendererData {
             "seen": "Rectangle, repeater (2 copies), fill red at 50 %, repeater (2 copies): ThorVG paints the first column twice ((255,65,65) where lottie-web and rlottie draw (255,128,128)): 8.0 % of the tile differs (rlottie 0.0 %); with an opaque fill and an outer offset ThorVG draws 6 shapes where the others draw 4. Corpus lottie-android Tests/Repeater.json: 9.7-10.7 % of ThorVG's 18.3 % remains with both offsets at 0 (the rest is lottie-web's extra copy of a repeater with an offset before its fill, which rlottie and ThorVG do not draw)."
           },
           "source": "measured"
+        },
+        {
+          "feature": "repeater-opacity",
+          "support": "partial",
+          "effect": "A repeater's copies fade in steps of (End − Start Opacity) / copies, starting one step in: the first copy is already a step past the Start Opacity.",
+          "workaround": "Set the Start Opacity one step back (Start − (End − Start) / (copies − 1)), which lottie-web then draws one step off, or fade the copies with the shapes' own opacity.",
+          "note": "lottiekit claims a repeater whose step, |End − Start| / copies, passes 32/255 of opacity (12.5 %); a smaller step stays within the renderer lab's colour tolerance.",
+          "measured": {
+            "fixture": "repeater-opacity.json",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Four copies of a red bar with Start Opacity 100 % and End Opacity 20 %: lottie-web draws them at 100, 74, 47 and 20 %, ThorVG at 80, 60, 40 and 20 %: 8.0 % of the tile differs."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieBuilder.cpp (_repeat: lerp(startOpacity, endOpacity, (i + 1) / cnt), the same in main)"
         },
         {
           "feature": "blur-transparent-edges",
