@@ -88,6 +88,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case pathFromClosedStart = "path-from-closed-start"
   case strokeThinnerThanFixedPoint = "stroke-thinner-than-fixed-point"
   case repeaterOpacity = "repeater-opacity"
+  case invertedMatteSourceOut = "inverted-matte-source-out"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -180,6 +181,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .pathFromClosedStart: return "stroked paths that leave a closed path's first point the way it runs there"
     case .strokeThinnerThanFixedPoint: return "strokes under 1/32 of a unit wide in their own coordinates"
     case .repeaterOpacity: return "repeaters fading their copies"
+    case .invertedMatteSourceOut: return "inverted mattes shown while their matte layer is not"
     }
   }
 }

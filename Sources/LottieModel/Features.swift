@@ -18,6 +18,7 @@ extension Animation {
       scan.missingLayerKeys(visit.layer, visit.path)
       scan.precompClip(visit)
       scan.lumaMatte(visit)
+      scan.invertedMatteTiming(visit)
       let span = scan.visibleSpan(visit)
       scan.layerProperties(visit.layer, visit.path, span: span)
       scan.masks(visit.layer, visit.path, onlyAlphaMatte: scan.drawnOnlyAsAlphaMatte(visit))
@@ -51,6 +52,9 @@ struct FeatureScan {
   /// Per composition, the positions of the layers its parent loops are reported at.
   var loopStarts: [JSONNode.ID: Set<Int>] = [:]
   var layersByComposition: [JSONNode.ID: [Layer]] = [:]
+  /// When each precomp is shown (Animation.compositionShownSpans), worked out at the first
+  /// inverted matte.
+  var shownSpans: Animation.ShownSpans? = nil
   /// Whether a precomp used as a luma matte draws anything half-transparent, per asset id.
   var translucentCompositions: [String: Bool] = [:]
   var shapeLists = ShapeListCache()

@@ -180,6 +180,10 @@ func fixture(for entry: SupportEntry) -> String? {
     let size =
       "{\"a\":1,\"k\":[{\"t\":-10,\"s\":[10,10],\"e\":[100,\(end)],\"o\":{\"x\":[0.167,0.9],\"y\":[0.167,0]},\"i\":{\"x\":[0.833,0.1],\"y\":[0.833,1]}},{\"t\":30,\"s\":[100,\(end)]}]}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\",\"s\":\(size)}]}]")
+  case .invertedMatteSourceOut?:
+    let shapes = "[{\"ty\":\"el\"},{\"ty\":\"fl\"}]"
+    return
+      "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":30,\"op\":60,\"ks\":{},\"shapes\":\(shapes)},{\"ty\":4,\"ind\":2,\"tt\":2,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":\(shapes)}]}"
   case .repeaterOpacity?:
     let repeater = "{\"ty\":\"rp\",\"c\":{\"a\":0,\"k\":4},\"tr\":{\"ty\":\"tr\",\"so\":{\"a\":0,\"k\":100},\"eo\":{\"a\":0,\"k\":20}}}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\"},{\"ty\":\"fl\"},\(repeater)]}]")

@@ -1561,6 +1561,12 @@ package enum RendererData {
           "source": "airbnb/lottie-web History.md"
         },
         {
+          "feature": "inverted-matte-source-out",
+          "support": "supported",
+          "note": "An inverted matte whose matte layer is outside its in and out points inverts an empty matte: the matted layer is drawn whole.",
+          "source": "measured as the reference (fixture inverted-matte-source-out.json; ThorVG draws the same)"
+        },
+        {
           "feature": "mask",
           "support": "supported",
           "source": "airbnb/lottie-web player/js/mask.js"
@@ -3449,6 +3455,22 @@ package enum RendererData {
             ],
             "seen": "A layer matted by a circle two layers up (tp) is matted by the green bar directly above it instead: 35.8 % of the tile differs from the expected picture."
           }
+        },
+        {
+          "feature": "inverted-matte-source-out",
+          "support": "partial",
+          "effect": "A layer under an inverted matte (alpha or luma) is not drawn at all while its matte layer is outside its own in and out points, where it should be drawn whole: the matte is empty then, and inverted, hides nothing.",
+          "workaround": "Extend the matte layer's in and out points over the matted layer's (an empty or fully transparent matte layer inverts to the same picture).",
+          "measured": {
+            "fixture": "inverted-matte-source-out.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A red square under an inverted alpha matte whose disc starts at frame 30: at frame 0 rlottie draws nothing where lottie-web and ThorVG draw the whole square, 64.0 % of the tile differs; at frame 40, with the matte in, all three cut the hole (0.0 %). A plain alpha matte in the same place draws nothing in every player."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (CompLayer::render: the matted layer is drawn only if matte->visible())"
         },
         {
           "feature": "mask",
@@ -5629,6 +5651,20 @@ package enum RendererData {
             ],
             "seen": "A layer matted by a circle two layers up (tp) is matted by the circle: 0.0 % of the tile differs from the expected picture (rlottie: 35.8 %)."
           }
+        },
+        {
+          "feature": "inverted-matte-source-out",
+          "support": "supported",
+          "measured": {
+            "fixture": "inverted-matte-source-out.json",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The red square under an inverted alpha matte that has not started yet is drawn whole, as lottie-web draws it: 0.0 % of the tile differs (rlottie 64.0 %)."
+          },
+          "source": "measured"
         },
         {
           "feature": "mask",

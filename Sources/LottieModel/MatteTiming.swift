@@ -1,0 +1,108 @@
+import Foundation
+import LottieJSON
+
+/// An inverted track matte shown at frames where its matte layer is not (#18). rlottie draws a
+/// matted layer only while the layer above it, its matte, is inside its own in and out points
+/// (Samsung/rlottie src/lottie/lottieitem.cpp `CompLayer::render`: `if (matte->visible())`), so an
+/// inverted matte (`tt` 2 or 4) whose matte has not started yet, or has ended, hides the layer
+/// it should show whole: After Effects, lottie-web and ThorVG invert an empty matte into a full
+/// one. Measured with fixture inverted-matte-source-out.json (64 % of the tile). A plain matte
+/// over an absent matte shows nothing in every player, as it should.
+extension Animation {
+  /// The local time span each precomp asset is shown at: a hull over every layer that shows it
+  /// while its own composition is shown (the root from the animation's in to its out point).
+  /// `unknown`: assets whose span cannot be followed (a time remap, a zero time stretch, or
+  /// nesting that has not settled after `passLimit` passes). Assets nothing shows are in neither.
+  struct ShownSpans {
+    var known: [String: ExpressionEffect.Span] = [:]
+    var unknown: Set<String> = []
+  }
+
+  func compositionShownSpans(passLimit: Int = 32) -> ShownSpans {
+    var result = ShownSpans()
+    guard let rootStart = inPoint, let rootEnd = outPoint else { return result }
+    let comps = compositions
+    for pass in 0...passLimit {
+      var changed = false
+      for composition in comps {
+        var range: ExpressionEffect.Span? = nil
+        if composition.isRoot {
+          range = ExpressionEffect.Span(start: rootStart, end: rootEnd)
+        } else if let id = composition.id, !result.unknown.contains(id) {
+          guard let known = result.known[id] else { continue }  // not shown (yet)
+          range = known
+        } else if composition.id == nil {
+          continue
+        }
+        for layer in composition.layers where layer.type == .precomp {
+          guard let ref = layer.refId, !result.unknown.contains(ref) else { continue }
+          switch Self.localSpan(of: layer, within: range) {
+          case .hidden: continue
+          case .unknown:
+            result.unknown.insert(ref)
+            result.known[ref] = nil
+            changed = true
+          case .span(let local):
+            let old = result.known[ref]
+            let merged = old.map { ExpressionEffect.Span(start: min($0.start, local.start), end: max($0.end, local.end)) } ?? local
+            guard old?.start != merged.start || old?.end != merged.end else { continue }
+            changed = true
+            // Still growing after the last pass: its span is not followed.
+            if pass == passLimit { result.unknown.insert(ref); result.known[ref] = nil } else { result.known[ref] = merged }
+          }
+        }
+      }
+      if !changed { break }
+    }
+    return result
+  }
+
+  enum LocalSpan { case hidden, unknown, span(ExpressionEffect.Span) }
+
+  /// A precomp layer's local time span while its composition shows `range` (nil: unknown).
+  static func localSpan(of layer: Layer, within range: ExpressionEffect.Span?) -> LocalSpan {
+    guard let range, layer.timeRemap == nil, let ip = layer.inPoint, let op = layer.outPoint else { return .unknown }
+    let stretch = layer.timeStretch ?? 1
+    guard stretch != 0, stretch.isFinite else { return .unknown }
+    let start = max(ip, range.start), end = min(op, range.end)
+    guard start < end else { return .hidden }
+    let st = layer.startTime ?? 0
+    let a = (start - st) / stretch, b = (end - st) / stretch
+    guard a.isFinite, b.isFinite else { return .unknown }
+    return .span(ExpressionEffect.Span(start: min(a, b), end: max(a, b)))
+  }
+
+  /// Whether an inverted matte is shown at a whole frame of `shown` where the layer above it (the
+  /// matte rlottie takes) is outside its in and out points; rlottie counts its out point in.
+  static func invertedMatteOutlivesSource(_ layer: Layer, source: Layer, shown range: ExpressionEffect.Span?) -> Bool {
+    guard let tt = layer.matteModeCode, tt == 2 || tt == 4, let ip = layer.inPoint, let op = layer.outPoint,
+      let sourceIn = source.inPoint, let sourceOut = source.outPoint
+    else { return false }
+    let start = max(ip, range?.start ?? ip), end = min(op, range?.end ?? op)
+    guard start < end, start.isFinite, end.isFinite else { return false }
+    let first = start.rounded(.up), last = end.rounded(.up) - 1
+    return first <= last && (first < sourceIn.rounded(.up) || last > sourceOut.rounded(.down))
+  }
+}
+
+extension FeatureScan {
+  /// An inverted matte shown while its matte is not (Animation.invertedMatteOutlivesSource).
+  mutating func invertedMatteTiming(_ visit: LayerVisit) {
+    let layer = visit.layer
+    guard let tt = layer.node["tt"], tt.int == 2 || tt.int == 4, layer.position > 0 else { return }
+    let key = visit.composition.node.id
+    if layersByComposition[key] == nil { layersByComposition[key] = visit.composition.layers }
+    guard let layers = layersByComposition[key], layer.position - 1 < layers.count else { return }
+    if shownSpans == nil { shownSpans = animation.compositionShownSpans() }
+    var range: ExpressionEffect.Span? = nil
+    if visit.composition.isRoot {
+      range = animation.inPoint.flatMap { s in animation.outPoint.map { ExpressionEffect.Span(start: s, end: $0) } }
+    } else if let id = visit.composition.id, shownSpans?.unknown.contains(id) != true {
+      guard let known = shownSpans?.known[id] else { return }  // never shown
+      range = known
+    }
+    if Animation.invertedMatteOutlivesSource(layer, source: layers[layer.position - 1], shown: range) {
+      add(.invertedMatteSourceOut, nil, tt, visit.path)
+    }
+  }
+}
