@@ -89,6 +89,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case strokeThinnerThanFixedPoint = "stroke-thinner-than-fixed-point"
   case repeaterOpacity = "repeater-opacity"
   case invertedMatteSourceOut = "inverted-matte-source-out"
+  case hiddenShape = "hidden-shape"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -182,6 +183,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .strokeThinnerThanFixedPoint: return "strokes under 1/32 of a unit wide in their own coordinates"
     case .repeaterOpacity: return "repeaters fading their copies"
     case .invertedMatteSourceOut: return "inverted mattes shown while their matte layer is not"
+    case .hiddenShape: return "shape items hidden with \"hd\""
     }
   }
 }

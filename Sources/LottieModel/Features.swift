@@ -55,6 +55,8 @@ struct FeatureScan {
   /// When each precomp is shown (Animation.compositionShownSpans), worked out at the first
   /// inverted matte.
   var shownSpans: Animation.ShownSpans? = nil
+  /// Per shape list, the id of its first path item (HiddenShapes), or UInt32.max.
+  var firstPaths: [UInt32: UInt32] = [:]
   /// Whether a precomp used as a luma matte draws anything half-transparent, per asset id.
   var translucentCompositions: [String: Bool] = [:]
   var shapeLists = ShapeListCache()
@@ -207,6 +209,7 @@ struct FeatureScan {
     let droppedStrokes = StrokeRestart.droppedStrokes(layer.node["shapes"])
     Shape.walk(layer.shapes, path: path) { shape, shapePath in
       let n = shape.node
+      hiddenShape(shape, shapePath)
       drawn = drawnAt(n)
       if droppedStrokes.contains(n.id.raw) { add(.pathFromClosedStart, nil, n, shapePath) }
       if let t = shape.type, let feature = Self.modifiers[t] { add(feature, nil, n, shapePath) }

@@ -180,6 +180,11 @@ func fixture(for entry: SupportEntry) -> String? {
     let size =
       "{\"a\":1,\"k\":[{\"t\":-10,\"s\":[10,10],\"e\":[100,\(end)],\"o\":{\"x\":[0.167,0.9],\"y\":[0.167,0]},\"i\":{\"x\":[0.833,0.1],\"y\":[0.833,1]}},{\"t\":30,\"s\":[100,\(end)]}]}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\",\"s\":\(size)}]}]")
+  case .hiddenShape?:
+    let hidden =
+      detail == "modifier"
+      ? "{\"ty\":\"el\"},{\"ty\":\"tm\",\"hd\":true},{\"ty\":\"st\"}" : "{\"ty\":\"gr\",\"hd\":true,\"it\":[{\"ty\":\"el\"},{\"ty\":\"fl\"}]}"
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[\(hidden)]}]")
   case .invertedMatteSourceOut?:
     let shapes = "[{\"ty\":\"el\"},{\"ty\":\"fl\"}]"
     return

@@ -2092,6 +2092,48 @@ package enum RendererData {
           "support": "supported",
           "note": "Text without \"fc\" gets no fill, as Bodymovin means it (stroke-only text).",
           "source": "airbnb/lottie-web player/js/elements/svgElements/SVGTextElement.js (fill rgba(0,0,0,0) without fc)"
+        },
+        {
+          "feature": "hidden-shape",
+          "match": {
+            "detail": [
+              "group"
+            ]
+          },
+          "support": "partial",
+          "effect": "A group hidden in After Effects (\"hd\": true) is drawn: only hidden paths, fills and strokes are left out.",
+          "workaround": "Delete the hidden group before export, or hide its paths or its fill and stroke instead.",
+          "measured": {
+            "fixture": "hidden-group.json",
+            "player": "lottie-web 5.7.5 (SVG renderer, headless Chromium)",
+            "reference": "ThorVG 1.0.4 (thorvg-python 1.1.3), which leaves the group out",
+            "frames": [
+              0
+            ],
+            "seen": "A hidden red disc over a blue square is drawn: 19.8 % of the tile differs from ThorVG's picture; the canvas renderer and lottie-web 5.13.0 draw it too (0.0 % from the SVG renderer's)."
+          },
+          "source": "measured; airbnb/lottie-web player/js/elements/svgElements/SVGShapeElement.js (searchShapes reads hd for styles and paths only; the same in 5.13.0)"
+        },
+        {
+          "feature": "hidden-shape",
+          "match": {
+            "detail": [
+              "modifier"
+            ]
+          },
+          "support": "partial",
+          "effect": "A Trim Paths, Repeater or Round Corners hidden in After Effects (\"hd\": true) is applied anyway.",
+          "workaround": "Delete the hidden modifier before export.",
+          "measured": {
+            "fixture": "hidden-trim.json",
+            "player": "lottie-web 5.7.5 (SVG renderer, headless Chromium)",
+            "reference": "rlottie and ThorVG, which skip the hidden trim",
+            "frames": [
+              0
+            ],
+            "seen": "A ring under a hidden Trim Paths (0-30 %) is drawn trimmed: 10.5 % of the tile differs from rlottie's and ThorVG's full ring; a hidden Repeater (9.0 %) and a hidden Round Corners (2.0 %) are applied too; the canvas renderer and lottie-web 5.13.0 the same."
+          },
+          "source": "measured; airbnb/lottie-web player/js/utils/shapes/ShapeModifiers.js (modifiers are built without reading hd)"
         }
       ]
     },
@@ -2745,6 +2787,48 @@ package enum RendererData {
             "seen": "A square stroked under a trim without \"e\", beside a red square: nothing is drawn, 16.3 % of the tile differs."
           },
           "source": "measured; airbnb/lottie-web player/js/utils/shapes/TrimModifier.js (initModifierProperties reads data.e)"
+        },
+        {
+          "feature": "hidden-shape",
+          "match": {
+            "detail": [
+              "group"
+            ]
+          },
+          "support": "partial",
+          "effect": "A group hidden in After Effects (\"hd\": true) is drawn: only hidden paths, fills and strokes are left out.",
+          "workaround": "Delete the hidden group before export, or hide its paths or its fill and stroke instead.",
+          "measured": {
+            "fixture": "hidden-group.json",
+            "player": "lottie-web 5.7.5 (SVG renderer, headless Chromium)",
+            "reference": "ThorVG 1.0.4 (thorvg-python 1.1.3), which leaves the group out",
+            "frames": [
+              0
+            ],
+            "seen": "A hidden red disc over a blue square is drawn: 19.8 % of the tile differs from ThorVG's picture; the canvas renderer and lottie-web 5.13.0 draw it too (0.0 % from the SVG renderer's)."
+          },
+          "source": "measured; airbnb/lottie-web player/js/elements/svgElements/SVGShapeElement.js (searchShapes reads hd for styles and paths only; the same in 5.13.0)"
+        },
+        {
+          "feature": "hidden-shape",
+          "match": {
+            "detail": [
+              "modifier"
+            ]
+          },
+          "support": "partial",
+          "effect": "A Trim Paths, Repeater or Round Corners hidden in After Effects (\"hd\": true) is applied anyway.",
+          "workaround": "Delete the hidden modifier before export.",
+          "measured": {
+            "fixture": "hidden-trim.json",
+            "player": "lottie-web 5.7.5 (SVG renderer, headless Chromium)",
+            "reference": "rlottie and ThorVG, which skip the hidden trim",
+            "frames": [
+              0
+            ],
+            "seen": "A ring under a hidden Trim Paths (0-30 %) is drawn trimmed: 10.5 % of the tile differs from rlottie's and ThorVG's full ring; a hidden Repeater (9.0 %) and a hidden Round Corners (2.0 %) are applied too; the canvas renderer and lottie-web 5.13.0 the same."
+          },
+          "source": "measured; airbnb/lottie-web player/js/utils/shapes/ShapeModifiers.js (modifiers are built without reading hd)"
         }
       ]
     },
@@ -3283,6 +3367,48 @@ package enum RendererData {
           "effect": "A trim without \"e\" (End) stops lottie-web: nothing of the animation is drawn. ThorVG keeps End at 100 %, After Effects' default; rlottie reads 0 %.",
           "workaround": "Write the trim's \"e\" (End), as Bodymovin does.",
           "source": "airbnb/lottie-web player/js/utils/shapes/TrimModifier.js (initModifierProperties reads data.e); the svg and canvas renderers were measured (missing-key-e.json)"
+        },
+        {
+          "feature": "hidden-shape",
+          "match": {
+            "detail": [
+              "group"
+            ]
+          },
+          "support": "partial",
+          "effect": "A group hidden in After Effects (\"hd\": true) is drawn: only hidden paths, fills and strokes are left out.",
+          "workaround": "Delete the hidden group before export, or hide its paths or its fill and stroke instead.",
+          "measured": {
+            "fixture": "hidden-group.json",
+            "player": "lottie-web 5.7.5 (SVG renderer, headless Chromium)",
+            "reference": "ThorVG 1.0.4 (thorvg-python 1.1.3), which leaves the group out",
+            "frames": [
+              0
+            ],
+            "seen": "A hidden red disc over a blue square is drawn: 19.8 % of the tile differs from ThorVG's picture; the canvas renderer and lottie-web 5.13.0 draw it too (0.0 % from the SVG renderer's)."
+          },
+          "source": "measured; airbnb/lottie-web player/js/elements/svgElements/SVGShapeElement.js (searchShapes reads hd for styles and paths only; the same in 5.13.0)"
+        },
+        {
+          "feature": "hidden-shape",
+          "match": {
+            "detail": [
+              "modifier"
+            ]
+          },
+          "support": "partial",
+          "effect": "A Trim Paths, Repeater or Round Corners hidden in After Effects (\"hd\": true) is applied anyway.",
+          "workaround": "Delete the hidden modifier before export.",
+          "measured": {
+            "fixture": "hidden-trim.json",
+            "player": "lottie-web 5.7.5 (SVG renderer, headless Chromium)",
+            "reference": "rlottie and ThorVG, which skip the hidden trim",
+            "frames": [
+              0
+            ],
+            "seen": "A ring under a hidden Trim Paths (0-30 %) is drawn trimmed: 10.5 % of the tile differs from rlottie's and ThorVG's full ring; a hidden Repeater (9.0 %) and a hidden Round Corners (2.0 %) are applied too; the canvas renderer and lottie-web 5.13.0 the same."
+          },
+          "source": "measured; airbnb/lottie-web player/js/utils/shapes/ShapeModifiers.js (modifiers are built without reading hd)"
         }
       ]
     }
@@ -4953,6 +5079,47 @@ package enum RendererData {
               0
             ],
             "seen": "Drawn as the expected picture (0.0 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "hidden-shape",
+          "match": {
+            "detail": [
+              "group"
+            ]
+          },
+          "support": "partial",
+          "effect": "A group hidden in After Effects (\"hd\": true) is drawn, as lottie-web draws it.",
+          "workaround": "Delete the hidden group before export, or hide its paths or its fill and stroke instead.",
+          "measured": {
+            "fixture": "hidden-group.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web drawing the picture without the hidden group (hidden-group.expected.json)",
+            "frames": [
+              0
+            ],
+            "seen": "The hidden red disc is drawn over the blue square: 19.8 % of the tile differs from the picture without it (ThorVG 0.0 %); lottie-web draws the disc too."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "hidden-shape",
+          "match": {
+            "detail": [
+              "modifier"
+            ]
+          },
+          "support": "supported",
+          "note": "A hidden Trim Paths, Repeater or Round Corners is skipped, as After Effects skips it (lottie-web applies it: the web targets' entry).",
+          "measured": {
+            "fixture": "hidden-trim.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web drawing the ring without the hidden trim (hidden-trim.expected.json)",
+            "frames": [
+              0
+            ],
+            "seen": "The ring under a hidden trim is drawn whole: 0.2 % of the tile differs from the ring without the trim."
           },
           "source": "measured"
         }
@@ -7170,6 +7337,46 @@ package enum RendererData {
             "seen": "A path in a unit square, stroked 0.03 wide, on a layer scaled 16,000 %: lottie-web and rlottie draw a 4.8 px line, ThorVG nothing (4.8 % of the tile differs). Stroked 0.05 wide (8 px), ThorVG draws it 5 px wide (2.1 %). Corpus lottie-docs easing.json (a unit-square curve stroked 0.01 and 0.015, scaled 51,200 %): the curve is missing (2.8 %)."
           },
           "source": "measured; thorvg/thorvg src/renderer/cpu_engine/tvgSwStroke.cpp at v1.0.4 (strokeReset: HALF_STROKE, TO_SWCOORD in tvgSwCommon.h); fixed by commit 1ea008c2a (cpu_engine: path processing revision, in v1.1.0)"
+        },
+        {
+          "feature": "hidden-shape",
+          "match": {
+            "detail": [
+              "group"
+            ]
+          },
+          "support": "supported",
+          "note": "Hidden items are dropped when the file is parsed, groups included.",
+          "measured": {
+            "fixture": "hidden-group.json",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
+            "reference": "lottie-web drawing the picture without the hidden group (hidden-group.expected.json)",
+            "frames": [
+              0
+            ],
+            "seen": "The hidden red disc is left out: 0.0 % of the tile differs from the picture without it (rlottie and lottie-web draw it: 19.8 %)."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseObject deletes a hidden child)"
+        },
+        {
+          "feature": "hidden-shape",
+          "match": {
+            "detail": [
+              "modifier"
+            ]
+          },
+          "support": "supported",
+          "note": "Hidden items are dropped when the file is parsed, modifiers included.",
+          "measured": {
+            "fixture": "hidden-trim.json",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
+            "reference": "lottie-web drawing the ring without the hidden trim (hidden-trim.expected.json)",
+            "frames": [
+              0
+            ],
+            "seen": "The ring under a hidden trim is drawn whole: 0.2 % of the tile differs from the ring without the trim."
+          },
+          "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseObject deletes a hidden child)"
         }
       ]
     }
