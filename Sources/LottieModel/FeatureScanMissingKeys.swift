@@ -45,9 +45,24 @@ extension FeatureScan {
       if n["lc"] == nil || n["lj"] == nil { add(.missingKey, "lc/lj", n, path) }
     case .trim?:
       if n["e"] == nil { add(.missingKey, "e", n, path) }
+    case .group?:
+      if !(n["it"]?.elements.contains { $0["ty"]?.string == "tr" } ?? false) { add(.missingKey, "tr", n, path) }
     default: break
     }
+    if let type = shape.typeCode, let keys = Self.propertiesLottieWebReads[type], keys.contains(where: { n[$0] == nil }) {
+      add(.missingKey, "property", n, path)
+    }
   }
+
+  /// Properties lottie-web 5.7 reads from a shape item without a default, each measured: an item
+  /// without one is not drawn (fixture missing-key-property.json, a fill without `o`; a rectangle
+  /// without `p` or `r`, an ellipse without `p`, a fill without `c`, a stroke or gradient fill
+  /// without `o` draw nothing either, in the svg and canvas renderers and 5.13.0), where rlottie
+  /// and ThorVG take the format's defaults. A stroke without `w` or an ellipse without `s` draws
+  /// alike everywhere; a rectangle's `d` is its own detail.
+  static let propertiesLottieWebReads: [String: [String]] = [
+    "rc": ["p", "r"], "el": ["p"], "fl": ["c", "o"], "st": ["o"], "gf": ["o"]
+  ]
 
   /// A mask without `mode`: rlottie takes it as None (the layer disappears), ThorVG leaves the
   /// layer unmasked, lottie-web adds it.

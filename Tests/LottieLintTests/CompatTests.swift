@@ -248,6 +248,8 @@ func fixture(for entry: SupportEntry) -> String? {
     case "lc/lj"?: return started(layer("", shapes: "[{\"ty\":\"st\",\"w\":{\"a\":0,\"k\":4}}]"))
     case "mode"?: return started(layer("\"masksProperties\":[{\"inv\":false}]"))
     case "e"?: return started(layer("", shapes: "[{\"ty\":\"tm\",\"s\":{\"a\":0,\"k\":0}}]"))
+    case "property"?: return started(layer("", shapes: "[{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[1,0,0]}}]"))
+    case "tr"?: return started(layer("", shapes: "[{\"ty\":\"gr\",\"it\":[]}]"))
     case "fc"?:
       let text = started(layer("\"t\":{\"d\":{\"k\":[{\"t\":0,\"s\":{\"t\":\"A\",\"s\":20,\"f\":\"F\",\"sc\":[1,0,0],\"sw\":2}}]}}", ty: 5))
       return text.replacingOccurrences(of: "\"layers\":", with: "\"chars\":[{\"ch\":\"A\",\"fFamily\":\"F\",\"size\":20,\"w\":10}],\"layers\":")

@@ -677,20 +677,37 @@ struct FeatureDetailTests {
 
   /// Keys Bodymovin always writes that players fill in differently when they are missing: a
   /// drawing layer's `st`, a rectangle's `d` where its direction shows, a stroke's `lc`/`lj`, a
-  /// trim's `e`, a mask's `mode`. Written, or where they change nothing, they are no use.
+  /// trim's `e`, a mask's `mode`, a group's transform (`tr`), and the properties lottie-web reads
+  /// without a default ("property": a rectangle's `p` or `r`, an ellipse's `p`, a fill's `c` or
+  /// `o`, a stroke's or gradient fill's `o`). Written, or where they change nothing, they are no use.
   @Test(arguments: [
     (#"{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[]}"#, ["st"]),
     (#"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}"#, []),
     (#"{"ty":3,"ind":1,"ip":0,"op":60,"ks":{}}"#, []),
-    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","s":{"a":0,"k":[9,9]}},{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50}}]}"#, ["d"]),
-    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","s":{"a":0,"k":[9,9]}},{"ty":"fl"}]}"#, []),
-    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","d":1,"s":{"a":0,"k":[9,9]}},{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50}}]}"#, []),
-    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"st","lc":2,"w":{"a":0,"k":4}}]}"#, ["lc/lj"]),
-    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"st","lc":2,"lj":1,"w":{"a":0,"k":4}}]}"#, []),
+    (
+      #"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","s":{"a":0,"k":[9,9]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50}}]}"#,
+      ["d"]
+    ),
+    (
+      #"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","s":{"a":0,"k":[9,9]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":100}}]}"#,
+      []
+    ),
+    (
+      #"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","d":1,"s":{"a":0,"k":[9,9]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50}}]}"#,
+      []
+    ),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"st","lc":2,"o":{"a":0,"k":100},"w":{"a":0,"k":4}}]}"#, ["lc/lj"]),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"st","lc":2,"lj":1,"o":{"a":0,"k":100},"w":{"a":0,"k":4}}]}"#, []),
     (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"tm","s":{"a":0,"k":0}}]}"#, ["e"]),
     (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[],"masksProperties":[{"inv":false},{"mode":"a"}]}"#, ["mode"]),
     (#"{"ty":5,"st":0,"ip":0,"op":60,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"A","sc":[1,0,0],"sw":2}}]}}}"#, ["fc"]),
-    (#"{"ty":5,"st":0,"ip":0,"op":60,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"A","fc":[1,0,0]}}]}}}"#, [])
+    (#"{"ty":5,"st":0,"ip":0,"op":60,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"A","fc":[1,0,0]}}]}}}"#, []),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"fl","c":{"a":0,"k":[1,0,0]}}]}"#, ["property"]),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"el","s":{"a":0,"k":[9,9]}}]}"#, ["property"]),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"el","s":{"a":0,"k":[9,9]},"p":{"a":0,"k":[0,0]}}]}"#, []),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"st","w":{"a":0,"k":4},"lc":2,"lj":1}]}"#, ["property"]),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"gr","it":[]}]}"#, ["tr"]),
+    (#"{"ty":4,"st":0,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"gr","it":[{"ty":"tr"}]}]}"#, [])
   ])
   func keysLeftOutThatPlayersFillInDifferently(layer: String, expected: [String]) throws {
     // Text is drawn from embedded glyphs here (a player without them draws no text at all).

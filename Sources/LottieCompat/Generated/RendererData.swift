@@ -2094,6 +2094,48 @@ package enum RendererData {
           "source": "airbnb/lottie-web player/js/elements/svgElements/SVGTextElement.js (fill rgba(0,0,0,0) without fc)"
         },
         {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "property"
+            ]
+          },
+          "support": "partial",
+          "effect": "A shape item without a property Bodymovin always writes is not drawn: a rectangle without p or r, an ellipse without p, a fill without c or o, a stroke or gradient fill without o. rlottie and ThorVG take the format's defaults.",
+          "workaround": "Write the property (a fill's \"o\": {\"a\": 0, \"k\": 100}, a rectangle's \"r\": {\"a\": 0, \"k\": 0}, ...), as Bodymovin does.",
+          "measured": {
+            "fixture": "missing-key-property.json",
+            "player": "lottie-web 5.7.5 (SVG renderer, headless Chromium)",
+            "reference": "lottie-web drawing the same fill with \"o\" 100 (missing-key-property.expected.json), as rlottie and ThorVG draw the fixture",
+            "frames": [
+              0
+            ],
+            "seen": "A square whose fill has no \"o\" is not drawn: 36.0 % of the tile differs from the expected picture (rlottie and ThorVG 0.0 %); a rectangle without p or r, an ellipse without p, a fill without c, a stroke or a gradient fill without o draw nothing either (8-15 % of the sweep's tiles); the canvas renderer and lottie-web 5.13.0 the same."
+          },
+          "source": "measured; airbnb/lottie-web player/js/utils/shapes/ShapeProperty.js and player/js/elements/svgElements/SVGShapeElement.js (PropertyFactory.getProp on the missing key)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "tr"
+            ]
+          },
+          "support": "partial",
+          "effect": "A group without its transform (\"tr\" in \"it\") is not drawn. rlottie, ThorVG and lottie-web's canvas renderer draw it untransformed.",
+          "workaround": "End the group's \"it\" with a transform item, as Bodymovin does.",
+          "measured": {
+            "fixture": "missing-key-tr.json",
+            "player": "lottie-web 5.7.5 (SVG renderer, headless Chromium)",
+            "reference": "lottie-web drawing the same group with a transform (missing-key-tr.expected.json), as rlottie and ThorVG draw the fixture",
+            "frames": [
+              0
+            ],
+            "seen": "A square in a group without \"tr\" is not drawn: 36.0 % of the tile differs from the expected picture (rlottie and ThorVG 0.0 %); lottie-web 5.13.0's SVG renderer the same, its canvas renderer draws it."
+          },
+          "source": "measured; airbnb/lottie-web player/js/elements/svgElements/SVGShapeElement.js (searchShapes: a group's transform is read from its last item)"
+        },
+        {
           "feature": "hidden-shape",
           "match": {
             "detail": [
@@ -2787,6 +2829,27 @@ package enum RendererData {
             "seen": "A square stroked under a trim without \"e\", beside a red square: nothing is drawn, 16.3 % of the tile differs."
           },
           "source": "measured; airbnb/lottie-web player/js/utils/shapes/TrimModifier.js (initModifierProperties reads data.e)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "property"
+            ]
+          },
+          "support": "partial",
+          "effect": "A shape item without a property Bodymovin always writes is not drawn: a rectangle without p or r, an ellipse without p, a fill without c or o, a stroke or gradient fill without o. rlottie and ThorVG take the format's defaults.",
+          "workaround": "Write the property (a fill's \"o\": {\"a\": 0, \"k\": 100}, a rectangle's \"r\": {\"a\": 0, \"k\": 0}, ...), as Bodymovin does.",
+          "measured": {
+            "fixture": "missing-key-property.json",
+            "player": "lottie-web 5.7.5 (canvas renderer, headless Chromium)",
+            "reference": "lottie-web drawing the same fill with \"o\" 100 (missing-key-property.expected.json), as rlottie and ThorVG draw the fixture",
+            "frames": [
+              0
+            ],
+            "seen": "A square whose fill has no \"o\" is not drawn: 36.0 % of the tile differs from the expected picture (rlottie and ThorVG 0.0 %); a rectangle without p or r, an ellipse without p, a fill without c, a stroke or a gradient fill without o draw nothing either (8-15 % of the sweep's tiles); the canvas renderer and lottie-web 5.13.0 the same."
+          },
+          "source": "measured; airbnb/lottie-web player/js/utils/shapes/ShapeProperty.js and player/js/elements/svgElements/SVGShapeElement.js (PropertyFactory.getProp on the missing key)"
         },
         {
           "feature": "hidden-shape",
@@ -5083,6 +5146,46 @@ package enum RendererData {
           "source": "measured"
         },
         {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "property"
+            ]
+          },
+          "support": "supported",
+          "note": "A shape item's missing property takes the format's default (opacity 100, roundness 0, position 0, 0), where lottie-web draws nothing (the web targets' entry).",
+          "measured": {
+            "fixture": "missing-key-property.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web drawing the same fill with \"o\" 100 (missing-key-property.expected.json)",
+            "frames": [
+              0
+            ],
+            "seen": "The square whose fill has no \"o\" is drawn opaque: 0.0 % of the tile differs from the expected picture."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "tr"
+            ]
+          },
+          "support": "supported",
+          "note": "A group without a transform is drawn untransformed, where lottie-web's SVG renderer draws nothing (the web-svg entry).",
+          "measured": {
+            "fixture": "missing-key-tr.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web drawing the same group with a transform (missing-key-tr.expected.json)",
+            "frames": [
+              0
+            ],
+            "seen": "The square in a group without \"tr\" is drawn: 0.0 % of the tile differs from the expected picture."
+          },
+          "source": "measured"
+        },
+        {
           "feature": "hidden-shape",
           "match": {
             "detail": [
@@ -7319,6 +7422,46 @@ package enum RendererData {
             "seen": "Two letters drawn from embedded glyphs with a red 2 px stroke and no \"fc\": ThorVG fills them black, 11.2 % of the tile differs from lottie-web's red outlines."
           },
           "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieBuilder.cpp (text: fill with the document's colour), tvgLottieCommon.h (TextDocument::color)"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "property"
+            ]
+          },
+          "support": "supported",
+          "note": "A shape item's missing property takes the format's default (opacity 100, roundness 0, position 0, 0), where lottie-web draws nothing (the web targets' entry).",
+          "measured": {
+            "fixture": "missing-key-property.json",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
+            "reference": "lottie-web drawing the same fill with \"o\" 100 (missing-key-property.expected.json)",
+            "frames": [
+              0
+            ],
+            "seen": "The square whose fill has no \"o\" is drawn opaque: 0.0 % of the tile differs from the expected picture."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "missing-key",
+          "match": {
+            "detail": [
+              "tr"
+            ]
+          },
+          "support": "supported",
+          "note": "A group without a transform is drawn untransformed, where lottie-web's SVG renderer draws nothing (the web-svg entry).",
+          "measured": {
+            "fixture": "missing-key-tr.json",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
+            "reference": "lottie-web drawing the same group with a transform (missing-key-tr.expected.json)",
+            "frames": [
+              0
+            ],
+            "seen": "The square in a group without \"tr\" is drawn: 0.0 % of the tile differs from the expected picture."
+          },
+          "source": "measured"
         },
         {
           "feature": "stroke-thinner-than-fixed-point",
