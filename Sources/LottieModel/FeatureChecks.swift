@@ -97,6 +97,8 @@ extension Animation {
 
   /// The shape items that paint the paths above them: fills, strokes and their gradient forms.
   static let paintTypes: Set<String> = ["fl", "st", "gf", "gs"]
+  /// The shape items that are paths: free paths, rectangles, ellipses and polystars.
+  static let pathTypes: Set<String> = ["sh", "rc", "el", "sr"]
 
   /// Repeaters in a shape list that follow an earlier repeater with a fill or stroke between
   /// them: the later one repeats painted copies. ThorVG draws the earlier repeater's result once

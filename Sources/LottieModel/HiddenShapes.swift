@@ -11,7 +11,6 @@ import LottieJSON
 extension FeatureScan {
   /// The modifiers lottie-web applies hidden or not (measured: trim, repeater, round corners).
   static let hiddenModifierTypes: Set<String> = ["tm", "rp", "rd"]
-  static let pathTypes: Set<String> = ["sh", "rc", "el", "sr", "gr"]
 
   mutating func hiddenShape(_ shape: Shape, _ shapePath: [String]) {
     let n = shape.node
@@ -22,10 +21,11 @@ extension FeatureScan {
       drawn = true
       add(.hiddenShape, "group", hd, shapePath)
     } else if Self.hiddenModifierTypes.contains(type) {
-      // A modifier changes something only when a path comes before it in its list.
+      // A modifier changes something only when a path, or a group of them, comes before it in its list.
       let first =
         firstPaths[list.id.raw]
-        ?? list.elements.first { Self.pathTypes.contains($0["ty"]?.string ?? "") }.map(\.id.raw) ?? UInt32.max
+        ?? list.elements.first { $0["ty"]?.string == "gr" || Animation.pathTypes.contains($0["ty"]?.string ?? "") }.map(\.id.raw)
+        ?? UInt32.max
       firstPaths[list.id.raw] = first
       guard first < n.id.raw else { return }
       drawn = true

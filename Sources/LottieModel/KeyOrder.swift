@@ -66,7 +66,7 @@ extension Animation {
 
   /// `directionShows` for one list alone, without the lists around it.
   static func directionShowsHere(_ list: JSONNode) -> Bool {
-    let paths: Set<String> = ["el", "rc", "sr", "sh"]
+    let paths = Animation.pathTypes
     // Paths in the list and the groups inside it, counted up to two.
     func atLeastTwoPaths(_ list: JSONNode, _ n: inout Int, depth: Int) {
       for it in list.elements where n < 2 {

@@ -14,26 +14,29 @@ extension Animation {
   /// `unknown`: assets whose span cannot be followed (a time remap, a zero time stretch, or
   /// nesting that has not settled after `passLimit` passes). Assets nothing shows are in neither.
   struct ShownSpans {
+    /// The animation's own span, from its in to its out point (nil: not written).
+    var root: ExpressionEffect.Span?
     var known: [String: ExpressionEffect.Span] = [:]
     var unknown: Set<String> = []
+
+    /// When `composition` is shown: nil when nothing shows it, .some(nil) when that is unknown.
+    func span(of composition: Composition) -> ExpressionEffect.Span?? {
+      if composition.isRoot { return .some(root) }
+      guard let id = composition.id else { return nil }
+      if unknown.contains(id) { return .some(nil) }
+      return known[id].map { .some($0) }
+    }
   }
 
   func compositionShownSpans(passLimit: Int = 32) -> ShownSpans {
-    var result = ShownSpans()
-    guard let rootStart = inPoint, let rootEnd = outPoint else { return result }
+    let root = inPoint.flatMap { start in outPoint.map { ExpressionEffect.Span(start: start, end: $0) } }
+    var result = ShownSpans(root: root)
+    guard root != nil else { return result }
     let comps = compositions
     for pass in 0...passLimit {
       var changed = false
       for composition in comps {
-        var range: ExpressionEffect.Span? = nil
-        if composition.isRoot {
-          range = ExpressionEffect.Span(start: rootStart, end: rootEnd)
-        } else if let id = composition.id, !result.unknown.contains(id) {
-          guard let known = result.known[id] else { continue }  // not shown (yet)
-          range = known
-        } else if composition.id == nil {
-          continue
-        }
+        guard let range = result.span(of: composition) else { continue }  // not shown (yet)
         for layer in composition.layers where layer.type == .precomp {
           guard let ref = layer.refId, !result.unknown.contains(ref) else { continue }
           switch Self.localSpan(of: layer, within: range) {
@@ -94,13 +97,7 @@ extension FeatureScan {
     if layersByComposition[key] == nil { layersByComposition[key] = visit.composition.layers }
     guard let layers = layersByComposition[key], layer.position - 1 < layers.count else { return }
     if shownSpans == nil { shownSpans = animation.compositionShownSpans() }
-    var range: ExpressionEffect.Span? = nil
-    if visit.composition.isRoot {
-      range = animation.inPoint.flatMap { s in animation.outPoint.map { ExpressionEffect.Span(start: s, end: $0) } }
-    } else if let id = visit.composition.id, shownSpans?.unknown.contains(id) != true {
-      guard let known = shownSpans?.known[id] else { return }  // never shown
-      range = known
-    }
+    guard let range = shownSpans?.span(of: visit.composition) else { return }  // never shown
     if Animation.invertedMatteOutlivesSource(layer, source: layers[layer.position - 1], shown: range) {
       add(.invertedMatteSourceOut, nil, tt, visit.path)
     }
