@@ -373,6 +373,26 @@ def _drop_layer_key(key, value=None):
     return f
 
 
+def _whole_frame_ends(doc):
+    """Each layer's in and out points moved where rlottie's rounding and lottie-web's half-open range
+    show the same whole frames: rlottie (0.2 since Samsung/rlottie 12facb8, as rlottie-python
+    bundles it) shows a layer from lround(ip) to lround(op), its out point included, where lottie-web
+    shows it while ip <= frame < op. An out point at a whole frame, or past its half, moves 0.6 back,
+    an in point before its half moves up to the next frame: lottie-web's whole frames stay the same."""
+    def number(x):
+        return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+    changed = False
+    for layer in _layers(doc):
+        op, ip = layer.get("op"), layer.get("ip")
+        if number(op) and (op == math.floor(op) or op - math.floor(op) >= 0.5):
+            layer["op"] = math.ceil(op) - 0.6
+            changed = True
+        if number(ip) and 0 < ip - math.floor(ip) < 0.5:
+            layer["ip"] = math.ceil(ip)
+            changed = True
+    return changed
+
+
 def _no_expressions(doc):
     changed = False
     for o in _objects(doc):
@@ -629,6 +649,7 @@ def _restart_closed_paths(doc):
 
 # Least destructive first: the first neutraliser that makes the player agree is named the cause.
 NEUTRALISERS = [
+    ("layer out points (rlottie draws the out point's frame)", _whole_frame_ends),
     ("expressions", _no_expressions),
     ("blend modes", _blend),
     ("hidden items (hd)", _hidden),
@@ -718,7 +739,7 @@ def verdict(web, other):
 
 
 # Neutralisers added after runs that did not yet record which ones they tried ("tried").
-ADDED_LATER = {"star point counts", "inverted masks in lottie-web's frame"}
+ADDED_LATER = {"star point counts", "inverted masks in lottie-web's frame", "layer out points (rlottie draws the out point's frame)"}
 
 
 def cause_of(a, row, player, path, dense=False):
@@ -1314,7 +1335,10 @@ def write_report(rows, a):
              "Written by `make compat-lab` (`Scripts/compat-lab.py`); every figure below is from its last run on",
              "this project's machine. Reference: lottie-web 5.7.5 (`../shared/oracles/render_web.py`), or the After",
              "Effects render where the file has one (the conformance files, frame 0); players: rlottie (rlottie-python",
-             "1.3.8, the same rlottie release as the system librlottie `lottiekit render` links) and ThorVG",
+             "1.3.8, which bundles Samsung/rlottie's master as librlottie 0.2: since its 12facb8 of 2022 it draws a layer",
+             "at its out point's frame too and plays op − ip + 1 frames, where the system librlottie `lottiekit render` links,",
+             "Debian's 0.1, and Telegram's forks, DrKLO/Telegram and desktop-app/rlottie, end a layer before its out point,",
+             "as lottie-web does) and ThorVG",
              "1.0.4 (thorvg-python 1.1.3; the data's `thorvg@1.0`), through `../shared/oracles/render.py`. rlottie and ThorVG hand back premultiplied",
              "pixels; the lab undoes that before comparing. lottie-web draws on a transparent page (render_web.py's",
              "page with its white background taken away), so that every picture keeps its alpha.",
