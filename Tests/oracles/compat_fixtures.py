@@ -7,14 +7,16 @@ right (NAME.expected.png); else lottie-web's render of the fixture (NAME.web.png
 `compat_fixtures.py --make-reference NAME.json`, which needs Chromium: lottie-web on a transparent
 page, as the lab draws it.
 
-Input on stdin: one line per check, tab-separated: FIXTURE  PLAYER(rlottie|thorvg)  FRAME  EXPECT
-where EXPECT is `differs` (the data says the player drops or mangles the feature) or `same`.
+Input on stdin: one line per check, tab-separated: FIXTURE  PLAYER  FRAME  EXPECT
+where PLAYER is rlottie (rlottie-python's, Samsung/rlottie's master), thorvg, or rlottie@0.1 (the system
+librlottie, Debian's 0.1, through `--lottiekit PATH render`), and EXPECT is `differs` (the data says the
+player drops or mangles the feature) or `same`.
 Prints one line per check and `N passed, M failed`; exit 1 when any failed.
 The comparison is the lab's (Scripts/compat-lab.py): 200 px tiles laid on white and on black,
 premultiplied pixels undone, a pixel differs when nothing within one pixel of it is within 32/255
 on both, > 2 % differs.
 """
-import os, subprocess, sys, tempfile
+import json, os, subprocess, sys, tempfile
 
 import numpy as np
 from PIL import Image
@@ -50,6 +52,13 @@ def differing_share(a, b):
     return float((unmatched(a, b) | unmatched(b, a)).mean())
 
 
+def fitted(fixture, side):
+    """WIDTHxHEIGHT of the fixture's canvas fitted into a square of `side`, as the lab's tiles are."""
+    doc = json.load(open(fixture, "rb"))
+    w, h = float(doc.get("w") or side), float(doc.get("h") or side)
+    return f"{max(1, round(w * side / max(w, h)))}x{max(1, round(h * side / max(w, h)))}"
+
+
 def main():
     if "--make-reference" in sys.argv:
         for path in sys.argv[2:]:
@@ -59,6 +68,7 @@ def main():
             os.remove(out + ".log")
             print("wrote", out)
         return 0
+    lottiekit = sys.argv[sys.argv.index("--lottiekit") + 1] if "--lottiekit" in sys.argv else "lottiekit"
     passed = failed = 0
     tmp = tempfile.mkdtemp(prefix="compat_fixtures_")
     for line in sys.stdin.read().splitlines():
@@ -77,8 +87,12 @@ def main():
             reference, against = Image.open(fixture[:-5] + ".web.png"), "lottie-web"
         side = max(reference.size) if os.path.exists(ae) else SIZE
         try:
-            r = subprocess.run([sys.executable, "-c", FIT_UP, fixture, frame, out, "--engine", player, "--max-side", str(side)],
-                               capture_output=True, timeout=20)
+            if player == "rlottie@0.1":
+                r = subprocess.run([lottiekit, "render", fixture, "--frame", frame, "--size", fitted(fixture, side), "-o", out, "--quiet"],
+                                   capture_output=True, timeout=20)
+            else:
+                r = subprocess.run([sys.executable, "-c", FIT_UP, fixture, frame, out, "--engine", player, "--max-side", str(side)],
+                                   capture_output=True, timeout=20)
             code = r.returncode
         except subprocess.TimeoutExpired:
             code = "timeout (20 s)"
@@ -86,7 +100,8 @@ def main():
         if code != 0 or not os.path.exists(out):
             share, what = 1.0, f"{player} failed (exit {code})"
         else:
-            share = differing_share(web, laid(Image.open(out), premultiplied=True))
+            # lottiekit render writes straight alpha; the Python bindings hand back premultiplied pixels.
+            share = differing_share(web, laid(Image.open(out), premultiplied=player != "rlottie@0.1"))
             what = f"{100 * share:.1f}% differs from {against}"
         seen = "differs" if share > THRESHOLD else "same"
         ok = seen == expect

@@ -3489,6 +3489,7 @@ package enum RendererData {
       "name": "rlottie",
       "aliases": [],
       "versions": [
+        "0.1",
         "0.2"
       ],
       "features": [
@@ -3789,12 +3790,31 @@ package enum RendererData {
             ],
             "seen": "The Add and inverted Add masks are combined as lottie-web combines them: 0.0 % of the tile differs (ThorVG 40.0 %); the same in all 16 add/subtract × inverted pairs."
           },
+          "source": "measured",
+          "since": "0.2"
+        },
+        {
+          "feature": "mask-inverted",
+          "until": "0.2",
+          "support": "ignored",
+          "effect": "A mask's Inverted switch is not read: the mask is applied as written, so the layer shows only inside the shape it should cut out.",
+          "workaround": "Draw the cut-out without inverting: a Subtract mask (inverted Add is the same as Subtract on its own), or the mask path wound around the frame.",
+          "measured": {
+            "fixture": "mask-inverted-combined.json",
+            "player": "Debian's librlottie 0.1 (0.1+dfsg-4+deb12u2, the library lottiekit render links)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "An Add mask and an inverted Add mask draw only inside the two shapes: 46.8 % of the tile differs from lottie-web (rlottie-python 1.3.8: 0.0 %); a single inverted mask, \"inv\" written before or after \"mode\", keeps only the square inside it (mask-inverted-after-mode.json: 62.4 %)."
+          },
           "source": "measured"
         },
         {
           "feature": "mask-inverted",
           "support": "supported",
-          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseMaskObject)"
+          "source": "Samsung/rlottie src/lottie/lottieparser.cpp (parseMaskObject)",
+          "since": "0.2"
         },
         {
           "feature": "mask-inverted-after-mode",
@@ -3807,6 +3827,24 @@ package enum RendererData {
               0
             ],
             "seen": "The inverted mask whose \"inv\" follows its \"mode\" cuts its hole as lottie-web's does: 0.0 % of the tile differs (ThorVG 62.4 %)."
+          },
+          "source": "measured",
+          "since": "0.2"
+        },
+        {
+          "feature": "mask-inverted-after-mode",
+          "until": "0.2",
+          "support": "ignored",
+          "effect": "The mask is applied uninverted, as every inverted mask is in this library: \"inv\" is not read, before \"mode\" or after it.",
+          "workaround": "Draw the cut-out without inverting: a Subtract mask, or the mask path wound around the frame.",
+          "measured": {
+            "fixture": "mask-inverted-after-mode.json",
+            "player": "Debian's librlottie 0.1 (0.1+dfsg-4+deb12u2, the library lottiekit render links)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The inverted mask keeps only the square inside it: 62.4 % of the tile differs from lottie-web (rlottie-python 1.3.8: 0.0 %); the same with \"inv\" written first."
           },
           "source": "measured"
         },
@@ -4412,7 +4450,24 @@ package enum RendererData {
             ],
             "seen": "Two colour stops with an opacity dip to 10 % between them differ from lottie-web on 39.6 % of the tile (rlottie reads the opacity only at the colour stops); corpus lottie-android Tests/OpacityStops.json differs on 17 % and Tests/GradientOpacityInterpolation.json on 100 %, and both agree once their opacity stops are removed. Gradients whose steps are small are the separate, supported entry."
           },
-          "source": "measured (no documentation found)"
+          "source": "measured (no documentation found)",
+          "since": "0.2"
+        },
+        {
+          "feature": "gradient-opacity-stops",
+          "until": "0.2",
+          "support": "supported",
+          "note": "Samsung/rlottie's master, which rlottie-python bundles (0.2), reads the opacity only at the colour stops; this older library draws the opacity stops as lottie-web does.",
+          "measured": {
+            "fixture": "gradient-opacity-stops.json",
+            "player": "Debian's librlottie 0.1 (0.1+dfsg-4+deb12u2, the library lottiekit render links)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Two colour stops with an opacity dip to 10 % between them draw as lottie-web draws them: 0.0 % of the tile differs (rlottie-python 1.3.8: 39.6 %)."
+          },
+          "source": "measured"
         },
         {
           "feature": "no-version",
@@ -4661,7 +4716,25 @@ package enum RendererData {
             ],
             "seen": "A square path with one keyframe: rlottie crashes (segmentation fault) at every frame; the same with a mask path. lottie-web and ThorVG draw the square. Corpus lottie-android Tests/NullEndShape.json crashes rlottie for this reason (removing the precomp that holds its one-keyframe paths stops the crash)."
           },
-          "source": "measured (no documentation found)"
+          "source": "measured (no documentation found)",
+          "since": "0.2"
+        },
+        {
+          "feature": "single-keyframe-path",
+          "until": "0.2",
+          "support": "partial",
+          "effect": "A shape path animated with a single keyframe (a keyframe list of one, with no end value) is not drawn; the player does not crash, as Samsung/rlottie's master does.",
+          "workaround": "Make the path static (a:0 with the path itself as k), or give it a second keyframe.",
+          "measured": {
+            "fixture": "single-keyframe-path.json",
+            "player": "Debian's librlottie 0.1 (0.1+dfsg-4+deb12u2, the library lottiekit render links)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The blue square whose path has one keyframe is not drawn: 16.0 % of the tile differs from lottie-web (rlottie-python 1.3.8 crashes with a segmentation fault)."
+          },
+          "source": "measured"
         },
         {
           "feature": "eased-last-keyframe",
@@ -4945,7 +5018,24 @@ package enum RendererData {
             ],
             "seen": "40 small squares at layer opacity 50 over an opaque red square: rlottie draws the red square (255,40,40) where lottie-web and ThorVG keep it red: 19.6 % of the tile differs; with 32 squares 0.7 %; with the opacity on the fills instead 0.0 %. Corpus rlottie/example/resource/confetti.json (10 instances of a precomp of 20 particles fading 100 to 0): 5.2 %, 0.4 % once each particle's opacity is on its fill. Only layers partial at the same time add up: lottie-android lottiefiles/download copy.json has 45 translucent instances, at most 3 at once, and differs on 1.5 %."
           },
-          "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (ShapeLayer::render draws a layer with partial alpha offscreen, then drawBitmap with a constant alpha)"
+          "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (ShapeLayer::render draws a layer with partial alpha offscreen, then drawBitmap with a constant alpha)",
+          "since": "0.2"
+        },
+        {
+          "feature": "translucent-layers",
+          "until": "0.2",
+          "support": "supported",
+          "note": "The 1/255 fade of what lies under each translucent shape layer is in Samsung/rlottie's master (0.2, as rlottie-python bundles it), not in this older library.",
+          "measured": {
+            "fixture": "translucent-layers.json",
+            "player": "Debian's librlottie 0.1 (0.1+dfsg-4+deb12u2, the library lottiekit render links)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "40 small squares at partial opacity over a red square leave it as lottie-web draws it: 0.0 % of the tile differs (rlottie-python 1.3.8: 19.6 %)."
+          },
+          "source": "measured"
         },
         {
           "feature": "luma-matte-translucent",
