@@ -90,6 +90,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
   case repeaterOpacity = "repeater-opacity"
   case invertedMatteSourceOut = "inverted-matte-source-out"
   case hiddenShape = "hidden-shape"
+  case matteSingleDrawable = "matte-single-drawable"
 
   public static func < (a: Feature, b: Feature) -> Bool {
     (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -184,6 +185,7 @@ public enum Feature: String, Sendable, CaseIterable, Comparable {
     case .repeaterOpacity: return "repeaters fading their copies"
     case .invertedMatteSourceOut: return "inverted mattes shown while their matte layer is not"
     case .hiddenShape: return "shape items hidden with \"hd\""
+    case .matteSingleDrawable: return "layers under a track matte that draw one fill, stroke or solid"
     }
   }
 }

@@ -18,7 +18,7 @@ extension Animation {
       scan.missingLayerKeys(visit.layer, visit.path)
       scan.precompClip(visit)
       scan.lumaMatte(visit)
-      scan.invertedMatteTiming(visit)
+      scan.mattes(visit)
       let span = scan.visibleSpan(visit)
       scan.layerProperties(visit.layer, visit.path, span: span)
       scan.masks(visit.layer, visit.path, onlyAlphaMatte: scan.drawnOnlyAsAlphaMatte(visit))

@@ -189,6 +189,10 @@ func fixture(for entry: SupportEntry) -> String? {
     let shapes = "[{\"ty\":\"el\"},{\"ty\":\"fl\"}]"
     return
       "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":30,\"op\":60,\"ks\":{},\"shapes\":\(shapes)},{\"ty\":4,\"ind\":2,\"tt\":2,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":\(shapes)}]}"
+  case .matteSingleDrawable?:
+    let shapes = "[{\"ty\":\"el\"},{\"ty\":\"fl\"}]"
+    return
+      "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[{\"ty\":4,\"ind\":1,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":\(shapes)},{\"ty\":4,\"ind\":2,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":\(shapes)}]}"
   case .repeaterOpacity?:
     let repeater = "{\"ty\":\"rp\",\"c\":{\"a\":0,\"k\":4},\"tr\":{\"ty\":\"tr\",\"so\":{\"a\":0,\"k\":100},\"eo\":{\"a\":0,\"k\":20}}}"
     return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\"},{\"ty\":\"fl\"},\(repeater)]}]")

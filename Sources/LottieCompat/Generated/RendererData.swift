@@ -3663,6 +3663,39 @@ package enum RendererData {
           "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (CompLayer::render: the matted layer is drawn only if matte->visible())"
         },
         {
+          "feature": "matte-single-drawable",
+          "since": "0.2",
+          "support": "supported",
+          "note": "Samsung/rlottie 194b317 blends a matted layer with a single drawable inside that drawable's box only, and draws the box where it is.",
+          "measured": {
+            "fixture": "matte-single-drawable.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A square drawn by one fill under an alpha matte of a disc is drawn inside the disc, as lottie-web draws it: 0.0 % of the tile differs (Debian's librlottie 0.1: 28.5 %)."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (renderer::CompLayer::renderMatteLayer)"
+        },
+        {
+          "feature": "matte-single-drawable",
+          "until": "0.2",
+          "support": "partial",
+          "effect": "A layer under a track matte that draws a single thing (one fill or stroke, or a solid layer) is not drawn at all, unless that one thing covers the whole canvas; with two (a fill and a stroke, two filled groups) it is drawn.",
+          "workaround": "Give the matted layer a second fill or stroke that paints (the same fill twice draws the same picture), or cut the shape out with a mask instead of a track matte.",
+          "measured": {
+            "fixture": "matte-single-drawable.json",
+            "player": "Debian's librlottie 0.1 (0.1+dfsg-4+deb12u2, the library lottiekit render links)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A square drawn by one fill under an alpha matte of a disc is not drawn: 28.5 % of the tile differs from lottie-web; the same under inverted alpha, luma and inverted luma mattes, with the matte a solid or a precomp, and with a stroke or a solid as the one drawable; with a fill and a stroke, or the square grown to cover the canvas, the disc is drawn. Corpus (frames at 35 % of op - ip): Mobilo A.json 16.2 %, Tests/2ParentsMatte.json 7.2 % and rlottie's matte_two_item_with_lowerlayer.json 7.4 % from rlottie-python 1.3.8; 0.0 % once each such layer's paint is written twice."
+          },
+          "source": "measured; Debian rlottie 0.1+dfsg-4+deb12u2 debian/patches/Improve-rendering-performance.patch (a backport of Samsung/rlottie 194b317 that draws the blended box at the canvas's origin: drawBitmap(VPoint(), bitmap, clip))"
+        },
+        {
           "feature": "mask",
           "match": {
             "detail": [
@@ -6023,6 +6056,20 @@ package enum RendererData {
               0
             ],
             "seen": "The red square under an inverted alpha matte that has not started yet is drawn whole, as lottie-web draws it: 0.0 % of the tile differs (rlottie 64.0 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "matte-single-drawable",
+          "support": "supported",
+          "measured": {
+            "fixture": "matte-single-drawable.json",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A square drawn by one fill under an alpha matte of a disc is drawn inside the disc: 0.0 % of the tile differs (Debian's librlottie 0.1: 28.5 %)."
           },
           "source": "measured"
         },
