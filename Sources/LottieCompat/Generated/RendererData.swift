@@ -4315,7 +4315,31 @@ package enum RendererData {
             ],
             "seen": "A red star of -5 points over a blue square: the player process aborts (SIGABRT) at frames 0, 10 and 30 (rlottie aborts, ThorVG segfaults); at -1 point both do not return within 20 s. With the layer or the shape hidden, both draw."
           },
-          "source": "measured (no documentation found)"
+          "source": "measured (no documentation found)",
+          "since": "0.2"
+        },
+        {
+          "feature": "polystar",
+          "match": {
+            "detail": [
+              "negative points"
+            ]
+          },
+          "until": "0.2",
+          "support": "supported",
+          "note": "Debian patches the library to keep a star's or polygon's point count positive (debian/patches/Positive-points.patch).",
+          "measured": {
+            "fixture": "polystar-negative-points.json",
+            "player": "Debian's librlottie 0.1 (0.1+dfsg-4+deb12u2, the library lottiekit render links)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0,
+              10,
+              30
+            ],
+            "seen": "The star of -5 points (and of -1 at the later frames) over a blue square is left out, as lottie-web leaves it out: 0.0 % of the tile differs at frames 0, 10 and 30 (rlottie-python 1.3.8 aborts)."
+          },
+          "source": "measured; Debian rlottie 0.1+dfsg-4+deb12u2 debian/patches/Positive-points.patch"
         },
         {
           "feature": "polystar",
@@ -4532,7 +4556,25 @@ package enum RendererData {
             ],
             "seen": "A stroked circle repeated 18 times at 900 % per copy (9^17 ≈ 1.7·10^16) does not return within 20 s at a 200 px tile. Where the hang starts depends on how large the copies get on the canvas: in this fixture 14 copies (9^13 ≈ 2.5·10^12) drew at 100 px, while repeater-growth.json (an ellipse repeated 7 times at 900 %, 9^6 ≈ 5.3·10^5, on a 500 px canvas) does not return within 20 s at 200 px. Corpus rlottie example/resource/test/repro_infinite_loop.json hangs or crashes."
           },
-          "source": "measured; Samsung/rlottie example/resource/test/repro_infinite_loop.json is rlottie's own reproduction"
+          "source": "measured; Samsung/rlottie example/resource/test/repro_infinite_loop.json is rlottie's own reproduction",
+          "since": "0.2"
+        },
+        {
+          "feature": "repeater-runaway-scale",
+          "until": "0.2",
+          "support": "partial",
+          "effect": "The frame is drawn, but not as lottie-web draws it: the copies scaled far past the canvas cover it.",
+          "workaround": "Lower the repeater's copies or its per-copy Scale so that scale^(copies−1) stays reasonable (the last copy is rarely visible anyway).",
+          "measured": {
+            "fixture": "repeater-runaway-scale.json",
+            "player": "Debian's librlottie 0.1 (0.1+dfsg-4+deb12u2, the library lottiekit render links)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The stroked circle repeated 18 times at 900 % per copy returns at once and fills the tile with the stroke's colour: 91.1 % of the tile differs from lottie-web (rlottie-python 1.3.8 does not return within 20 s)."
+          },
+          "source": "measured"
         },
         {
           "feature": "duplicate-key",
@@ -5127,7 +5169,30 @@ package enum RendererData {
             ],
             "seen": "Two square layers that name each other as parent (ind 1 → 2 → 1), beside a third square with no parent: the player process dies with a segmentation fault at every frame tried (0 and 10); so it does with the two layers hidden (hd) and with a loop of three. With the loop's layers playing only after the animation's end (ip 100, op 200 on a 60-frame animation) frame 10 draws. Debian's librlottie 0.1+dfsg-4+deb12u2 (lottiekit render) draws all three squares."
           },
-          "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (Layer::matrix recursing on mParentLayer; master limits the depth to 64 since bf689b7, 2026-06-01, after the 0.2 release); Telegram's fork checks for loops (commit f3c2c5a, 'Check for layer parent-child cycles', 2019); Debian's No-cyclic-structures.patch"
+          "source": "measured; Samsung/rlottie src/lottie/lottieitem.cpp (Layer::matrix recursing on mParentLayer; master limits the depth to 64 since bf689b7, 2026-06-01, after the 0.2 release); Telegram's fork checks for loops (commit f3c2c5a, 'Check for layer parent-child cycles', 2019); Debian's No-cyclic-structures.patch",
+          "since": "0.2"
+        },
+        {
+          "feature": "parent-cycle",
+          "match": {
+            "detail": [
+              "loop"
+            ]
+          },
+          "until": "0.2",
+          "support": "partial",
+          "effect": "The file is drawn, the layers of a parent loop placed as if the loop were cut; lottie-web draws nothing of such a file, and Samsung/rlottie's master crashes on it.",
+          "workaround": "Break the loop: remove \"parent\" from one of its layers (lint reports it as LK203).",
+          "measured": {
+            "fixture": "parent-cycle.json",
+            "player": "Debian's librlottie 0.1 (0.1+dfsg-4+deb12u2, the library lottiekit render links)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              10
+            ],
+            "seen": "The two squares that name each other as parent and the third square are drawn: 23.2 % of the tile differs from lottie-web, which draws nothing (rlottie-python 1.3.8 dies with a segmentation fault)."
+          },
+          "source": "measured; Debian rlottie 0.1+dfsg-4+deb12u2 debian/patches/No-cyclic-layers.patch"
         },
         {
           "feature": "parent-cycle",
