@@ -10,7 +10,7 @@ BIN_DIR     = .build/$(CONFIG)
 LOTTIEKIT   = $(BIN_DIR)/lottiekit
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build deps oracles testdata test demo install bench fuzz rules rules-check rule-docs compat-lab format format-check shape-check clean
+.PHONY: all build deps oracles testdata test demo install bench fuzz rules rules-check rule-docs compat-lab rlottie-versions format format-check shape-check clean
 
 all: build
 
@@ -143,6 +143,12 @@ COMPAT_EVERY ?= 1
 COMPAT_LAB_FLAGS ?=
 compat-lab: build oracles
 	$(ORACLE_VENV)/bin/python3 Scripts/compat-lab.py $(LOTTIEKIT) --every $(COMPAT_EVERY) $(COMPAT_LAB_FLAGS)
+
+# The lab's two rlottie libraries (#18): the corpus drawn by the system librlottie (Debian's 0.1, through
+# `lottiekit render`) and by rlottie-python's (Samsung/rlottie's master), and the claims for rlottie@0.1
+# and rlottie on the files they draw differently; writes docs/rlottie-versions.md. Test tooling only.
+rlottie-versions: build oracles
+	$(ORACLE_VENV)/bin/python3 Scripts/rlottie-versions.py $(LOTTIEKIT)
 
 # Rules/*.json are compiled into the binary through a generated Swift file.
 rules:

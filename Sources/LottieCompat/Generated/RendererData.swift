@@ -3482,7 +3482,7 @@ package enum RendererData {
 {
   "renderer": "rlottie",
   "repository": "Samsung/rlottie",
-  "about": "Samsung's C++ player, used by Telegram (in a fork) and Tizen; it renders shapes, masks and mattes but no effects, text or expressions.",
+  "about": "Samsung's C++ player, used by Telegram (in forks) and Tizen; it renders shapes, masks and mattes but no effects, text or expressions. Versions: 0.2 (the default) is Samsung/rlottie's master as rlottie-python 1.3.8 bundles it (librlottie.so.0.2), the player the renderer lab measures; 0.1 is Debian's librlottie 0.1+dfsg-4+deb12u2 with its patches, the library lottiekit render links, measured where its fixtures draw differently. Telegram's forks (DrKLO/Telegram, desktop-app/rlottie) cannot be run here.",
   "targets": [
     {
       "id": "rlottie",
