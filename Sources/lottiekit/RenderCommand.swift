@@ -16,6 +16,9 @@ struct RenderCommand: ParsableCommand {
       Frame numbers are the animation's own (from its ip to op, as After Effects shows them); the
       default is the first frame. External images are found next to the JSON as players find them;
       .tgs and .lottie files (the first animation, with the archive's images) work too.
+      rlottie here is the system library lottiekit was built with (on Debian 12, librlottie 0.1
+      with Debian's patches): lint --target rlottie@0.1 names what it draws differently from
+      lottie-web.
       rlottie runs in a separate process with a time limit: when it crashes or hangs on a file,
       lottiekit reports it (exit 2) instead of crashing. Files whose precomps expand to more than a
       million layers (or include themselves) are refused at once (exit 2).
