@@ -22,11 +22,9 @@ spec = importlib.util.spec_from_file_location("compat_lab", os.path.join(HERE, "
 lab = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(lab)
 lab_size = 200  # the lab's tile
-
-
-def fitted(doc, side):
-    w, h = float(doc["w"]), float(doc["h"])
-    return f"{max(1, round(w * side / max(w, h)))}x{max(1, round(h * side / max(w, h)))}"
+# The lab's sample in make test sizes `lottiekit render` the same way (compat_fixtures.fitted).
+sys.path.insert(0, os.path.join(HERE, "..", "Tests", "oracles"))
+import compat_fixtures  # noqa: E402
 
 
 def compare(lottiekit, path, doc, frames, tmp):
@@ -42,7 +40,7 @@ def compare(lottiekit, path, doc, frames, tmp):
         if own != int(own):
             return None, None, "in point not a whole frame"
         try:
-            a = subprocess.run([lottiekit, "render", path, "--frame", str(int(own)), "--size", fitted(doc, lab_size), "-o", system,
+            a = subprocess.run([lottiekit, "render", path, "--frame", str(int(own)), "--size", compat_fixtures.fitted(path, lab_size), "-o", system,
                                 "--quiet"], capture_output=True, timeout=60)
             b = subprocess.run([sys.executable, "-c", lab.FIT_UP, path, str(frame), bundled, "--engine", "rlottie", "--max-side",
                                 str(lab_size)], capture_output=True, timeout=60)

@@ -4337,7 +4337,7 @@ package enum RendererData {
               10,
               30
             ],
-            "seen": "The star of -5 points (and of -1 at the later frames) over a blue square is left out, as lottie-web leaves it out: 0.0 % of the tile differs at frames 0, 10 and 30 (rlottie-python 1.3.8 aborts)."
+            "seen": "The star of -5 points over a blue square is left out, as lottie-web leaves it out: 0.0 % of the tile differs at frames 0, 10 and 30; a copy at -1 point draws the same at frame 0, 0.0 % (rlottie-python 1.3.8 aborts at -5 and hangs at -1)."
           },
           "source": "measured; Debian rlottie 0.1+dfsg-4+deb12u2 debian/patches/Positive-points.patch"
         },
