@@ -97,6 +97,7 @@ package struct RendererSupport: Sendable {
   package static func load(_ files: [String: String]) -> RendererSupport {
     var targets: [RendererTarget] = []
     var problems: [String] = []
+    var inherited: [(index: Int, from: String, version: String?, player: String)] = []
     for (path, text) in files.sorted(by: { $0.key < $1.key }) where path.hasPrefix("renderers/") {
       guard let doc = try? JSONDocument(parsing: text) else {
         problems.append("\(path): not valid JSON")
@@ -144,13 +145,49 @@ package struct RendererSupport: Sendable {
               note: e["note"]?.string, effect: e["effect"]?.string, workaround: e["workaround"]?.string, source: source,
               evidence: evidence))
         }
+        if let base = t["inherits"] {
+          guard let from = base["target"]?.string, let player = base["player"]?.string, let checked = base["checked"]?.string, !checked.isEmpty
+          else {
+            problems.append("\(path) \(id): inherits needs target, player and checked")
+            continue
+          }
+          inherited.append((targets.count, from, base["version"]?.string, player))
+        }
         targets.append(
           RendererTarget(
             id: id, name: t["name"]?.string ?? id, aliases: t["aliases"].list.compactMap(\.string),
             renderer: renderer, versions: t["versions"].list.compactMap(\.string), entries: entries))
       }
     }
+    inherit(&targets, inherited, &problems)
     return RendererSupport(targets: targets, problems: problems)
+  }
+
+  /// A fork (Telegram Desktop's rlottie) inherits what another target's data says at one version,
+  /// its own entries first (a lookup takes the first entry that applies). An inherited entry that
+  /// was measured was measured with the fork too (`checked` says how): its evidence names both.
+  static func inherit(
+    _ targets: inout [RendererTarget], _ inherited: [(index: Int, from: String, version: String?, player: String)], _ problems: inout [String]
+  ) {
+    for (index, from, version, player) in inherited {
+      let t = targets[index]
+      // One level: the target inherited from has data of its own.
+      guard let base = targets.first(where: { $0.id == from }), !inherited.contains(where: { targets[$0.index].id == from }) else {
+        problems.append("\(t.id): inherits \(from), which is no target with data of its own")
+        continue
+      }
+      let taken = base.entries.filter { Self.applies($0, at: version) }.map { e in
+        var evidence = e.evidence
+        if case let .measured(fixture, basePlayer, reference, frames, seen) = e.evidence {
+          evidence = .measured(fixture: fixture, player: basePlayer + " and " + player, reference: reference, frames: frames, seen: seen)
+        }
+        return SupportEntry(
+          feature: e.feature, types: e.types, matchNames: e.matchNames, details: e.details, isDefault: e.isDefault, support: e.support,
+          since: nil, until: nil, note: e.note, effect: e.effect, workaround: e.workaround, source: e.source, evidence: evidence)
+      }
+      targets[index] = RendererTarget(
+        id: t.id, name: t.name, aliases: t.aliases, renderer: t.renderer, versions: t.versions, entries: t.entries + taken)
+    }
   }
 
   /// Every id and alias a user may write.

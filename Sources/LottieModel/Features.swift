@@ -247,7 +247,7 @@ struct FeatureScan {
         let midpoint = Animation.hasMovedMidpoint(n["g"]) ? Self.movedMidpoint : nil
         add(shape.type == .gradientFill ? .gradientFill : .gradientStroke, midpoint, n, shapePath)
         if Animation.hasOpacityStops(n["g"]) {
-          add(.gradientOpacityStops, Animation.opacityStopsDrawnAlike(n["g"]) ? "small opacity steps" : nil, n["g"] ?? n, shapePath)
+          add(.gradientOpacityStops, Animation.opacityStopsDetail(n["g"]), n["g"] ?? n, shapePath)
         }
       case .polystar?: polystar(n, shapePath, span: span)
       default: break

@@ -122,4 +122,33 @@ struct CompatEvidenceTests {
     #expect(r.status == 0, "\(r.stdoutText)")
     #expect(r.stdoutText.contains(" 0 failed"))
   }
+
+  /// Telegram Desktop's fork, where it was built (Scripts/telegram-rlottie.sh; its sources are not
+  /// part of a clone, so `make test` skips this unless TELEGRAM_RLOTTIE names the library): every
+  /// fixture of the fork's own entries and of the rlottie 0.2 entries it inherits draws as the
+  /// level `compat --target telegram-desktop` gives the entry's feature says.
+  @Test func telegramDesktopDrawsTheFixturesAsItsDataSays() throws {
+    guard let python = oraclePython, let library = ProcessInfo.processInfo.environment["TELEGRAM_RLOTTIE"],
+      FileManager.default.fileExists(atPath: library)
+    else {
+      print("skipping: TELEGRAM_RLOTTIE does not name a library built by Scripts/telegram-rlottie.sh")
+      return
+    }
+    var lines = ""
+    var seen = Set<String>()
+    for e in try Self.measuredEntries() where e.target == "telegram-desktop" || (e.target == "rlottie" && e.selection == "rlottie") {
+      let frame = e.frames.first ?? 0
+      guard seen.insert("\(e.fixture) \(e.feature) \(frame)").inserted else { continue }
+      let path = packageRoot + "/Tests/Fixtures/compat/" + e.fixture
+      let r = try lottiekit("compat", "--format", "json", "--target", "telegram-desktop", path)
+      let levels = try JSONDocument(parsing: [UInt8](r.stdout)).root["files"].list.flatMap { $0["features"].list }
+        .filter { $0["feature"]?.string == e.feature }.compactMap { $0["support"]?["telegram-desktop"]?["level"]?.string }
+      #expect(!levels.isEmpty, "\(e.fixture): compat --target telegram-desktop says nothing of \(e.feature)")
+      lines += "\(path)\ttelegram-desktop\t\(frame)\t\(levels.allSatisfy { $0 == "supported" } ? "same" : "differs")\n"
+    }
+    let r = try run(python, [packageRoot + "/Tests/oracles/compat_fixtures.py", "--lottiekit", lottiekitBinary], stdin: Data(lines.utf8))
+    print(r.stdoutText)
+    #expect(r.status == 0, "\(r.stdoutText)")
+    #expect(r.stdoutText.contains(" 0 failed"))
+  }
 }

@@ -132,7 +132,15 @@ func fixture(for entry: SupportEntry) -> String? {
   case .imageDataURLUnflagged?: return "{\"layers\":[],\"assets\":[{\"id\":\"i\",\"u\":\"\",\"p\":\"data:image/png;base64,AAAA\"}]}"
   case .imageWebP?: return "{\"layers\":[],\"assets\":[{\"id\":\"i\",\"u\":\"\",\"p\":\"data:image/webp;base64,AAAA\",\"e\":1}]}"
   case .gradientOpacityStops?:
-    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"gf\",\"g\":{\"p\":1,\"k\":{\"a\":0,\"k\":[0,1,0,0,0,0.5]}}}]}]")
+    // Per detail, stops measured so (GradientStopsTests, gradient-opacity-skipped.json).
+    let values =
+      switch detail {
+      case "small opacity steps, opacity stops skipped by older rlottie":
+        "7,\"k\":{\"a\":0,\"k\":[0.007,0.984,0.847,0.482,0.193,0.969,0.657,0.325,0.375,0.953,0.467,0.169,0.545,0.882,0.263,0.314,0.715,0.812,0.059,0.459,0.857,0.688,0.135,0.539,1,0.565,0.212,0.62,0,1,0.259,1,0.517,1,0.75,0.5,0.983,0]}"
+      case "opacity stops skipped by older rlottie": "2,\"k\":{\"a\":0,\"k\":[0,0.9,0.2,0.2,1,0.2,0.2,0.9,0,1,1,0]}"
+      default: "1,\"k\":{\"a\":0,\"k\":[0,1,0,0,0,0.5]}"
+      }
+    return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"gf\",\"g\":{\"p\":\(values)}}]}]")
   case .noVersion?: return "{\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[]}"
   case .textRandomizeOrder?: return layer("\"t\":{\"d\":{\"k\":[]},\"a\":[{\"s\":{\"rn\":1},\"a\":{}}]}", ty: 5)
   case .repeaterRunawayScale?:
@@ -308,6 +316,27 @@ struct CompatTests {
         if let s = e.since { #expect(t.versions.contains(s) || t.versions.isEmpty, "\(t.id) \(e.feature) since \(s) not in versions") }
       }
     }
+  }
+
+  /// A fork inherits its base's entries at one version after its own (a lookup takes the first
+  /// that applies); inherited measurements name both players; an unknown base is a problem.
+  @Test func aForkInheritsItsBasesEntriesAfterItsOwn() throws {
+    let base =
+      #"{"renderer":"r","targets":[{"id":"base","versions":["1","2"],"features":["#
+      + #"{"feature":"skew","support":"ignored","effect":"e","workaround":"w","source":"s","measured":{"fixture":"skew.json","player":"P","reference":"R","frames":[0],"seen":"seen"}},"#
+      + #"{"feature":"blend-mode","support":"ignored","until":"2","effect":"e","workaround":"w","source":"old"},"#
+      + #"{"feature":"merge-paths","support":"ignored","effect":"e","workaround":"w","source":"s"}]},"#
+      + #"{"id":"fork","versions":[],"inherits":{"target":"base","version":"2","player":"F","checked":"c"},"features":["#
+      + #"{"feature":"merge-paths","support":"supported","source":"own"}]},"#
+      + #"{"id":"orphan","inherits":{"target":"nowhere","player":"F","checked":"c"},"features":[]}]}"#
+    let data = RendererSupport.load(["renderers/r.json": base])
+    #expect(data.problems == ["orphan: inherits nowhere, which is no target with data of its own"])
+    let fork = try #require(data.target("fork"))
+    #expect(fork.entries.map(\.feature) == ["merge-paths", "skew", "merge-paths"])
+    #expect(fork.entries.map(\.source) == ["own", "s", "s"])
+    #expect(fork.entries[1].evidence.summary == "measured with P and F: seen (fixture Tests/Fixtures/compat/skew.json)")
+    #expect(data.level(of: .mergePaths, in: fork) == .supported)
+    #expect(data.level(of: .blendMode, in: fork) == .supported)
   }
 
   static let entries: [EntryCase] = RendererSupport.shared.targets.flatMap { t in

@@ -8,9 +8,10 @@ right (NAME.expected.png); else lottie-web's render of the fixture (NAME.web.png
 page, as the lab draws it.
 
 Input on stdin: one line per check, tab-separated: FIXTURE  PLAYER  FRAME  EXPECT
-where PLAYER is rlottie (rlottie-python's, Samsung/rlottie's master), thorvg, or rlottie@0.1 (the system
-librlottie, Debian's 0.1, through `--lottiekit PATH render`), and EXPECT is `differs` (the data says the
-player drops or mangles the feature) or `same`.
+where PLAYER is rlottie (rlottie-python's, Samsung/rlottie's master), thorvg, rlottie@0.1 (the system
+librlottie, Debian's 0.1, through `--lottiekit PATH render`) or telegram-desktop (Telegram Desktop's fork,
+built by Scripts/telegram-rlottie.sh, named by $TELEGRAM_RLOTTIE, through rlottie-python's bindings), and
+EXPECT is `differs` (the data says the player drops or mangles the feature) or `same`.
 Prints one line per check and `N passed, M failed`; exit 1 when any failed.
 The comparison is the lab's (Scripts/compat-lab.py): 200 px tiles laid on white and on black,
 premultiplied pixels undone, a pixel differs when nothing within one pixel of it is within 32/255
@@ -27,6 +28,16 @@ SIZE, TOLERANCE, THRESHOLD = 200, 32, 0.02
 FIT_UP = ("import sys; sys.path.insert(0, %r); import render\n"
           "render.fit = lambda w, h, m: (max(1, round(w * m / max(w, h))), max(1, round(h * m / max(w, h))))\n"
           "sys.argv = ['render.py'] + sys.argv[1:]; sys.exit(render.main())" % ORACLES)
+# Telegram Desktop's rlottie through rlottie-python's bindings (render.py loads only the bundled
+# library); fitted as FIT_UP fits.
+TELEGRAM = ("import sys\nfrom rlottie_python import LottieAnimation\n"
+            "path, frame, out, side, lib = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), sys.argv[5]\n"
+            "anim = LottieAnimation.from_file(path, rlottie_lib_path=lib)\n"
+            "if not anim.animation_p: sys.exit(2)\n"
+            "w, h = anim.lottie_animation_get_size()\n"
+            "if w <= 0 or h <= 0: sys.exit(3)\n"
+            "size = (max(1, round(w * side / max(w, h))), max(1, round(h * side / max(w, h))))\n"
+            "anim.render_pillow_frame(frame_num=frame, width=size[0], height=size[1]).save(out)\n")
 
 
 # lottie-web on a transparent page, as the lab draws it.
@@ -87,7 +98,10 @@ def main():
             reference, against = Image.open(fixture[:-5] + ".web.png"), "lottie-web"
         side = max(reference.size) if os.path.exists(ae) else SIZE
         try:
-            if player == "rlottie@0.1":
+            if player == "telegram-desktop":
+                r = subprocess.run([sys.executable, "-c", TELEGRAM, fixture, frame, out, str(side), os.environ["TELEGRAM_RLOTTIE"]],
+                                   capture_output=True, timeout=20)
+            elif player == "rlottie@0.1":
                 r = subprocess.run([lottiekit, "render", fixture, "--frame", frame, "--size", fitted(fixture, side), "-o", out, "--quiet"],
                                    capture_output=True, timeout=20)
             else:

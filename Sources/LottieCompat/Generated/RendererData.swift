@@ -3482,7 +3482,7 @@ package enum RendererData {
 {
   "renderer": "rlottie",
   "repository": "Samsung/rlottie",
-  "about": "Samsung's C++ player, used by Telegram (in forks) and Tizen; it renders shapes, masks and mattes but no effects, text or expressions. Versions: 0.2 (the default) is Samsung/rlottie's master as rlottie-python 1.3.8 bundles it (librlottie.so.0.2), the player the renderer lab measures; 0.1 is Debian's librlottie 0.1+dfsg-4+deb12u2 with its patches, the library lottiekit render links, measured where its fixtures draw differently. Telegram's forks (DrKLO/Telegram, desktop-app/rlottie) cannot be run here.",
+  "about": "Samsung's C++ player, used by Telegram (in forks) and Tizen; it renders shapes, masks and mattes but no effects, text or expressions. Versions: 0.2 (the default) is Samsung/rlottie's master as rlottie-python 1.3.8 bundles it (librlottie.so.0.2), the player the renderer lab measures; 0.1 is Debian's librlottie 0.1+dfsg-4+deb12u2 with its patches, the library lottiekit render links, measured where its fixtures draw differently. Telegram Desktop's fork (desktop-app/rlottie) is the target telegram-desktop, measured with the fork built from source; Telegram's Android and iOS forks are not measured.",
   "targets": [
     {
       "id": "rlottie",
@@ -4477,7 +4477,31 @@ package enum RendererData {
           "feature": "gradient-opacity-stops",
           "match": {
             "detail": [
-              "small opacity steps"
+              "small opacity steps, opacity stops skipped by older rlottie",
+              "opacity stops skipped by older rlottie"
+            ]
+          },
+          "until": "0.2",
+          "support": "partial",
+          "effect": "The gradient's opacity stops are read against the colour stops in order: an opacity stop that falls before the next colour stop is drawn in that colour stop's colour, the one after it is skipped, and the colour stop's opacity is extrapolated from it, past 100 % or below 0 % where the opacity changes fast, and such an opacity wraps around (130 % draws as 30 %): bands of the wrong colour or transparency across the gradient.",
+          "workaround": "Put an opacity stop at each colour stop's position (the same places in After Effects' gradient editor), or drop the opacity stops and fade the layer or a matte instead.",
+          "measured": {
+            "fixture": "gradient-opacity-skipped.json",
+            "player": "Debian's librlottie 0.1 (0.1+dfsg-4+deb12u2, the library lottiekit render links)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Corpus rlottie insta_camera.json's radial gradient (7 colour stops, opacity 1, 1, 1, 0.5, 0 at 0, 0.259, 0.517, 0.75, 0.983) draws a dark ring across its middle: 37.2 % of the tile differs from lottie-web (rlottie-python 1.3.8: 0.0 %); the two-stop opacity dip of gradient-opacity-stops.json draws as lottie-web does. lottiekit's emulation of the reading gives 149 and 25 levels of 255 apart, the lab's 32 between them."
+          },
+          "source": "measured; Samsung/rlottie src/lottie/lottiemodel.cpp before 2020 (LOTGradient::populate), as desktop-app/rlottie keeps it"
+        },
+        {
+          "feature": "gradient-opacity-stops",
+          "match": {
+            "detail": [
+              "small opacity steps",
+              "small opacity steps, opacity stops skipped by older rlottie"
             ]
           },
           "support": "supported",
@@ -4514,7 +4538,7 @@ package enum RendererData {
           "feature": "gradient-opacity-stops",
           "until": "0.2",
           "support": "supported",
-          "note": "Samsung/rlottie's master, which rlottie-python bundles (0.2), reads the opacity only at the colour stops; this older library draws the opacity stops as lottie-web does.",
+          "note": "Samsung/rlottie's master, which rlottie-python bundles (0.2), reads the opacity only at the colour stops; this older library draws the opacity stops as lottie-web does. The forms it reads apart (detail \"opacity stops skipped by older rlottie\") are partial.",
           "measured": {
             "fixture": "gradient-opacity-stops.json",
             "player": "Debian's librlottie 0.1 (0.1+dfsg-4+deb12u2, the library lottiekit render links)",
@@ -4562,8 +4586,8 @@ package enum RendererData {
         {
           "feature": "repeater-runaway-scale",
           "until": "0.2",
-          "support": "partial",
-          "effect": "The frame is drawn, but not as lottie-web draws it: the copies scaled far past the canvas cover it.",
+          "support": "unsupported",
+          "effect": "The player may never finish drawing the frame, or crash: each repeater copy multiplies the scale again, and the last copy's geometry is astronomically large. Some such frames return at once with the copies covering the canvas; others hang the app (Telegram: the sticker never appears).",
           "workaround": "Lower the repeater's copies or its per-copy Scale so that scale^(copies−1) stays reasonable (the last copy is rarely visible anyway).",
           "measured": {
             "fixture": "repeater-runaway-scale.json",
@@ -4572,7 +4596,7 @@ package enum RendererData {
             "frames": [
               0
             ],
-            "seen": "The stroked circle repeated 18 times at 900 % per copy returns at once and fills the tile with the stroke's colour: 91.1 % of the tile differs from lottie-web (rlottie-python 1.3.8 does not return within 20 s)."
+            "seen": "The stroked circle repeated 18 times at 900 % per copy returns at once and fills the tile with the stroke's colour: 91.1 % of the tile differs from lottie-web (rlottie-python 1.3.8 does not return within 20 s); corpus rlottie example/resource/test/repro_infinite_loop.json (copies animated up to 18, 900 % by 100 % per copy) draws no frame 5 within 60 s, and lottiekit render stops frame 17 after 35 s of CPU time."
           },
           "source": "measured"
         },
@@ -5411,6 +5435,292 @@ package enum RendererData {
               0
             ],
             "seen": "The ring under a hidden trim is drawn whole: 0.2 % of the tile differs from the ring without the trim."
+          },
+          "source": "measured"
+        }
+      ]
+    },
+    {
+      "id": "telegram-desktop",
+      "name": "rlottie, Telegram Desktop's fork",
+      "aliases": [
+        "tdesktop"
+      ],
+      "versions": [],
+      "inherits": {
+        "target": "rlottie",
+        "version": "0.2",
+        "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd)",
+        "checked": "Every fixture of an rlottie 0.2 entry (87 fixtures, 91 renders at the entries' frames) was rendered with this fork, built from desktop-app/rlottie cbfdcdd (Samsung/rlottie's master merged up to November 2021) with -O2 -DNDEBUG as a release build is, through rlottie-python 1.3.8's bindings (Scripts/telegram-rlottie.sh): it draws them as rlottie 0.2 does, except for the entries of its own below."
+      },
+      "features": [
+        {
+          "feature": "mask-inverted",
+          "support": "ignored",
+          "effect": "A mask's Inverted switch is not read: the mask is applied as written, so the layer shows only inside the shape it should cut out.",
+          "workaround": "Draw the cut-out without inverting: a Subtract mask (inverted Add is the same as Subtract on its own), or the mask path wound around the frame.",
+          "measured": {
+            "fixture": "mask-inverted-combined.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "An Add mask and an inverted Add mask draw only inside the two shapes: 46.8 % of the tile differs from lottie-web (rlottie 0.2: 0.0 %), as in Debian's librlottie 0.1; a single inverted mask, \"inv\" written before or after \"mode\", keeps only the square inside it (mask-inverted-after-mode.json: 62.4 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "mask-inverted-after-mode",
+          "support": "ignored",
+          "effect": "The mask is applied uninverted, as every inverted mask is in this fork: \"inv\" is not read, before \"mode\" or after it.",
+          "workaround": "Draw the cut-out without inverting: a Subtract mask, or the mask path wound around the frame.",
+          "measured": {
+            "fixture": "mask-inverted-after-mode.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The inverted mask keeps only the square inside it: 62.4 % of the tile differs from lottie-web (rlottie 0.2: 0.0 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "gradient-opacity-stops",
+          "match": {
+            "detail": [
+              "small opacity steps, opacity stops skipped by older rlottie",
+              "opacity stops skipped by older rlottie"
+            ]
+          },
+          "support": "partial",
+          "effect": "The gradient's opacity stops are read against the colour stops in order: an opacity stop that falls before the next colour stop is drawn in that colour stop's colour, the one after it is skipped, and the colour stop's opacity is extrapolated from it, past 100 % or below 0 % where the opacity changes fast, and such an opacity wraps around (130 % draws as 30 %): bands of the wrong colour or transparency across the gradient.",
+          "workaround": "Put an opacity stop at each colour stop's position (the same places in After Effects' gradient editor), or drop the opacity stops and fade the layer or a matte instead.",
+          "measured": {
+            "fixture": "gradient-opacity-skipped.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Corpus rlottie insta_camera.json's radial gradient (7 colour stops, opacity 1, 1, 1, 0.5, 0 at 0, 0.259, 0.517, 0.75, 0.983) draws a dark ring across its middle: 37.2 % of the tile differs from lottie-web (rlottie 0.2: 0.0 %), as in Debian's 0.1; in the corpus file, 16.9 % of the frame differs from rlottie 0.2 and 21.6 % from lottie-web at frame 105."
+          },
+          "source": "measured; desktop-app/rlottie src/lottie/lottiemodel.cpp (LOTGradient::populate)"
+        },
+        {
+          "feature": "gradient-opacity-stops",
+          "support": "supported",
+          "note": "Samsung/rlottie's master (rlottie 0.2) reads the opacity only at the colour stops; this fork draws the opacity stops as lottie-web does. The forms it reads apart (detail \"opacity stops skipped by older rlottie\") are partial.",
+          "measured": {
+            "fixture": "gradient-opacity-stops.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Two colour stops with an opacity dip to 10 % between them draw as lottie-web draws them: 0.0 % of the tile differs (rlottie 0.2: 39.6 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "translucent-layers",
+          "support": "supported",
+          "note": "The 1/255 fade of what lies under each translucent shape layer is in Samsung/rlottie's master (rlottie 0.2), not in this fork.",
+          "measured": {
+            "fixture": "translucent-layers.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "40 small squares at partial opacity over a red square leave it as lottie-web draws it: 0.0 % of the tile differs (rlottie 0.2: 19.6 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "single-keyframe-path",
+          "support": "partial",
+          "effect": "A shape path animated with a single keyframe (a keyframe list of one, with no end value) is not drawn; the player does not crash, as Samsung/rlottie's master does.",
+          "workaround": "Make the path static (a:0 with the path itself as k), or give it a second keyframe.",
+          "measured": {
+            "fixture": "single-keyframe-path.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The blue square whose path has one keyframe is not drawn: 16.0 % of the tile differs from lottie-web (rlottie 0.2 crashes with a segmentation fault)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "parent-cycle",
+          "match": {
+            "detail": [
+              "loop"
+            ]
+          },
+          "support": "partial",
+          "effect": "The file is drawn, the layers of a parent loop placed as if the loop were cut; lottie-web draws nothing of such a file, and Samsung/rlottie's master crashes on it.",
+          "workaround": "Break the loop: remove \"parent\" from one of its layers (lint reports it as LK203).",
+          "measured": {
+            "fixture": "parent-cycle.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              10
+            ],
+            "seen": "The two squares that name each other as parent and the third square are drawn: 23.2 % of the tile differs from lottie-web, which draws nothing (rlottie 0.2 dies with a segmentation fault)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "parent-cycle",
+          "match": {
+            "detail": [
+              "self"
+            ]
+          },
+          "support": "supported",
+          "note": "A layer that names itself as its parent is drawn as if it had no parent, as lottie-web and ThorVG draw it; Samsung/rlottie's master leaves it out.",
+          "measured": {
+            "fixture": "parent-self.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              10
+            ],
+            "seen": "A red square whose layer names its own ind as parent, beside a blue square: both are drawn, 0.0 % of the tile differs from lottie-web (rlottie 0.2 draws the blue square only: 12.2 %)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "repeater-runaway-scale",
+          "support": "unsupported",
+          "effect": "The player may never finish drawing the frame, or crash: each repeater copy multiplies the scale again, and the last copy's geometry is astronomically large. Some such frames return at once with the copies covering the canvas; others hang the app or take it down.",
+          "workaround": "Lower the repeater's copies or its per-copy Scale so that scale^(copies−1) stays reasonable (the last copy is rarely visible anyway).",
+          "measured": {
+            "fixture": "repeater-runaway-scale.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The stroked circle repeated 18 times at 900 % per copy returns at once and fills the tile with the stroke's colour: 91.1 % of the tile differs from lottie-web; corpus rlottie example/resource/test/repro_infinite_loop.json (copies animated up to 18, 900 % by 100 % per copy) draws no frame 5 within 60 s and dies with a segmentation fault after 22 s at frame 17."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "trim-paths",
+          "match": {
+            "detail": [
+              "unknown mode",
+              "unknown mode, several paths"
+            ]
+          },
+          "support": "partial",
+          "effect": "The file loads (Samsung/rlottie's master refuses it), but a Trim Paths mode (\"m\") other than 1 or 2 is not read as lottie-web reads it: the trim comes out differently.",
+          "workaround": "Set \"m\" to 1 (Trim Multiple Shapes: Simultaneously) or 2 (Individually); After Effects writes no other value, so another tool or a hand edit wrote it.",
+          "measured": {
+            "fixture": "trim-mode-unknown.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0,
+              10
+            ],
+            "seen": "Three ellipses' stroke trimmed with \"m\": 0 load and draw, each ellipse trimmed to the same arc, where lottie-web trims the three together: 4.0 % of the tile differs at frames 0 and 10 (rlottie 0.2 refuses the file). Built without -DNDEBUG, the fork stops on an assertion instead (SIGABRT)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "duplicate-key",
+          "match": {
+            "detail": [
+              "keyframes, then a static value"
+            ]
+          },
+          "support": "unsupported",
+          "effect": "The file loads and the frame is drawn without the shape whose value is written twice, and then the player crashes (segmentation fault) when it frees the animation: the app goes down with it.",
+          "workaround": "Delete the key you do not want (lottiekit lint reports it as LK002; the last value is the one lottie-web, lottie-android and lottie-ios use).",
+          "measured": {
+            "fixture": "duplicate-key-kinds.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A triangle whose path 'ks' has \"k\": [{\"t\": 0}] and then \"k\": {the path}: the file loads, frame 0 draws nothing, and the process dies with a segmentation fault when the animation is destroyed (five runs out of five); lottie-web draws the triangle from the last k, rlottie 0.2 refuses the file."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "mistyped-value",
+          "match": {
+            "detail": [
+              "numbers in an easing handle"
+            ]
+          },
+          "support": "partial",
+          "effect": "The file loads (Samsung/rlottie's master and Debian's librlottie refuse it), but the layer whose keyframe has an easing handle with an empty \"x\" or \"y\" list is not drawn.",
+          "workaround": "Give each easing handle its numbers (\"o\": {\"x\": [0.33], \"y\": [0]}), or leave \"i\" and \"o\" out of a keyframe that holds (\"h\": 1); After Effects always writes them.",
+          "measured": {
+            "fixture": "mistyped-value-empty-easing.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0,
+              10
+            ],
+            "seen": "Of two squares, the larger's position keyframed with \"i\" and \"o\" written {\"x\": [], \"y\": []}: only the smaller square is drawn, 16.0 % of the tile differs from lottie-web at frames 0 and 10 (rlottie 0.2 refuses the file)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "mistyped-value",
+          "support": "unsupported",
+          "effect": "The parser stops at the first value of another JSON type than the format's (a whole number written with a fraction, \"w\": 512.0, \"ind\": 1.0, and the other forms rlottie refuses): nothing after it in the file is read. Where that leaves no layers (a canvas size, a value in the assets before the layers) the file is refused; in the layer list, the layers before it are drawn and the rest are not.",
+          "workaround": "Write each value with its type: whole numbers without a fraction (512, not 512.0), true/false for switches, text for names (lottiekit lint reports each at its key).",
+          "measured": {
+            "fixture": "mistyped-value-layer-list.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "Of a red square, a precomp layer whose \"w\" is written 100.0 and a green square, only the red square is drawn: 8.0 % of the tile differs from lottie-web (rlottie 0.2 and Debian's 0.1 refuse the file); the same with its \"h\", \"ind\" or \"ty\", a solid's \"sw\" or \"ind\", or a shape layer's \"ind\" written so, and with a shape layer's \"ddd\", \"bm\" or \"ao\" that layer is drawn and those after it are not. A canvas \"w\" written 100.0 (mistyped-value.json) and an \"ind\": 1.0 in a precomp's layers, written before the layers, are refused. Corpus lottie-android Tests/PrecompBlurDecimapPrecompSize.json (a precomp layer's \"w\": 512.0) loads."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "3d-key-in-2d-transform",
+          "support": "partial",
+          "effect": "The file loads (Samsung/rlottie's master refuses it), but a layer whose 2D transform holds a 3D rotation key (rx, ry or rz after \"ddd\": 0) is not drawn.",
+          "workaround": "Delete rx, ry and rz from 2D transforms (a 2D layer turns by \"r\"), or make the layer 3D (\"ddd\": 1) if it is one.",
+          "measured": {
+            "fixture": "3d-key-in-2d-transform.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A layer written \"ddd\": 0 whose \"ks\" starts with \"rz\": 0 and \"or\" is not drawn: 12.2 % of the tile differs from lottie-web, which draws its rectangle turned by \"r\" (rlottie 0.2 refuses the file)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "precomp-clip-oversized",
+          "support": "supported",
+          "note": "Samsung/rlottie's master (rlottie 0.2) draws nothing of a precomp layer whose clip spans 40,000 px or more; this fork draws it.",
+          "measured": {
+            "fixture": "precomp-clip-oversized.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A unit square in a precomp scaled 20,000 % with w = h = 200 (a 40,000 px clip) is drawn as lottie-web draws it: 0.0 % of the tile differs (rlottie 0.2: 36.0 %)."
           },
           "source": "measured"
         }
