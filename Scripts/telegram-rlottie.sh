@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Telegram Desktop's rlottie (github.com/desktop-app/rlottie, the fork Telegram Desktop
-# links) as a shared library the renderer lab's Python bindings can load (#18): test tooling for
+# links; or Telegram iOS's, TelegramMessenger/rlottie) as a shared library the renderer lab's Python bindings can load (#18): test tooling for
 # the `telegram-desktop` target's measured entries, never a product dependency.
 #
 # Usage: Scripts/telegram-rlottie.sh SOURCE_DIR [OUT_DIR]
@@ -12,6 +12,9 @@
 # project's CMake files need desktop-app's build helpers). rlottie-python 1.3.8 also calls
 # lottie_init, lottie_shutdown, lottie_configure_model_cache_size and
 # lottie_animation_get_markerlist, which the fork's C API lacks: they are added as no-ops.
+# Telegram's iOS fork (TelegramMessenger/rlottie, which desktop-app/rlottie merged in 2021-11)
+# builds the same way; its vrle.cpp uses std::numeric_limits without <limits>, which Apple's
+# headers bring in and GCC's do not, hence `-include limits`.
 # Then: TELEGRAM_RLOTTIE=OUT_DIR/libtgrlottie.so for Tests/oracles/compat_fixtures.py's
 # `telegram-desktop` player and the evidence test's sample.
 set -euo pipefail
@@ -33,7 +36,7 @@ find "$src/src" -name '*.cpp' ! -name '*neon*' | sort | while read -r f; do
   echo "$f"
 done | xargs -P "$(nproc)" -I{} sh -c '
   f="{}"; o="'"$out"'/obj/$(echo "$f" | tr "/" "_").o"
-  g++ -std=c++14 -O2 -DNDEBUG -fPIC -w -DLOTTIE_DISABLE_ARM_NEON -DLOT_BUILD -I"'"$out"'" -I"'"$src"'/inc" \
+  g++ -std=c++14 -O2 -DNDEBUG -fPIC -w -include limits -DLOTTIE_DISABLE_ARM_NEON -DLOT_BUILD -I"'"$out"'" -I"'"$src"'/inc" \
     -I"'"$src"'/src/vector" -I"'"$src"'/src/vector/freetype" -I"'"$src"'/src/vector/pixman" -I"'"$src"'/src/vector/stb" \
     -I"'"$src"'/src/lottie" -c "$f" -o "$o"'
 gcc -O2 -fPIC -c "$out/shim.c" -o "$out/obj/shim.o"

@@ -164,29 +164,36 @@ package struct RendererSupport: Sendable {
   }
 
   /// A fork (Telegram Desktop's rlottie) inherits what another target's data says at one version,
-  /// its own entries first (a lookup takes the first entry that applies). An inherited entry that
-  /// was measured was measured with the fork too (`checked` says how): its evidence names both.
+  /// its own entries first (a lookup takes the first entry that applies); a fork of a fork
+  /// (Telegram iOS's) inherits the first fork's, resolved first. An inherited entry that was
+  /// measured was measured with the fork too (`checked` says how): its evidence names both.
   static func inherit(
     _ targets: inout [RendererTarget], _ inherited: [(index: Int, from: String, version: String?, player: String)], _ problems: inout [String]
   ) {
-    for (index, from, version, player) in inherited {
-      let t = targets[index]
-      // One level: the target inherited from has data of its own.
-      guard let base = targets.first(where: { $0.id == from }), !inherited.contains(where: { targets[$0.index].id == from }) else {
-        problems.append("\(t.id): inherits \(from), which is no target with data of its own")
-        continue
+    var pending = inherited
+    while !pending.isEmpty {
+      // A base that is itself still waiting for its own base is taken up in a later round.
+      let ready = pending.filter { p in targets.contains { $0.id == p.from } && !pending.contains { targets[$0.index].id == p.from } }
+      guard !ready.isEmpty else {
+        for p in pending { problems.append("\(targets[p.index].id): inherits \(p.from), which is no target, or inherits it back") }
+        return
       }
-      let taken = base.entries.filter { Self.applies($0, at: version) }.map { e in
-        var evidence = e.evidence
-        if case let .measured(fixture, basePlayer, reference, frames, seen) = e.evidence {
-          evidence = .measured(fixture: fixture, player: basePlayer + " and " + player, reference: reference, frames: frames, seen: seen)
+      for (index, from, version, player) in ready {
+        let t = targets[index]
+        guard let base = targets.first(where: { $0.id == from }) else { continue }
+        let taken = base.entries.filter { Self.applies($0, at: version) }.map { e in
+          var evidence = e.evidence
+          if case let .measured(fixture, basePlayer, reference, frames, seen) = e.evidence {
+            evidence = .measured(fixture: fixture, player: basePlayer + " and " + player, reference: reference, frames: frames, seen: seen)
+          }
+          return SupportEntry(
+            feature: e.feature, types: e.types, matchNames: e.matchNames, details: e.details, isDefault: e.isDefault, support: e.support,
+            since: nil, until: nil, note: e.note, effect: e.effect, workaround: e.workaround, source: e.source, evidence: evidence)
         }
-        return SupportEntry(
-          feature: e.feature, types: e.types, matchNames: e.matchNames, details: e.details, isDefault: e.isDefault, support: e.support,
-          since: nil, until: nil, note: e.note, effect: e.effect, workaround: e.workaround, source: e.source, evidence: evidence)
+        targets[index] = RendererTarget(
+          id: t.id, name: t.name, aliases: t.aliases, renderer: t.renderer, versions: t.versions, entries: t.entries + taken)
       }
-      targets[index] = RendererTarget(
-        id: t.id, name: t.name, aliases: t.aliases, renderer: t.renderer, versions: t.versions, entries: t.entries + taken)
+      pending.removeAll { p in ready.contains { $0.index == p.index } }
     }
   }
 

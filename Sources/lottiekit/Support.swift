@@ -32,7 +32,7 @@ struct TargetOptions: ParsableArguments {
   @Option(
     name: .customLong("target"),
     help:
-      "Renderers, comma separated or repeated: ios, ios-main-thread, android, web (web-svg), web-canvas, web-html, skottie, rlottie, telegram-desktop (tdesktop), thorvg; NAME@VERSION uses the data for that version (ios@4.4)."
+      "Renderers, comma separated or repeated: ios, ios-main-thread, android, web (web-svg), web-canvas, web-html, skottie, rlottie, telegram-desktop (tdesktop), telegram-ios, thorvg; NAME@VERSION uses the data for that version (ios@4.4)."
   )
   var values: [String] = []
 

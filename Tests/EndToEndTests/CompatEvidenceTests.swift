@@ -123,28 +123,30 @@ struct CompatEvidenceTests {
     #expect(r.stdoutText.contains(" 0 failed"))
   }
 
-  /// Telegram Desktop's fork, where it was built (Scripts/telegram-rlottie.sh; its sources are not
-  /// part of a clone, so `make test` skips this unless TELEGRAM_RLOTTIE names the library): every
-  /// fixture of the fork's own entries and of the rlottie 0.2 entries it inherits draws as the
-  /// level `compat --target telegram-desktop` gives the entry's feature says.
-  @Test func telegramDesktopDrawsTheFixturesAsItsDataSays() throws {
-    guard let python = oraclePython, let library = ProcessInfo.processInfo.environment["TELEGRAM_RLOTTIE"],
-      FileManager.default.fileExists(atPath: library)
+  /// Telegram's forks, where they were built (Scripts/telegram-rlottie.sh; their sources are not
+  /// part of a clone, so `make test` skips a fork unless TELEGRAM_RLOTTIE, for Telegram Desktop's,
+  /// or TELEGRAM_IOS_RLOTTIE, for Telegram iOS's, names the library): every fixture of the fork's
+  /// entries, its own and those it inherits, draws as the level `compat --target FORK` gives the
+  /// entry's feature says.
+  @Test(arguments: [("telegram-desktop", "TELEGRAM_RLOTTIE"), ("telegram-ios", "TELEGRAM_IOS_RLOTTIE")])
+  func telegramForksDrawTheFixturesAsTheirDataSays(_ fork: String, _ variable: String) throws {
+    guard let python = oraclePython, let library = ProcessInfo.processInfo.environment[variable], FileManager.default.fileExists(atPath: library)
     else {
-      print("skipping: TELEGRAM_RLOTTIE does not name a library built by Scripts/telegram-rlottie.sh")
+      print("skipping \(fork): \(variable) does not name a library built by Scripts/telegram-rlottie.sh")
       return
     }
     var lines = ""
     var seen = Set<String>()
-    for e in try Self.measuredEntries() where e.target == "telegram-desktop" || (e.target == "rlottie" && e.selection == "rlottie") {
+    let forks = ["telegram-desktop", fork]
+    for e in try Self.measuredEntries() where forks.contains(e.target) || (e.target == "rlottie" && e.selection == "rlottie") {
       let frame = e.frames.first ?? 0
       guard seen.insert("\(e.fixture) \(e.feature) \(frame)").inserted else { continue }
       let path = packageRoot + "/Tests/Fixtures/compat/" + e.fixture
-      let r = try lottiekit("compat", "--format", "json", "--target", "telegram-desktop", path)
+      let r = try lottiekit("compat", "--format", "json", "--target", fork, path)
       let levels = try JSONDocument(parsing: [UInt8](r.stdout)).root["files"].list.flatMap { $0["features"].list }
-        .filter { $0["feature"]?.string == e.feature }.compactMap { $0["support"]?["telegram-desktop"]?["level"]?.string }
-      #expect(!levels.isEmpty, "\(e.fixture): compat --target telegram-desktop says nothing of \(e.feature)")
-      lines += "\(path)\ttelegram-desktop\t\(frame)\t\(levels.allSatisfy { $0 == "supported" } ? "same" : "differs")\n"
+        .filter { $0["feature"]?.string == e.feature }.compactMap { $0["support"]?[fork]?["level"]?.string }
+      #expect(!levels.isEmpty, "\(e.fixture): compat --target \(fork) says nothing of \(e.feature)")
+      lines += "\(path)\t\(fork)\t\(frame)\t\(levels.allSatisfy { $0 == "supported" } ? "same" : "differs")\n"
     }
     let r = try run(python, [packageRoot + "/Tests/oracles/compat_fixtures.py", "--lottiekit", lottiekitBinary], stdin: Data(lines.utf8))
     print(r.stdoutText)

@@ -328,15 +328,29 @@ struct CompatTests {
       + #"{"feature":"merge-paths","support":"ignored","effect":"e","workaround":"w","source":"s"}]},"#
       + #"{"id":"fork","versions":[],"inherits":{"target":"base","version":"2","player":"F","checked":"c"},"features":["#
       + #"{"feature":"merge-paths","support":"supported","source":"own"}]},"#
-      + #"{"id":"orphan","inherits":{"target":"nowhere","player":"F","checked":"c"},"features":[]}]}"#
+      + #"{"id":"forkfork","inherits":{"target":"fork","player":"G","checked":"c"},"features":["#
+      + #"{"feature":"skew","support":"supported","source":"own2"}]},"#
+      + #"{"id":"orphan","inherits":{"target":"nowhere","player":"F","checked":"c"},"features":[]},"#
+      + #"{"id":"a","inherits":{"target":"b","player":"F","checked":"c"},"features":[]},"#
+      + #"{"id":"b","inherits":{"target":"a","player":"F","checked":"c"},"features":[]}]}"#
     let data = RendererSupport.load(["renderers/r.json": base])
-    #expect(data.problems == ["orphan: inherits nowhere, which is no target with data of its own"])
+    #expect(
+      Set(data.problems) == [
+        "orphan: inherits nowhere, which is no target, or inherits it back", "a: inherits b, which is no target, or inherits it back",
+        "b: inherits a, which is no target, or inherits it back"
+      ])
     let fork = try #require(data.target("fork"))
     #expect(fork.entries.map(\.feature) == ["merge-paths", "skew", "merge-paths"])
     #expect(fork.entries.map(\.source) == ["own", "s", "s"])
     #expect(fork.entries[1].evidence.summary == "measured with P and F: seen (fixture Tests/Fixtures/compat/skew.json)")
     #expect(data.level(of: .mergePaths, in: fork) == .supported)
     #expect(data.level(of: .blendMode, in: fork) == .supported)
+    // A fork of the fork: its own entries, then the fork's whole list, evidence naming all three.
+    let forkfork = try #require(data.target("forkfork"))
+    #expect(forkfork.entries.map(\.source) == ["own2", "own", "s", "s"])
+    #expect(forkfork.entries[2].evidence.summary == "measured with P and F and G: seen (fixture Tests/Fixtures/compat/skew.json)")
+    #expect(data.level(of: .skew, in: forkfork) == .supported)
+    #expect(data.level(of: .skew, in: fork) == .ignored)
   }
 
   static let entries: [EntryCase] = RendererSupport.shared.targets.flatMap { t in

@@ -9,8 +9,9 @@ page, as the lab draws it.
 
 Input on stdin: one line per check, tab-separated: FIXTURE  PLAYER  FRAME  EXPECT
 where PLAYER is rlottie (rlottie-python's, Samsung/rlottie's master), thorvg, rlottie@0.1 (the system
-librlottie, Debian's 0.1, through `--lottiekit PATH render`) or telegram-desktop (Telegram Desktop's fork,
-built by Scripts/telegram-rlottie.sh, named by $TELEGRAM_RLOTTIE, through rlottie-python's bindings), and
+librlottie, Debian's 0.1, through `--lottiekit PATH render`), telegram-desktop or telegram-ios (Telegram's
+forks, built by Scripts/telegram-rlottie.sh, named by $TELEGRAM_RLOTTIE and $TELEGRAM_IOS_RLOTTIE, through
+rlottie-python's bindings), and
 EXPECT is `differs` (the data says the player drops or mangles the feature) or `same`.
 Prints one line per check and `N passed, M failed`; exit 1 when any failed.
 The comparison is the lab's (Scripts/compat-lab.py): 200 px tiles laid on white and on black,
@@ -38,6 +39,7 @@ TELEGRAM = ("import sys\nfrom rlottie_python import LottieAnimation\n"
             "if w <= 0 or h <= 0: sys.exit(3)\n"
             "size = (max(1, round(w * side / max(w, h))), max(1, round(h * side / max(w, h))))\n"
             "anim.render_pillow_frame(frame_num=frame, width=size[0], height=size[1]).save(out)\n")
+TELEGRAM_LIBRARIES = {"telegram-desktop": "TELEGRAM_RLOTTIE", "telegram-ios": "TELEGRAM_IOS_RLOTTIE"}
 
 
 # lottie-web on a transparent page, as the lab draws it.
@@ -98,8 +100,8 @@ def main():
             reference, against = Image.open(fixture[:-5] + ".web.png"), "lottie-web"
         side = max(reference.size) if os.path.exists(ae) else SIZE
         try:
-            if player == "telegram-desktop":
-                r = subprocess.run([sys.executable, "-c", TELEGRAM, fixture, frame, out, str(side), os.environ["TELEGRAM_RLOTTIE"]],
+            if player in TELEGRAM_LIBRARIES:
+                r = subprocess.run([sys.executable, "-c", TELEGRAM, fixture, frame, out, str(side), os.environ[TELEGRAM_LIBRARIES[player]]],
                                    capture_output=True, timeout=20)
             elif player == "rlottie@0.1":
                 r = subprocess.run([lottiekit, "render", fixture, "--frame", frame, "--size", fitted(fixture, side), "-o", out, "--quiet"],

@@ -3482,7 +3482,7 @@ package enum RendererData {
 {
   "renderer": "rlottie",
   "repository": "Samsung/rlottie",
-  "about": "Samsung's C++ player, used by Telegram (in forks) and Tizen; it renders shapes, masks and mattes but no effects, text or expressions. Versions: 0.2 (the default) is Samsung/rlottie's master as rlottie-python 1.3.8 bundles it (librlottie.so.0.2), the player the renderer lab measures; 0.1 is Debian's librlottie 0.1+dfsg-4+deb12u2 with its patches, the library lottiekit render links, measured where its fixtures draw differently. Telegram Desktop's fork (desktop-app/rlottie) is the target telegram-desktop, measured with the fork built from source; Telegram's Android and iOS forks are not measured.",
+  "about": "Samsung's C++ player, used by Telegram (in forks) and Tizen; it renders shapes, masks and mattes but no effects, text or expressions. Versions: 0.2 (the default) is Samsung/rlottie's master as rlottie-python 1.3.8 bundles it (librlottie.so.0.2), the player the renderer lab measures; 0.1 is Debian's librlottie 0.1+dfsg-4+deb12u2 with its patches, the library lottiekit render links, measured where its fixtures draw differently. Telegram Desktop's fork (desktop-app/rlottie) is the target telegram-desktop and Telegram iOS's (TelegramMessenger/rlottie) telegram-ios, measured with the forks built from source; Telegram Android's fork is not measured.",
   "targets": [
     {
       "id": "rlottie",
@@ -5721,6 +5721,50 @@ package enum RendererData {
               0
             ],
             "seen": "A unit square in a precomp scaled 20,000 % with w = h = 200 (a 40,000 px clip) is drawn as lottie-web draws it: 0.0 % of the tile differs (rlottie 0.2: 36.0 %)."
+          },
+          "source": "measured"
+        }
+      ]
+    },
+    {
+      "id": "telegram-ios",
+      "name": "rlottie, Telegram iOS's fork",
+      "aliases": [],
+      "versions": [],
+      "inherits": {
+        "target": "telegram-desktop",
+        "player": "Telegram iOS's rlottie (TelegramMessenger/rlottie 67f103b)",
+        "checked": "Telegram Desktop's fork is this one (TelegramMessenger/rlottie 67f103b, 2021-11-17) merged into desktop-app/rlottie with a newer RapidJSON and build changes; no drawing code differs. Every fixture of a telegram-desktop entry and of the rlottie 0.2 entries it inherits (89 checks, each entry's first frame) was rendered with this fork, built by Scripts/telegram-rlottie.sh: it draws them as Telegram Desktop's does, except for the entries of its own below."
+      },
+      "features": [
+        {
+          "feature": "byte-order-mark",
+          "support": "supported",
+          "note": "The RapidJSON this fork bundles skips a UTF-8 byte order mark; Telegram Desktop's newer copy and Samsung/rlottie's master refuse the file.",
+          "measured": {
+            "fixture": "byte-order-mark.json",
+            "player": "Telegram iOS's rlottie (TelegramMessenger/rlottie 67f103b, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A file that starts with a UTF-8 byte order mark draws as lottie-web draws it without one: 0.0 % of the tile differs (Telegram Desktop's fork and rlottie 0.2 refuse it)."
+          },
+          "source": "measured"
+        },
+        {
+          "feature": "repeater-runaway-scale",
+          "support": "unsupported",
+          "effect": "The player takes seconds or longer to draw the frame, or never finishes: each repeater copy multiplies the scale again, and the last copy's geometry is astronomically large; the app stalls (the sticker does not appear).",
+          "workaround": "Lower the repeater's copies or its per-copy Scale so that scale^(copies−1) stays reasonable (the last copy is rarely visible anyway).",
+          "measured": {
+            "fixture": "repeater-runaway-scale.json",
+            "player": "Telegram iOS's rlottie (TelegramMessenger/rlottie 67f103b, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "The stroked circle repeated 18 times at 900 % per copy takes 16 and 20 s for frame 0 in two runs (Telegram Desktop's fork returns at once), then fills the tile with the stroke's colour."
           },
           "source": "measured"
         }
