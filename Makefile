@@ -138,7 +138,8 @@ fuzz: deps testdata
 # lottie-web and lottiekit's claims with what was seen, and writes docs/compat-evidence.md.
 # Renders are cached in .build/compat-lab/. Test tooling only; needs the oracles.
 # `make compat-lab COMPAT_LAB_FLAGS=--claims-only` reuses the last run's renders and verdicts and
-# only asks lottiekit again (a change to the claims, measured in seconds).
+# only asks lottiekit again (a change to the claims, measured in seconds). With TELEGRAM_RLOTTIE and/or
+# TELEGRAM_IOS_RLOTTIE naming libraries Scripts/telegram-rlottie.sh built, Telegram's forks are players too.
 COMPAT_EVERY ?= 1
 COMPAT_LAB_FLAGS ?=
 compat-lab: build oracles

@@ -27,8 +27,13 @@ is drawn by lottie-web to see whether the claim changes the reference's own pict
 but under 2 %, or wrong), and where that is under 2 % at the 16 frames, at every frame (at most
 600): a brief change, a bounce after a keyframe, falls between sampled frames. --claims-only
 re-asks lottiekit on the cached renders.
+
+Telegram's forks of rlottie are measured too where $TELEGRAM_RLOTTIE (Telegram Desktop's,
+desktop-app/rlottie) or $TELEGRAM_IOS_RLOTTIE (TelegramMessenger/rlottie) name a library built by
+Scripts/telegram-rlottie.sh: players `telegram-desktop` and `telegram-ios`, judged against lottiekit's
+targets of the same names.
 """
-import argparse, hashlib, json, math, os, subprocess, sys
+import argparse, gzip, hashlib, json, math, os, subprocess, sys
 
 import numpy as np
 from PIL import Image
@@ -36,10 +41,19 @@ from PIL import Image
 HERE = os.path.dirname(os.path.abspath(__file__))
 ORACLES = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "oracles"))
 FRACTIONS = (0.10, 0.35, 0.60, 0.85)
-PLAYERS = ("rlottie", "thorvg")
+# Telegram's forks of rlottie (desktop-app/rlottie, TelegramMessenger/rlottie), players too where
+# the environment names a library Scripts/telegram-rlottie.sh built: their sources are not in a
+# clone, so a fresh machine measures rlottie and ThorVG only.
+sys.path.insert(0, os.path.join(HERE, "..", "Tests", "oracles"))
+from compat_fixtures import TELEGRAM as FORK, TELEGRAM_LIBRARIES as FORKS  # noqa: E402
+PLAYERS = ("rlottie", "thorvg") + tuple(p for p, var in FORKS.items() if os.path.isfile(os.environ.get(var, "")))
+# rlottie and the forks that inherit its data (the rlottie emulations below hold for them too).
+RLOTTIE_LIKE = ("rlottie",) + tuple(p for p in PLAYERS if p in FORKS)
 # The data's target for each player as the lab renders it: thorvg-python 1.1.3 bundles ThorVG
 # 1.0.4, and some ThorVG entries end at 1.1 (the stroke width it kept in fixed point).
-TARGETS = {"rlottie": "rlottie", "thorvg": "thorvg@1.0"}
+TARGETS = {"rlottie": "rlottie", "thorvg": "thorvg@1.0", "telegram-desktop": "telegram-desktop", "telegram-ios": "telegram-ios"}
+NAMES = {"rlottie": "rlottie", "thorvg": "ThorVG", "telegram-desktop": "Telegram Desktop's rlottie",
+         "telegram-ios": "Telegram iOS's rlottie"}
 TOLERANCE = 32
 # render.py only scales down (--max-side); the lab renders every player at the tile's size, so that
 # no picture is resampled after rendering. Run in its own process: a crash is a result.
@@ -53,6 +67,11 @@ THRESHOLD = 0.02
 # keeps its alpha like the players' do, and compares every picture on white and on black (`tile`).
 WEB_TRANSPARENT = os.path.join(HERE, "..", "Tests", "oracles", "render_web_transparent.py")
 WEB = "web-rgba"  # the cached lottie-web renders' name (web.png: the white page's, before)
+def player_command(path, frame, out, size, player):
+    """The command that renders one frame of `path` into `out` with a native player."""
+    if player in FORKS:
+        return [sys.executable, "-c", FORK, path, str(frame), out, str(size), os.environ[FORKS[player]]]
+    return [sys.executable, "-c", FIT_UP, path, str(frame), out, "--engine", player, "--max-side", str(size)]
 
 
 def animation_frames(path):
@@ -146,7 +165,7 @@ def render_all(path, frames, size, cache, players=PLAYERS, tag=""):
             out = os.path.join(folder, f"{player}-{k}.png")
             status_file = out + ".status"
             if not os.path.exists(status_file):
-                code, stdout = run([sys.executable, "-c", FIT_UP, path, str(frame), out, "--engine", player, "--max-side", str(size)])
+                code, stdout = run(player_command(path, frame, out, size, player))
                 open(status_file, "w").write(str(code))
             code = open(status_file).read().strip()
             if code != "0" or not os.path.exists(out):
@@ -721,7 +740,7 @@ def render_one(path, frame, size, cache, player):
         if player == "web":
             code, _ = run([sys.executable, WEB_TRANSPARENT, path, out, "--frames", str(frame), "--size", str(size)])
         else:
-            code, _ = run([sys.executable, "-c", FIT_UP, path, str(frame), out, "--engine", player, "--max-side", str(size)])
+            code, _ = run(player_command(path, frame, out, size, player))
         open(status, "w").write(str(code))
     code = open(status).read().strip()
     if code != "0" or not os.path.exists(out):
@@ -860,12 +879,30 @@ def noise_only(web, tiles):
                for w, t in zip(web, tiles))
 
 
+def animation_path(path, cache):
+    """The JSON file to draw for `path`: itself, or for a Telegram sticker (.tgs, gzipped JSON) its
+    JSON, unpacked into the cache; None when it does not unpack."""
+    if not path.lower().endswith(".tgs"):
+        return path
+    try:
+        data = gzip.open(path, "rb").read()
+    except (OSError, EOFError):
+        return None
+    out = os.path.join(cache, "tgs", hashlib.sha256(data).hexdigest()[:20] + ".json")
+    if not os.path.exists(out):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        open(out, "wb").write(data)
+    return out
+
+
 def sample(a):
-    """(path, is a conformance file) for the conformance files and every a.every-th corpus file."""
+    """(path, is a conformance file) for the conformance files and every a.every-th corpus file
+    (animations: .json, and Telegram's stickers, .tgs)."""
     files = []
     for root in (a.conformance, a.corpus):
+        kinds = (".json",) if root == a.conformance else (".json", ".tgs")
         found = sorted(os.path.join(d, n) for d, _, ns in os.walk(root) for n in ns
-                       if n.lower().endswith(".json") and not n.endswith("-meta.json"))
+                       if n.lower().endswith(kinds) and not n.endswith("-meta.json"))
         files += [(f, root == a.conformance) for f in (found if root == a.conformance else found[::a.every])]
     return files
 
@@ -892,9 +929,12 @@ def main():
     if a.claims_only:
         saved = json.load(open(os.path.join(a.cache, "rows.json")))
         rows = saved["rows"] if isinstance(saved, dict) else saved
+        global PLAYERS
+        PLAYERS = tuple(p for p in PLAYERS if rows and p in rows[0])  # the players the saved run measured
         a.skipped_missing = saved["skipped_missing"] if isinstance(saved, dict) else [
             os.path.relpath(f, os.path.join(ORACLES, "..")) for f, _ in sample(a)
-            if animation_frames(f) is not None and missing_images(f)]
+            if animation_path(f, a.cache) and animation_frames(animation_path(f, a.cache)) is not None
+            and missing_images(animation_path(f, a.cache))]
         for row in rows:
             row["claims"] = claims(a.lottiekit, os.path.join(ORACLES, "..", row["file"]))
             for player in PLAYERS:
@@ -919,18 +959,20 @@ def main():
         a.previous = {r["file"]: r for r in (old["rows"] if isinstance(old, dict) else old)}
     rows = []
     skipped_missing = []
-    for n, (path, conformance) in enumerate(files):
-        frames = animation_frames(path)
+    for n, (source, conformance) in enumerate(files):
+        # A sticker's JSON is drawn; lottiekit is asked about the .tgs itself.
+        path = animation_path(source, a.cache)
+        frames = animation_frames(path) if path else None
         if frames is None:
             continue
         if missing_images(path):
-            skipped_missing.append(os.path.relpath(path, os.path.join(ORACLES, "..")))
+            skipped_missing.append(os.path.relpath(source, os.path.join(ORACLES, "..")))
             continue  # the file's own images are absent: no player can be judged on it
         renders = render_all(path, frames, a.size, a.cache)
         web = renders["web"]
         if isinstance(web, str) or all(blank(t) for t in web):
             continue  # lottie-web draws nothing: no reference
-        row = {"file": os.path.relpath(path, os.path.join(ORACLES, "..")), "claims": claims(a.lottiekit, path)}
+        row = {"file": os.path.relpath(source, os.path.join(ORACLES, "..")), "claims": claims(a.lottiekit, source)}
         row["ae"], row["ae_noise"] = ae_compare(path, a.size, a.cache) if conformance else (None, [])
         for player in PLAYERS:
             r = renders[player]
@@ -995,7 +1037,7 @@ def confirm(rows, a):
     for n, row in enumerate(rows):
         if row["ae"] is not None:
             continue
-        path = os.path.join(ORACLES, "..", row["file"])
+        path = animation_path(os.path.join(ORACLES, "..", row["file"]), a.cache)
         todo = [p for p in PLAYERS if not row[p]["disagrees"] and any(w for _, w in row["claims"][p])]
         for p in PLAYERS:
             row[p].pop("dense", None)
@@ -1157,21 +1199,21 @@ def _direction_before_type(doc):
 
 # Feature: (what the player plays instead, the players whose entry says they do it).
 EMULATIONS = {
-    "expression": (_no_expressions, ("rlottie", "thorvg")),
-    "text-layer": (_remove_layers({5}), ("rlottie",)),
-    "easing-per-dimension": (_easing_per_dimension, ("rlottie", "thorvg")),
-    "skew": (_skew, ("rlottie",)),
-    "blend-mode": (_blend, ("rlottie",)),
-    "mask-expansion": (_mask_expansion, ("rlottie",)),
-    "effect": (_drop_layer_key("ef"), ("rlottie",)),
-    "polystar": (_doubled_star_rotation, ("rlottie",)),
-    "mask": (_mask_none_hides, ("rlottie",)),
-    "zero-length-dashes": (_zero_length_dashes_vanish, ("rlottie",)),
-    "path-from-closed-start": (_tripped_strokes_vanish, ("rlottie",)),
-    "legacy-colors": (_legacy_colors_wrap, ("rlottie",)),
-    "time-remap": (_time_remap_rlottie, ("rlottie",)),
-    "rounded-corners": (_sharp_corners, ("rlottie",)),
-    "key-before-type": (_direction_before_type, ("rlottie",)),
+    "expression": (_no_expressions, RLOTTIE_LIKE + ("thorvg",)),
+    "text-layer": (_remove_layers({5}), RLOTTIE_LIKE),
+    "easing-per-dimension": (_easing_per_dimension, RLOTTIE_LIKE + ("thorvg",)),
+    "skew": (_skew, RLOTTIE_LIKE),
+    "blend-mode": (_blend, RLOTTIE_LIKE),
+    "mask-expansion": (_mask_expansion, RLOTTIE_LIKE),
+    "effect": (_drop_layer_key("ef"), RLOTTIE_LIKE),
+    "polystar": (_doubled_star_rotation, RLOTTIE_LIKE),
+    "mask": (_mask_none_hides, RLOTTIE_LIKE),
+    "zero-length-dashes": (_zero_length_dashes_vanish, RLOTTIE_LIKE),
+    "path-from-closed-start": (_tripped_strokes_vanish, RLOTTIE_LIKE),
+    "legacy-colors": (_legacy_colors_wrap, RLOTTIE_LIKE),
+    "time-remap": (_time_remap_rlottie, RLOTTIE_LIKE),
+    "rounded-corners": (_sharp_corners, RLOTTIE_LIKE),
+    "key-before-type": (_direction_before_type, RLOTTIE_LIKE),
 }
 
 
@@ -1231,7 +1273,7 @@ def reference_effect(rows, a):
         row["effect"] = {}
         if not features:
             continue
-        path = os.path.join(ORACLES, "..", row["file"])
+        path = animation_path(os.path.join(ORACLES, "..", row["file"]), a.cache)
         doc = json.load(open(path, "rb"))
         if has_external_images(doc):
             continue
@@ -1353,14 +1395,22 @@ def write_report(rows, a):
              "own rows below; the goal's figures stay the four frames'). Where a claim's feature, removed, changes",
              f"lottie-web's own picture by under 2 % at those {DENSE}, the same is measured at every frame (at most {MAX_EVERY}).",
              "Files where lottie-web draws nothing are left out. Sample: the conformance files and "
-             + ("every corpus file" if a.every == 1 else f"every {a.every}th corpus file") + f": {len(rows)} animations compared;",
+             + ("every corpus file" if a.every == 1 else f"every {a.every}th corpus file")
+             + f" (.json, and Telegram's stickers, .tgs: {sum(1 for r in rows if r['file'].lower().endswith('.tgs'))} of them): {len(rows)} animations compared;",
              f"{len(getattr(a, 'skipped_missing', []))} left out because their own external images are missing (lint reports those as LK301)."]
     if a.claims_only:
         lines += ["lottiekit's claims were asked again of the final binary (`--claims-only`) on that run's renders and verdicts."]
     lines += ["A feature lottiekit calls minor (by its bound, the uses change at most 2 % of the frame; an info, not a",
               "warning, under `--target`) is not a claim here; its files have a row of their own."]
+    forks = [p for p in PLAYERS if p in FORKS]
+    if forks:
+        lines += ["Telegram's forks of rlottie are players too in this run: "
+                  + " and ".join(f"{NAMES[p]} (`{TARGETS[p]}`, ${FORKS[p]})" for p in forks)
+                  + ", each built from its source by `Scripts/telegram-rlottie.sh` as a release build and loaded through",
+                  "rlottie-python's bindings; lottiekit's claims for them are those of its targets of the same names. Their",
+                  "sources are not in a clone, so a run on a fresh machine measures rlottie and ThorVG only."]
     lines += [""]
-    lines += ["| | rlottie | ThorVG |", "|---|---|---|"]
+    lines += ["| | " + " | ".join(NAMES[p] for p in PLAYERS) + " |", "|---" * (len(PLAYERS) + 1) + "|"]
     stats = {}
     for p in PLAYERS:
         disagree = [r for r in rows if r[p]["disagrees"]]
@@ -1412,17 +1462,17 @@ def write_report(rows, a):
             lambda s, p: f"{sum(1 for r in unconfirmed(s, p) if above(r, p))}/{len(unconfirmed(s, p))}")
         row("precision if those count (not the goal's measure)",
             lambda s, p: pct(len(s["claimed"]) - len(unconfirmed(s, p)) + sum(1 for r in unconfirmed(s, p) if above(r, p)), len(s["claimed"])))
-    both = [r for r in rows if r["ae"] is None and r.get("natives_agree") and all(r[p]["disagrees"] for p in PLAYERS)]
+    both = [r for r in rows if r["ae"] is None and r.get("natives_agree") and all(r[p]["disagrees"] for p in ("rlottie", "thorvg"))]
     lines += ["", f"Corpus files where rlottie and ThorVG agree with each other and both differ from lottie-web: {len(both)}.",
               "lottie-web may be the odd one out there; they are still counted as disagreements above.", ""]
     for r in both[:15]:
         lines.append(f"- `{r['file']}`: {r['rlottie']['what']}" + (f" — cause: {r['rlottie']['cause']}" if r['rlottie'].get('cause') else ""))
     lines += ["", "## Conformance files against the After Effects renders", "",
               f"{len(conf)} feature files with a reference render at frame 0 (same comparison, at the render's size):", "",
-              "| | lottie-web | rlottie | ThorVG |", "|---|---|---|---|",
+              "| | lottie-web | " + " | ".join(NAMES[p] for p in PLAYERS) + " |", "|---" * (len(PLAYERS) + 2) + "|",
               "| agree with After Effects | " + " | ".join(pct(sum(1 for r in conf if r["ae"][p] <= THRESHOLD or p in r.get("ae_noise", ())), len(conf)) for p in ("web",) + PLAYERS) + " |", "",
               "Files where a player disagrees with After Effects (share of pixels differing; — agrees):", "",
-              "| file | lottie-web | rlottie | ThorVG | lottiekit's claims |", "|---|---|---|---|---|"]
+              "| file | lottie-web | " + " | ".join(NAMES[p] for p in PLAYERS) + " | lottiekit's claims |", "|---" * (len(PLAYERS) + 3) + "|"]
     for r in conf:
         if any(r["ae"][p] > THRESHOLD for p in ("web",) + PLAYERS):
             cells = [(f"{100 * r['ae'][p]:.0f}% (anti-aliasing)" if p in r.get("ae_noise", ()) else f"{100 * r['ae'][p]:.0f}%")

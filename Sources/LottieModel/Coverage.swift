@@ -12,6 +12,9 @@ import LottieJSON
 /// - each shape by its box (rectangles and ellipses by their size, stars by their larger radius,
 ///   paths by their vertices and tangents), over all keyframes, including what easing handles
 ///   overshoot; strokes widen the boxes; the boxes' areas are added (the union is never larger);
+///   a layer that fills nothing, only strokes, by the band its strokes can cover around its paths
+///   where that is smaller and no layer is skewed (Outline.strokedArea: a ring or a line icon
+///   covers far less than its box);
 /// - text by each visible character's embedded glyph box, or one em (plus tracking) by the line
 ///   height (1.2 em at least) for a character without one; text in a file that draws nothing
 ///   else leaves the bound unknown (a player that drops it draws nothing at all);
@@ -289,7 +292,11 @@ package struct Coverage {
     } else if effectsContained && layer.styles.isEmpty {
       switch layer.typeCode {
       case 4?:
-        result = layer.node["shapes"].flatMap { Self.boxes($0, depth: 0) }.map { $0.reduce(0) { $0 + $1.w * $1.h } }
+        // The shapes' boxes, or for strokes with no fill the band around their paths, if smaller
+        // (a skew keeps areas but lengthens paths: no band in a file with a skewed layer).
+        let boxes = layer.node["shapes"].flatMap { Self.boxes($0, depth: 0) }.map { $0.reduce(0) { $0 + $1.w * $1.h } }
+        let band = skewFree ? layer.node["shapes"].flatMap { Self.outline($0, depth: 0)?.strokedArea } : nil
+        result = [boxes, band].compactMap { $0 }.min()
       case 5?:
         if glyphs == nil { glyphs = Glyphs(animation.root) }
         result = glyphs.flatMap { Self.textArea(layer, glyphs: $0) }

@@ -13,6 +13,19 @@ extension Coverage {
     var fill = false
     /// The widest stroke, times how far its miter joins reach past half its width.
     var stroke = 0.0
+    /// Whether a stroke has square caps, whose corners reach √2 × half its width past a path's end.
+    var squareCaps = false
+
+    /// The area the paths' strokes can cover when they are stroked and nothing is filled, or
+    /// nil: every stroked pixel lies within R (half the widest stroke, times its miter reach,
+    /// times √2 for square caps) of a path, and the points within R of a curve of length L cover
+    /// at most 2RL + πR² (a band along it and a disc at its ends).
+    var strokedArea: Double? {
+      guard !fill, stroke > 0 else { return nil }
+      let r = stroke / 2 * (squareCaps ? 2.0.squareRoot() : 1)
+      let area = 2 * r * length + paths * Double.pi * r * r
+      return area.isFinite ? area : nil
+    }
 
     /// The length of the painted region's edges and how many pieces they come in. A fill's edge
     /// is its paths. A stroke's edge is two offset curves per segment, each at most the segment's
@@ -34,6 +47,7 @@ extension Coverage {
       paths += other.paths * factor
       fill = fill || other.fill
       stroke = max(stroke, other.stroke * grow)
+      squareCaps = squareCaps || other.squareCaps
     }
   }
 
@@ -72,6 +86,7 @@ extension Coverage {
       case "st":
         guard item["d"] == nil, let w = largest(item["w"], default: 0) else { return nil }
         out.stroke = max(out.stroke, w * miterReach(item))
+        if item["lc"]?.int == 3 { out.squareCaps = true }
       case "fl":
         out.fill = true
       case "tr":

@@ -152,7 +152,7 @@ struct CoverageTests {
   /// easing handles that overshoot count where they take the value.
   @Test func strokesRepeatersAndOvershootWiden() throws {
     func layer(_ items: String) -> String {
-      #"[{"ty":4,"ind":1,"ip":0,"op":60,"bm":3,"ks":{},"shapes":[{"ty":"gr","it":[\#(items),{"ty":"tr","s":{"a":0,"k":[100,100]}}]}]}]"#
+      #"[{"ty":4,"ind":1,"ip":0,"op":60,"bm":3,"ks":{},"shapes":[{"ty":"gr","it":[\#(items),\#(Self.fill),{"ty":"tr","s":{"a":0,"k":[100,100]}}]}]}]"#
     }
     let rect = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]}}"#
     let stroked = try #require(try change(.blendMode, layers: layer(rect + #",{"ty":"st","w":{"a":0,"k":4},"lj":2}"#)))
@@ -166,6 +166,33 @@ struct CoverageTests {
       #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":1,"k":[{"t":0,"s":[10,10],"o":{"x":[0.5],"y":[0]},"i":{"x":[0.5],"y":[1.5]}},{"t":30,"s":[20,20]}]}}"#
     let overshoot = try #require(try change(.blendMode, layers: layer(eased)))
     #expect(abs(overshoot - 2 * 25 * 25 / Self.canvas) < 1e-9)
+  }
+
+  static let fill = #"{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}"#
+
+  /// A layer that fills nothing draws only within its strokes' reach R of its paths (half the
+  /// width; √2 times that with square caps): at most 2RL + πR² for paths of length L, where that
+  /// is below the box. A fill anywhere among them brings the box back, and so does no paint.
+  @Test func strokesAloneCoverABandAroundTheirPaths() throws {
+    func layer(_ items: String) -> String {
+      #"[{"ty":4,"ind":1,"ip":0,"op":60,"bm":3,"ks":{},"shapes":[{"ty":"gr","it":[{"ty":"gr","it":[\#(items)]},{"ty":"tr","s":{"a":0,"k":[200,200]}}]}]}]"#
+    }
+    // A 100 × 100 square outline 2 px wide, drawn at 200 %: 800 px long, reach 2.
+    let square = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]}}"#
+    let stroke = #"{"ty":"st","w":{"a":0,"k":2},"lj":2"#
+    let ring = try #require(try change(.blendMode, layers: layer(square + "," + stroke + "}")))
+    #expect(abs(ring - 2 * (2 * 2 * 800 + Double.pi * 4) / Self.canvas) < 1e-9)
+    let capped = try #require(try change(.blendMode, layers: layer(square + "," + stroke + #","lc":3}"#)))
+    let r = 2 * 2.0.squareRoot()
+    #expect(abs(capped - 2 * (2 * r * 800 + Double.pi * r * r) / Self.canvas) < 1e-9)
+    let filled = try #require(try change(.blendMode, layers: layer(square + "," + stroke + "}," + Self.fill)))
+    #expect(abs(filled - 2 * 204 * 204 / Self.canvas) < 1e-9)
+    let unpainted = try #require(try change(.blendMode, layers: layer(square)))
+    #expect(abs(unpainted - 2 * 200 * 200 / Self.canvas) < 1e-9)
+    // A skew keeps areas but lengthens paths: a file with a skewed layer keeps the box.
+    let skewed = try #require(
+      try change(.blendMode, layers: String(layer(square + "," + stroke + "}").dropLast()) + #",{"ty":3,"ind":2,"ip":0,"op":60,"ks":{"sk":{"a":0,"k":30}}}]"#))
+    #expect(abs(skewed - 2 * 204 * 204 / Self.canvas) < 1e-9)
   }
 
   /// What can draw beyond any box leaves the bound unknown, so the claim stays as it is.

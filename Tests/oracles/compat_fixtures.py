@@ -30,9 +30,10 @@ FIT_UP = ("import sys; sys.path.insert(0, %r); import render\n"
           "render.fit = lambda w, h, m: (max(1, round(w * m / max(w, h))), max(1, round(h * m / max(w, h))))\n"
           "sys.argv = ['render.py'] + sys.argv[1:]; sys.exit(render.main())" % ORACLES)
 # Telegram Desktop's rlottie through rlottie-python's bindings (render.py loads only the bundled
-# library); fitted as FIT_UP fits.
+# library); fitted as FIT_UP fits; exit 2 when the fork refuses the file, 3 for a size it cannot
+# draw, as render.py. The renderer lab draws the forks with it too.
 TELEGRAM = ("import sys\nfrom rlottie_python import LottieAnimation\n"
-            "path, frame, out, side, lib = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), sys.argv[5]\n"
+            "path, frame, out, side, lib = sys.argv[1], int(float(sys.argv[2])), sys.argv[3], int(sys.argv[4]), sys.argv[5]\n"
             "anim = LottieAnimation.from_file(path, rlottie_lib_path=lib)\n"
             "if not anim.animation_p: sys.exit(2)\n"
             "w, h = anim.lottie_animation_get_size()\n"
