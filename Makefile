@@ -140,6 +140,8 @@ fuzz: deps testdata
 # `make compat-lab COMPAT_LAB_FLAGS=--claims-only` reuses the last run's renders and verdicts and
 # only asks lottiekit again (a change to the claims, measured in seconds). With TELEGRAM_RLOTTIE and/or
 # TELEGRAM_IOS_RLOTTIE naming libraries Scripts/telegram-rlottie.sh built, Telegram's forks are players too.
+# COMPAT_LAB_FLAGS=--no-reference-effect skips the slowest stage (what unconfirmed claims change in
+# lottie-web's own picture, drawn at every frame).
 COMPAT_EVERY ?= 1
 COMPAT_LAB_FLAGS ?=
 compat-lab: build oracles

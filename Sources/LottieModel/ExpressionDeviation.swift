@@ -14,7 +14,8 @@ import LottieJSON
 ///   two keyframes, the value goes from the first's to the second's along a named Penner easing.
 ///   The easings that do not overshoot (Quad, Cubic, Quart, Quint, Sine, Expo, Circ, in, out or in
 ///   and out) stay among the keyframes' values: at most the width of their range, as a loop; `inBack`
-///   and `outBack` with Penner's s = 1.70158 go 10.001 % of a step past either end: 1.201 times it.
+///   and `outBack` with Penner's s = 1.70158 go 10.001 % of a step past either end: 1.201 times it;
+///   `inOutBack`, which grows s at every call, at most 32.9 %: 1.658 times it.
 /// Anything else: unknown.
 extension ExpressionEffect {
   package static func deviation(_ code: String, property: JSONNode, frameRate: Double?) -> Double? {
@@ -252,15 +253,7 @@ extension ExpressionEffect {
     var s = String(decoding: bytes, as: UTF8.self)
     guard let easing else { return nil }
     let kind = easing.name.hasPrefix("easeandwizz_") ? String(easing.name.dropFirst(12)) : easing.name
-    let reach: Double
-    if containedEasings.contains(kind) {
-      reach = 1
-    } else if kind == "inBack" || kind == "outBack" {
-      reach = 1.201  // outBack peaks at 1.100 01
-    } else {
-      return nil
-    }
-    guard easingBodyIsArithmetic(easing.body, s: reach > 1) else { return nil }
+    guard let reach = reach(ofEasing: kind), easingBodyIsArithmetic(easing.body, s: reach > 1, grows: kind == "inOutBack") else { return nil }
     // Its parameters' settings, and the script's own variables.
     for setting in ["varp=", "vara=", "vars="] {
       guard let r = s.range(of: setting) else { continue }
@@ -281,10 +274,26 @@ extension ExpressionEffect {
     return s == easeAndWizzForm ? reach : nil
   }
 
+  /// How far a Penner easing known by its name takes a value past its keyframes' range, as a
+  /// multiple of the range's width, or nil for an easing not known.
+  static func reach(ofEasing kind: String) -> Double? {
+    if containedEasings.contains(kind) { return 1 }
+    if kind == "inBack" || kind == "outBack" { return 1.201 }  // outBack peaks at 1.100 01
+    // inOutBack multiplies the script's own s by 1.525 at every call (`s *= 1.525`), and the
+    // script calls it once per dimension, three times at most, each time the expression runs from
+    // s = 1.70158: s ≤ 1.70158 × 1.525³ ≈ 6.035, whose dip before the start, 2s³/(27(s + 1)²), is
+    // 32.9 % of a step, and its overshoot past the end as much.
+    if kind == "inOutBack" { return 1.658 }
+    return nil
+  }
+
   /// An easing's body reads only its parameters, numbers and arithmetic: nothing from the
   /// property, the layer or the clock (`s` only for Back, set in the body or before it to
-  /// Penner's 1.70158 and never changed: `*=` grows it with every call).
-  static func easingBodyIsArithmetic(_ body: String, s: Bool) -> Bool {
+  /// Penner's 1.70158 and never changed: `*=` grows it with every call, which only inOutBack's
+  /// own `s *= 1.525` may, `grows`). Its guard `if (s == null) s = 1.70158;` changes nothing.
+  static func easingBodyIsArithmetic(_ body: String, s: Bool, grows: Bool = false) -> Bool {
+    var body = body.replacingOccurrences(of: "if(s==null)s=1.70158;", with: "")
+    if grows { body = body.replacingOccurrences(of: "s*=1.525", with: "s") }
     guard !body.contains("*="), !body.contains("function") else { return false }
     var word = ""
     var words: [String] = []

@@ -5,7 +5,7 @@ import Testing
 
 /// #18: Ease and Wizz, as Bodymovin writes the script's expression, eases between two keyframes
 /// along a named Penner easing: its values stay among the keyframes' (1.201 times their range for
-/// Back), whichever of the script's versions wrote it; anything else is not read.
+/// Back, 1.658 for inOutBack), whichever of the script's versions wrote it; anything else is not read.
 @Suite("how far an Ease and Wizz expression takes a value")
 struct ExpressionDeviationTests {
   /// The script as it writes itself with the easing inside (hardware.json, lottie-android's
@@ -42,26 +42,37 @@ struct ExpressionDeviationTests {
   }
 
   /// Back with Penner's s = 1.70158 goes just over 10 % of a step past either end (outBack peaks
-  /// at 1.100 01).
-  @Test func backOvershootsByATenthOfAStep() throws {
-    let code = Self.code(Self.before, easing: Self.outBack, name: "easeandwizz_outBack")
+  /// at 1.100 01). inOutBack grows the script's s by 1.525 at every call, once per dimension, so
+  /// the third call of an evaluation dips 32.9 % of a step before its start (retweet.json). The
+  /// deviation is the keyframes' range times 1 + twice the easing's excursion, sampled finely.
+  @Test(arguments: [
+    ("easeandwizz_outBack", outBack, 1.201, 0.1),
+    ("inOutBack", inOutBack, 1.658, 0.328)
+  ])
+  func backGoesPastItsKeyframes(name: String, easing: String, reach: Double, least: Double) throws {
+    let code = Self.code(Self.before, easing: easing, name: name)
     let deviation = try #require(ExpressionEffect.deviation(code, property: property, frameRate: 30))
-    #expect(abs(deviation - 60 * 1.201) < 1e-9)
-    let s = 1.70158
-    var peak = 0.0
-    for step in 0...10_000 {
-      let v = Double(step) / 10_000 - 1
-      let eased: Double = v * v * ((s + 1) * v + s) + 1
-      peak = max(peak, eased)
+    #expect(abs(deviation - 60 * reach) < 1e-9)
+    let grows = name == "inOutBack"
+    var excursion = 0.0
+    var s = 1.70158
+    for _ in 1...3 {
+      if grows { s *= 1.525 }
+      for step in 0...10_000 {
+        let u = Double(step) / 10_000
+        // inOutBack's first half below its start; outBack past its end (v = u − 1).
+        let past = grows ? -u * u * ((s + 1) * u - s) / 2 : (u - 1) * (u - 1) * ((s + 1) * (u - 1) + s)
+        excursion = max(excursion, past)
+      }
     }
-    #expect(peak > 1.1 && peak - 1 <= 0.201 / 2)
+    #expect(excursion > least && 1 + 2 * excursion <= reach)
   }
 
-  /// Not read: an easing that grows `s` with every call, one that reads the layer's value, one
-  /// not known by its name, a Back with another `s`, the script with a statement added, two
-  /// easings, and unclosed definitions over and over.
+  /// Not read: an easing that grows `s` otherwise than Penner's inOutBack, one that reads the
+  /// layer's value, one not known by its name, a Back with another `s`, the script with a
+  /// statement added, two easings, and unclosed definitions over and over.
   @Test(arguments: [
-    code(before, easing: inOutBack, name: "inOutBack"),
+    code(before, easing: inOutBack.replacingOccurrences(of: "s *= 1.525", with: "s *= 2"), name: "inOutBack"),
     code(inside, easing: inOutSine.replacingOccurrences(of: "return sum(", with: "return sum(value, "), name: "easeandwizz_inOutSine"),
     code(inside, easing: inOutSine.replacingOccurrences(of: "inOutSine", with: "outElastic"), name: "easeandwizz_outElastic"),
     code(before.replacingOccurrences(of: "var s = 1.70158;", with: "var s = 9;"), easing: outBack, name: "easeandwizz_outBack"),
