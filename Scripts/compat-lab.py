@@ -942,8 +942,7 @@ def main():
         PLAYERS = tuple(p for p in PLAYERS if rows and p in rows[0])  # the players the saved run measured
         a.skipped_missing = saved["skipped_missing"] if isinstance(saved, dict) else [
             os.path.relpath(f, os.path.join(ORACLES, "..")) for f, _ in sample(a)
-            if animation_path(f, a.cache) and animation_frames(animation_path(f, a.cache)) is not None
-            and missing_images(animation_path(f, a.cache))]
+            if (drawn := animation_path(f, a.cache)) and animation_frames(drawn) is not None and missing_images(drawn)]
         for row in rows:
             row["claims"] = claims(a.lottiekit, os.path.join(ORACLES, "..", row["file"]))
             for player in PLAYERS:
