@@ -42,10 +42,11 @@ extension AnimatedProperty {
     }
   }
 
-  /// The heights of a keyframe's easing handles (`o.y` and `i.y`, every dimension): a value
-  /// outside [0, 1] carries the mix past the keyframe's values.
+  /// The heights of a keyframe's easing handles (`o.y` and `i.y`, of the first two dimensions:
+  /// a 3D value's depth is eased on its own curve, and nothing here reads it): a value outside
+  /// [0, 1] carries the mix past the keyframe's values.
   package static func handleHeights(of keyframe: JSONNode) -> [Double] {
-    [keyframe["o"]?["y"], keyframe["i"]?["y"]].compactMap { $0 }.flatMap { y in y.double.map { [$0] } ?? y.elements.compactMap(\.double) }
+    [keyframe["o"]?["y"], keyframe["i"]?["y"]].compactMap { $0 }.flatMap { y in y.double.map { [$0] } ?? y.elements.prefix(2).compactMap(\.double) }
   }
 
   /// 0 and 1, widened to the keyframe's lowest and highest handle heights.

@@ -166,6 +166,12 @@ struct CoverageTests {
       #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":1,"k":[{"t":0,"s":[10,10],"o":{"x":[0.5],"y":[0]},"i":{"x":[0.5],"y":[1.5]}},{"t":30,"s":[20,20]}]}}"#
     let overshoot = try #require(try change(.blendMode, layers: layer(eased)))
     #expect(abs(overshoot - 2 * 25 * 25 / Self.canvas) < 1e-9)
+    // The same with a third dimension whose handle overshoots far (After Effects writes a 3D
+    // scale's depth on its own curve): the width and height do not follow it.
+    let deep =
+      #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":1,"k":[{"t":0,"s":[10,10,100],"o":{"x":[0.5,0.5,0.5],"y":[0,0,12.45]},"i":{"x":[0.5,0.5,0.5],"y":[1.5,1.5,1]}},{"t":30,"s":[20,20,100]}]}}"#
+    let depth = try #require(try change(.blendMode, layers: layer(deep)))
+    #expect(abs(depth - 2 * 25 * 25 / Self.canvas) < 1e-9)
   }
 
   static let fill = #"{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}"#
