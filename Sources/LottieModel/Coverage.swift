@@ -100,7 +100,7 @@ package struct Coverage {
     switch use.feature {
     case .layer3D, .cameraLayer, .lightLayer, .adjustmentLayer, .audioLayer, .videoLayer, .noVersion, .duplicateKey, .mistypedValue, .byteOrderMark,
       .headerMisread, .threeDKeyIn2DTransform,
-      .translucentLayers, .legacyColors, .repeaterRunawayScale, .slot, .layerStyle, .parentCycle:
+      .translucentLayers, .manyMattes, .legacyColors, .repeaterRunawayScale, .slot, .layerStyle, .parentCycle:
       return nil
     // A file that draws nothing but text draws nothing at all in a player that drops its text:
     // a failure whatever the text's size, never minor.

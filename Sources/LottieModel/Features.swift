@@ -379,15 +379,9 @@ struct FeatureScan {
     for use in ValueTypes.mistyped(animation) { add(.mistypedValue, use.expected.rawValue, use.value, path(of: use.value)) }
     // The header ThorVG reads from the text before parsing (HeaderScan).
     for misread in HeaderScan.misreadings(animation) { add(.headerMisread, misread.detail, misread.node, []) }
-    // rlottie lowers everything drawn before a translucent shape layer by 1/255 (its offscreen
-    // blit); past 32 such layer instances at the same time that shows (Animation.translucentLayerLimit).
-    // Too many instances to sweep: the count over the whole animation, memoized per precomp.
-    let atOnce =
-      animation.mostTranslucentAtOnce()
-      ?? animation.layerInstances(limit: 10_000_000, counting: Animation.erodesInRlottie) ?? Int.max
-    if atOnce > Animation.translucentLayerLimit {
-      add(.translucentLayers, nil, animation.root["layers"] ?? animation.root, [])
-    }
+    // rlottie 0.2 lowers everything drawn before a translucent shape layer by 1/255 (its
+    // offscreen blit), Telegram's forks before a matted layer; past 32 instances at once that shows.
+    for feature in animation.erodingBlits() { add(feature, nil, animation.root["layers"] ?? animation.root, []) }
     for asset in animation.assets where asset.isImage {
       add(asset.isEmbedded ? .imageEmbedded : .imageExternal, asset.id, asset.node, ["assets", asset.id ?? "?"])
       if let p = asset.node["p"]?.string, p.hasPrefix("data:"), asset.node["e"]?.int != 1 {

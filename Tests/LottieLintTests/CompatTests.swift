@@ -246,6 +246,10 @@ func fixture(for entry: SupportEntry) -> String? {
   case .translucentLayers?:
     let one = "{\"ty\":4,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":50}},\"shapes\":[]}"
     return "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[\(Array(repeating: one, count: 33).joined(separator: ","))]}"
+  case .manyMattes?:
+    // 33 layers, each drawn through the matte of the layer before it.
+    let pair = "{\"ty\":4,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]},{\"ty\":4,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}"
+    return "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[\(Array(repeating: pair, count: 33).joined(separator: ","))]}"
   case .lumaMatteTranslucent?:
     return
       "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[{\"ty\":4,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":30}},\"shapes\":[]},{\"ty\":4,\"tt\":3,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}]}"

@@ -193,6 +193,30 @@ struct FeatureDetailTests {
     #expect(try self.uses(json).filter { $0.feature == .translucentLayers }.count == uses)
   }
 
+  /// Telegram's forks lower what lies under each matted layer by 1/255: claimed past 32 matted
+  /// layer instances at once (a precomp shown twice counts its mattes twice; mattes one after
+  /// another do not add up); a `tt` with no layer before it to take the matte from is no matte.
+  @Test(
+    arguments: [
+      (33, 1, false, 1),
+      (32, 1, false, 0),
+      (17, 2, false, 1),
+      (40, 1, true, 0)
+    ] as [(Int, Int, Bool, Int)])
+  func manyMattes(pairs: Int, instances: Int, oneAfterAnother: Bool, uses: Int) throws {
+    let inner = (0..<pairs).map { k in
+      let (ip, op) = oneAfterAnother ? (k, k + 1) : (0, 60)
+      return #"{"ty":4,"td":1,"ip":\#(ip),"op":\#(op),"st":0,"ks":{},"shapes":[]},{"ty":4,"tt":1,"ip":\#(ip),"op":\#(op),"st":0,"ks":{},"shapes":[]}"#
+    }.joined(separator: ",")
+    let precomps = (0..<instances).map { #"{"ty":0,"refId":"p","ind":\#($0 + 1),"w":100,"h":100,"ip":0,"op":60,"st":0,"ks":{}}"# }
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[{"id":"p","layers":[\#(inner)]}],"layers":[\#(precomps.joined(separator: ","))]}"#
+    #expect(try self.uses(json).filter { $0.feature == .manyMattes }.count == uses)
+    // The first layer of a composition has nothing before it to take a matte from.
+    let lone = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"tt":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}]}"#
+    #expect(try self.uses(lone).filter { $0.feature == .manyMattes }.isEmpty)
+  }
+
   /// Only layers at a partial opacity at the same time add up: 40 layers that each fade in and out
   /// within their own 10 frames, one after another, are never more than one at once; the same 40
   /// fading over one shared stretch are 40 at once; a precomp with remapped time counts its

@@ -5137,6 +5137,21 @@ package enum RendererData {
           "source": "measured"
         },
         {
+          "feature": "many-mattes",
+          "support": "supported",
+          "note": "Telegram's forks lower everything drawn before a track matte by 1/255; Samsung/rlottie's master (0.2, as rlottie-python bundles it) and Debian's 0.1 do not.",
+          "measured": {
+            "fixture": "many-mattes.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "40 small alpha-matted squares over a white square: drawn as lottie-web draws them, 0.0 % of the tile differs (Telegram's forks: 36.0 %; Debian's librlottie 0.1: 0.2 %)."
+          },
+          "source": "measured"
+        },
+        {
           "feature": "luma-matte-translucent",
           "support": "partial",
           "effect": "A luma matte's luminance is taken after the matte's alpha is undone, so a white matte at 30 % opacity masks like opaque white, not like 30 % grey: the matted layer shows through more than it should.",
@@ -5723,6 +5738,22 @@ package enum RendererData {
             "seen": "A unit square in a precomp scaled 20,000 % with w = h = 200 (a 40,000 px clip) is drawn as lottie-web draws it: 0.0 % of the tile differs (rlottie 0.2: 36.0 %)."
           },
           "source": "measured"
+        },
+        {
+          "feature": "many-mattes",
+          "support": "partial",
+          "effect": "Every layer drawn through a track matte lowers everything already drawn by 1/255 (the matted layer is blitted from a canvas-sized buffer with a source-over that also scales what lies under it): past about 32 mattes at the same time, counting a precomp's mattes once for every precomp layer that shows it, what lies under them visibly fades or turns translucent.",
+          "workaround": "Use fewer track mattes at once: where a matte is a plain shape, mask the layer with that shape instead (measured: the fixture's 40 squares masked instead of matted draw as lottie-web draws them, 1.0 % of the tile differs, as with rlottie 0.2).",
+          "measured": {
+            "fixture": "many-mattes.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "40 small alpha-matted squares over a white square: the white square is drawn at alpha 215, 36.0 % of the tile differs from lottie-web; with 32 mattes 0.0 % (rlottie 0.2 and ThorVG: 0.0 %; Debian's librlottie 0.1: 0.2 %). Corpus lottie-android lottiefiles/building_evolution_animation.json (34 matte instances at once through six window precomps): the building's white faces drop to alpha 221, 6.5 % of the tile differs; each precomp alone 0.4 %."
+          },
+          "source": "measured; desktop-app/rlottie src/lottie/lottieitem.cpp (LOTCompLayerItem::renderMatteLayer draws the matted layer into a canvas-sized buffer and blits it with drawBitmap)"
         }
       ]
     },
@@ -8076,6 +8107,20 @@ package enum RendererData {
             "seen": "The ring under a hidden trim is drawn whole: 0.2 % of the tile differs from the ring without the trim."
           },
           "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseObject deletes a hidden child)"
+        },
+        {
+          "feature": "many-mattes",
+          "support": "supported",
+          "measured": {
+            "fixture": "many-mattes.json",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "40 small alpha-matted squares over a white square: drawn as lottie-web draws them, 0.0 % of the tile differs (Telegram's rlottie forks: 36.0 %)."
+          },
+          "source": "measured"
         }
       ]
     }
