@@ -78,7 +78,7 @@ let package = Package(
     .testTarget(name: "LottieKitIOTests", dependencies: ["LottieKitIO", "LottieModel", "LottieJSON"]),
     .testTarget(name: "LottieLintTests", dependencies: ["LottieLint", "LottieCompat", "LottieJSON", "LottieModel", "LottieKitIO"]),
     .testTarget(name: "LottieTransformsTests", dependencies: ["LottieTransforms", "LottieJSON", "LottieModel", "LottieLint", "LottieKitIO"]),
-    .testTarget(name: "LottieRenderTests", dependencies: ["LottieRender", "LottieJSON"]),
+    .testTarget(name: "LottieRenderTests", dependencies: ["LottieRender", "LottieJSON", "LottieModel"]),
     .testTarget(name: "LottieDiffTests", dependencies: ["LottieDiff", "LottieCompat", "LottieJSON"]),
     .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "LottieJSON", "LottieModel", "LottieLint"]),
     .testTarget(

@@ -197,6 +197,8 @@ public struct JSONEdits: Sendable {
       let (leading, colon) = style()
       let lastKept = (0..<count).last { !removed[$0] }
       let positionOfChild = Dictionary(value.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+      // Into a container with no kept child, the second insertion on needs a comma before it.
+      var intoEmpty = 0
       for ins in inserted {
         var item: [UInt8] = []
         if let key = ins.key {
@@ -214,7 +216,8 @@ public struct JSONEdits: Sendable {
         } else if let last = lastKept {
           splices.append(Splice(start: end[last], end: end[last], bytes: [UInt8(ascii: ",")] + leading + item, order: splices.count))
         } else {
-          splices.append(Splice(start: open, end: open, bytes: item, order: splices.count))
+          splices.append(Splice(start: open, end: open, bytes: (intoEmpty > 0 ? [UInt8(ascii: ",")] : []) + item, order: splices.count))
+          intoEmpty += 1
         }
       }
     }

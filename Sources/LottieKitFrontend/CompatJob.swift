@@ -2,6 +2,7 @@ import LottieCompat
 import LottieJSON
 import LottieKitIO
 import LottieModel
+import LottieRender
 
 /// Output formats of `compat`.
 package enum CompatOutputFormat: String, CaseIterable, Sendable { case text, json, markdown }
@@ -28,6 +29,8 @@ package struct CompatJob {
     /// for one of them; worked out only where a target draws it differently.
     var change: Double? = 0
     var changeAsked = false
+    /// Whether `change` was measured by drawing the file (Coverage.measurable), not bounded.
+    var measured = false
 
     /// Every target that is not fine with it only draws it differently (a warning under
     /// `lint --target`), and no use changes 2 % of the frame: an info.
@@ -88,15 +91,23 @@ package struct CompatJob {
       }
       rows[k].cells = cells
       if cells.contains(where: { $0.1?.support == .partial || $0.1?.support == .ignored }) {
-        if coverage == nil { coverage = Coverage(animation) }
+        if coverage == nil { coverage = Coverage(animation, measurer: PaintFadeMeasure(), imagesFolder: a.source.baseDirectory) }
         let change = coverage?.change(of: use)
         rows[k].change = rows[k].change.flatMap { old in change.map { max(old, $0) } }
         rows[k].changeAsked = true
+        // Drawing measures all the file's uses at once.
+        if let measured = coverage?.measuredShare(use.feature) {
+          rows[k].change = measured
+          rows[k].measured = true
+        }
       }
     }
     rows.sort { ($0.feature, $0.detail ?? "") < ($1.feature, $1.detail ?? "") }
     return rows
   }
+
+  /// A minor row's change: measured, or lottiekit's bound.
+  static func describe(_ r: Row) -> String { Coverage.describe(r.change ?? 0, measured: r.measured) }
 
   static func mark(_ e: SupportEntry?) -> String {
     switch e?.support ?? .supported {
@@ -136,8 +147,9 @@ package struct CompatJob {
             + zip(r.cells, colWidths).map { Self.mark($0.0.entry).padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(separator: " "))
       }
       for r in rows where r.isMinor {
-        out.append("  \(Self.label(r)): minor, changes \(Coverage.describe(r.change ?? 0)) (an info under lint --target)")
+        out.append("  \(Self.label(r)): minor, changes \(Self.describe(r)) (an info under lint --target)")
       }
+      for r in rows where r.measured && !r.isMinor { out.append("  \(Self.label(r)): changes \(Self.describe(r))") }
       // How each verdict other than "yes" is known.
       var said: Set<String> = []
       for r in rows {
@@ -174,7 +186,7 @@ package struct CompatJob {
           let n = (sources.firstIndex(of: said) ?? 0) + 1
           return "\(icons[e.support] ?? e.support.rawValue) [\(n)]"
         }
-        let name = Markdown.cell(Self.label(r) + (r.isMinor ? " (minor: \(Coverage.describe(r.change ?? 0)))" : ""))
+        let name = Markdown.cell(Self.label(r) + (r.isMinor ? " (minor: \(Self.describe(r)))" : r.measured ? " (changes \(Self.describe(r)))" : ""))
         out.append("| \(name) | \(r.count) | " + cells.joined(separator: " | ") + " |")
       }
       out.append("")
@@ -233,7 +245,7 @@ package struct CompatJob {
                       ("feature", .string(r.feature.rawValue)), ("detail", r.detail.map { .string($0) } ?? .null),
                       ("count", .int(r.count)), ("first", .string(r.first)),
                       ("change", r.changeAsked ? (r.change.map { .number((($0 * 10_000).rounded(.up) / 10_000).compactText) } ?? .null) : .null),
-                      ("minor", .bool(r.isMinor)),
+                      ("minor", .bool(r.isMinor)), ("measured", .bool(r.measured)),
                       ("line", .int(r.node.location.line)), ("column", .int(r.node.location.column)),
                       (
                         "support",

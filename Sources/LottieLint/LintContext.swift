@@ -102,6 +102,8 @@ package final class LintContext: @unchecked Sendable {
   package var targets: [TargetSelection] = []
   /// The telegram-sticker profile's variant.
   package var sticker = StickerVariant()
+  /// Draws what a feature changes where no bound can tell (Coverage.measurable); nil: bounds only.
+  package var measurer: (any ChangeMeasuring)?
   /// Size of the JSON text.
   package var jsonBytes: Int { document.bytes.count }
 

@@ -50,6 +50,8 @@ package struct Linter: Sendable {
   package let rules: [any LintRule]
   /// Where assets are looked up: the disk by default; `ArchiveFileSystem` for a dotLottie's animations.
   package var fileSystem: AssetFileSystem?
+  /// Draws what a feature changes where no bound can tell (Coverage.measurable); nil: bounds only.
+  package var measurer: (any ChangeMeasuring)?
 
   package init(
     options: LintOptions = LintOptions(), rules: [any LintRule.Type] = RuleRegistry.all,
@@ -95,6 +97,7 @@ package struct Linter: Sendable {
       fileSystem: fileSystem)
     context.targets = options.targets
     context.sticker = options.sticker
+    context.measurer = measurer
     var diagnostics: [Diagnostic] = []
     let shadowed = Linter.shadowedSpans(document)
     for rule in rules {

@@ -79,8 +79,15 @@ package struct Coverage {
     }
   }
 
-  package init(_ animation: Animation) {
+  /// Draws what no bound can tell (`measurable` features), with the images of `imagesFolder`.
+  var measurer: (any ChangeMeasuring)?
+  var imagesFolder: String?
+  var measuredShares: [Feature: Double?] = [:]
+
+  package init(_ animation: Animation, measurer: (any ChangeMeasuring)? = nil, imagesFolder: String? = nil) {
     self.animation = animation
+    self.measurer = measurer
+    self.imagesFolder = imagesFolder
     let usable = !Self.hasDepth(animation)
     if usable, let w = animation.width, let h = animation.height, w > 0, h > 0, (w * h).isFinite {
       canvas = w * h
@@ -110,9 +117,9 @@ package struct Coverage {
     default: break
     }
     let moved = use.feature == .maskExpansion ? maskExpansionChange(of: use) : motionChange(of: use)
-    guard let layer = Self.layerNode(of: use.node), let share = share(ofLayer: layer) else { return moved }
+    guard let layer = Self.layerNode(of: use.node), let share = share(ofLayer: layer) else { return measuredUnlessSmall(use, bound: moved) }
     let covered = share * (use.feature == .textLayer ? 1 : 2)
-    return moved.map { min($0, covered) } ?? covered
+    return measuredUnlessSmall(use, bound: moved.map { min($0, covered) } ?? covered)
   }
 
   /// Whether no layer but text layers can draw: no shape, solid or image layer that is shown.

@@ -207,6 +207,11 @@ struct FeatureScan {
   /// Shape items: modifiers, gradients, polystars, shape transforms and blend modes.
   mutating func shapes(_ layer: Layer, _ path: [String], span: ExpressionEffect.Span?) {
     let droppedStrokes = StrokeRestart.droppedStrokes(layer.node["shapes"])
+    // Older rlottie fades each of a translucent layer's paints: what it changes is measured (Coverage).
+    if layerDrawn, Animation.fadesPaintsOneByOne(layer), let o = layer.node["ks"]?["o"] {
+      drawn = true
+      add(.translucentLayerOverlap, nil, o, path)
+    }
     Shape.walk(layer.shapes, path: path) { shape, shapePath in
       let n = shape.node
       hiddenShape(shape, shapePath)

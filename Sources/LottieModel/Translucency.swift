@@ -212,3 +212,37 @@ extension Animation {
     return answer
   }
 }
+
+extension Animation {
+  /// A shown shape layer at a partial opacity at some time with two or more fills or strokes that
+  /// are not hidden. Debian's librlottie 0.1 and Telegram's forks apply the layer's opacity to
+  /// each paint as they draw it, not to the layer once drawn (desktop-app/rlottie
+  /// src/lottie/lottieitem.cpp `LOTShapeLayerItem::updateContent` hands `combinedAlpha()` to every
+  /// drawable; only a precomp of more than one layer is drawn offscreen): where paints overlap,
+  /// the lower one shows through (fixture translucent-layer-overlap.json, 18.0 % of the tile).
+  /// Whether they overlap, and against what colour, no bound tells: the change is measured by
+  /// drawing (Coverage's `ChangeMeasuring`).
+  package static func fadesPaintsOneByOne(_ layer: Layer) -> Bool {
+    guard !layer.isHidden, erodesInRlottie(layer), let shapes = layer.node["shapes"] else { return false }
+    return paints(in: shapes, atLeast: 2) >= 2
+  }
+
+  /// The fills and strokes (plain or gradient) in a shape list and its shown groups, counted up
+  /// to `atLeast`.
+  static func paints(in list: JSONNode, atLeast enough: Int) -> Int {
+    var count = 0
+    var pending: [JSONNode] = [list]
+    var visited = 0
+    while let items = pending.popLast(), count < enough, visited < 100_000 {
+      for item in items.elements where item["hd"]?.truthy != true {
+        visited += 1
+        switch item["ty"]?.string {
+        case "fl", "st", "gf", "gs": count += 1
+        case "gr": if let inner = item["it"], inner.isArray { pending.append(inner) }
+        default: break
+        }
+      }
+    }
+    return count
+  }
+}

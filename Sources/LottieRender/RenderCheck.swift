@@ -84,6 +84,79 @@ package final class RenderCheck {
     return Double(changed) / Double(a.width * a.height)
   }
 
+  /// The share of the square tile of the larger side where `rewrites` draw differently from the
+  /// original, as the lab measures players (Scripts/compat-lab.py, docs/compat-evidence.md): each
+  /// picture laid on white and on black, a pixel differs when no pixel of the other within one
+  /// pixel comes within 32 on every channel, either way round (anti-aliasing that moves an edge by
+  /// a pixel is no difference). Where any rewrite differs counts; the worst frame's share.
+  package func tileShare(ofAll rewrites: [[UInt8]]) throws(RenderError) -> Double {
+    guard let reference else { return 1 }
+    var union = reference.map { [Bool](repeating: false, count: $0.width * $0.height) }
+    for rewrite in rewrites {
+      candidates += 1
+      let images = try render(rewrite, as: "candidate-\(candidates).json")
+      for (k, (a, b)) in zip(reference, images).enumerated() {
+        let differs = Self.tileDifference(a, b)
+        for i in union[k].indices where i >= differs.count || differs[i] { union[k][i] = true }
+      }
+    }
+    let side = max(width, height)
+    return union.map { Double($0.count { $0 }) / Double(side * side) }.max() ?? 0
+  }
+
+  /// Pixel by pixel, whether two pictures differ as the lab measures (`tileShare`); all of them
+  /// for pictures of different sizes.
+  package static func tileDifference(_ a: RGBAImage, _ b: RGBAImage) -> [Bool] {
+    guard a.width == b.width, a.height == b.height else { return [Bool](repeating: true, count: a.width * a.height) }
+    let la = laid(a), lb = laid(b)
+    let ua = unmatched(la, lb, a.width, a.height), ub = unmatched(lb, la, a.width, a.height)
+    return zip(ua, ub).map { $0 || $1 }
+  }
+
+  /// Six channels a pixel: on white, then on black.
+  static func laid(_ image: RGBAImage) -> [Int16] {
+    var out = [Int16](repeating: 0, count: image.width * image.height * 6)
+    image.pixels.withUnsafeBufferPointer { p in
+      for i in 0..<(image.width * image.height) {
+        let alpha = Int(p[i * 4 + 3])
+        for c in 0..<3 {
+          let v = (Int(p[i * 4 + c]) * alpha + 127) / 255
+          out[i * 6 + c] = Int16(v + 255 - alpha)
+          out[i * 6 + 3 + c] = Int16(v)
+        }
+      }
+    }
+    return out
+  }
+
+  /// Pixels of `x` with no pixel of `y` within one pixel (edges repeated) and 32 on every channel.
+  static func unmatched(_ x: [Int16], _ y: [Int16], _ w: Int, _ h: Int) -> [Bool] {
+    var result = [Bool](repeating: false, count: w * h)
+    for row in 0..<h {
+      for col in 0..<w {
+        let i = (row * w + col) * 6
+        var matched = false
+        search: for dy in -1...1 {
+          let r = min(h - 1, max(0, row + dy))
+          for dx in -1...1 {
+            let j = (r * w + min(w - 1, max(0, col + dx))) * 6
+            var close = true
+            for c in 0..<6 where abs(Int(x[i + c]) - Int(y[j + c])) > 32 {
+              close = false
+              break
+            }
+            if close {
+              matched = true
+              break search
+            }
+          }
+        }
+        result[row * w + col] = !matched
+      }
+    }
+    return result
+  }
+
   func render(_ bytes: [UInt8], as file: String) throws(RenderError) -> [RGBAImage] {
     let path = scratch + "/" + file
     do { try FileIO.writeAtomically(bytes, to: path) } catch { throw RenderError(error.description) }

@@ -17,7 +17,11 @@ struct CompatCommand: ParsableCommand {
       cover, or for a use that only moves a layer or a group, a band around the edges it moves),
       change less than 2 % of the frame is marked minor (JSON: "minor", with the bound as
       "change"); lint --target reports it as an info, not a warning. Text in a file that draws
-      nothing else is never minor (a player that drops it shows nothing). Markdown output fits a
+      nothing else is never minor (a player that drops it shows nothing). For the way Debian's
+      rlottie 0.1 and Telegram's forks fade a translucent shape layer's fills and strokes one by
+      one, no bound tells what shows: compat and lint --target draw the file with the rlottie
+      lottiekit render links as it is and with those layers precomposed, at 10, 35, 60 and 85 % of
+      its time, and report the change measured (JSON: "measured": true). Markdown output fits a
       pull-request comment.
       Exit 0 (the table is information; use lint --target to fail a build).
       Examples:

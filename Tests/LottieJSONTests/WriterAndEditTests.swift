@@ -146,6 +146,22 @@ struct EditTests {
     #expect(text(try edits.apply()) == #"{"l":[1,2,9],"m":[7]}"#)
   }
 
+  /// Several insertions into an empty (or emptied) container are separated by commas, in order.
+  @Test func severalInsertionsIntoAnEmptyContainer() throws {
+    let doc = try JSONDocument(parsing: #"{"e":[],"m":[1],"o":{}}"#)
+    var edits = JSONEdits(doc)
+    let e = try #require(doc.root["e"]), m = try #require(doc.root["m"]), o = try #require(doc.root["o"])
+    for k in 1...3 { try edits.insertElement(.int(k), into: e, at: k) }
+    try edits.remove(try #require(m.element(at: 0)))
+    try edits.insertElement(.int(8), into: m, at: 1)
+    try edits.insertElement(.int(9), into: m, at: 1)
+    try edits.insertMember("a", .int(1), into: o)
+    try edits.insertMember("b", .int(2), into: o)
+    let out = try edits.apply()
+    #expect(text(out) == #"{"e":[1,2,3],"m":[8,9],"o":{"a":1,"b":2}}"#)
+    _ = try JSONDocument(parsing: out)
+  }
+
   @Test func overlappingEditsAreRefused() throws {
     let doc = try JSONDocument(parsing: #"{"a":{"b":1}}"#)
     var edits = JSONEdits(doc)

@@ -250,6 +250,10 @@ func fixture(for entry: SupportEntry) -> String? {
     // 33 layers, each drawn through the matte of the layer before it.
     let pair = "{\"ty\":4,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]},{\"ty\":4,\"tt\":1,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}"
     return "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[\(Array(repeating: pair, count: 33).joined(separator: ","))]}"
+  case .translucentLayerOverlap?:
+    // Two overlapping squares, each with its fill, in one shape layer at opacity 50.
+    let square = { (x: Int) in "{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\",\"p\":{\"a\":0,\"k\":[\(x),50]},\"s\":{\"a\":0,\"k\":[40,40]}},{\"ty\":\"fl\"}]}" }
+    return layer("", shapes: "[\(square(40)),\(square(60))]").replacingOccurrences(of: "\"ks\":{}", with: "\"ks\":{\"o\":{\"a\":0,\"k\":50}}")
   case .lumaMatteTranslucent?:
     return
       "{\"v\":\"5.7.4\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":100,\"h\":100,\"layers\":[{\"ty\":4,\"td\":1,\"ip\":0,\"op\":60,\"ks\":{\"o\":{\"a\":0,\"k\":30}},\"shapes\":[]},{\"ty\":4,\"tt\":3,\"ip\":0,\"op\":60,\"ks\":{},\"shapes\":[]}]}"

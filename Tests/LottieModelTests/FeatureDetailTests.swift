@@ -217,6 +217,28 @@ struct FeatureDetailTests {
     #expect(try self.uses(lone).filter { $0.feature == .manyMattes }.isEmpty)
   }
 
+  /// Older rlottie fades each paint of a translucent shape layer: a shown layer at a partial
+  /// opacity (or one that changes) with two or more fills or strokes that are not hidden, in
+  /// groups too. What that changes is measured by drawing (Coverage), not guessed here.
+  @Test(
+    arguments: [
+      (#"{"a":0,"k":50}"#, #"[{"ty":"fl"},{"ty":"st"}]"#, "", true),
+      (#"{"a":0,"k":100}"#, #"[{"ty":"fl"},{"ty":"st"}]"#, "", false),
+      (#"{"a":0,"k":50}"#, #"[{"ty":"fl"}]"#, "", false),
+      (#"{"a":0,"k":50}"#, #"[{"ty":"fl"},{"ty":"st","hd":true}]"#, "", false),
+      (#"{"a":0,"k":50}"#, #"[{"ty":"gr","it":[{"ty":"gf"}]},{"ty":"gr","it":[{"ty":"gs"}]}]"#, "", true),
+      (#"{"a":0,"k":50}"#, #"[{"ty":"gr","hd":true,"it":[{"ty":"fl"}]},{"ty":"fl"}]"#, "", false),
+      (#"{"a":1,"k":[{"t":0,"s":[100]},{"t":9,"s":[0]}]}"#, #"[{"ty":"fl"},{"ty":"fl"}]"#, "", true),
+      (#"{"a":0,"k":50}"#, #"[{"ty":"fl"},{"ty":"st"}]"#, #","hd":true"#, false)
+    ] as [(String, String, String, Bool)])
+  func translucentLayerOverlap(opacity: String, shapes: String, extra: String, claimed: Bool) throws {
+    let json =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0\#(extra),"ks":{"o":\#(opacity)},"shapes":\#(shapes)}]}"#
+    let found = try uses(json).filter { $0.feature == .translucentLayerOverlap }
+    #expect(found.count == (claimed ? 1 : 0))
+    if claimed { #expect(found.first?.node.pointer == "/layers/0/ks/o") }
+  }
+
   /// Only layers at a partial opacity at the same time add up: 40 layers that each fade in and out
   /// within their own 10 frames, one after another, are never more than one at once; the same 40
   /// fading over one shared stretch are 40 at once; a precomp with remapped time counts its

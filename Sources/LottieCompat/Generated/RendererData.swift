@@ -5137,6 +5137,40 @@ package enum RendererData {
           "source": "measured"
         },
         {
+          "feature": "translucent-layer-overlap",
+          "support": "supported",
+          "note": "Samsung/rlottie's master (0.2, as rlottie-python bundles it) draws a shape layer at partial opacity offscreen and fades it as a whole, as lottie-web does; older rlottie fades each fill and stroke on its own.",
+          "measured": {
+            "fixture": "translucent-layer-overlap.json",
+            "player": "rlottie (rlottie-python 1.3.8)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A blue and a red rectangle overlapping on 60 × 120 px, in one shape layer at opacity 50: drawn as lottie-web draws them, 0.0 % of the tile differs (Debian's 0.1 and Telegram's forks: 18.0 %)."
+          },
+          "source": "measured",
+          "since": "0.2"
+        },
+        {
+          "feature": "translucent-layer-overlap",
+          "until": "0.2",
+          "support": "partial",
+          "effect": "A shape layer's opacity is applied to each fill and stroke as it is drawn, not to the layer once drawn: where its paints overlap, the lower one shows through the upper one (a fill through its own stroke's inner half, a shape through the highlight drawn over it).",
+          "workaround": "Precompose the layer with at least one other layer (an empty null will do) and put the opacity on the precomp layer: a precomp of several layers is faded as a whole (measured: the fixture so built draws as lottie-web draws it). Not more than 32 such precomps shown at once: each lowers what lies under it by 1/255 (corpus bitcoin_to_the_moon.json with its 37 translucent stars all precomposed: its sky lightens; any six of them: nothing). Or cut the lower shape where the upper one covers it.",
+          "measured": {
+            "fixture": "translucent-layer-overlap.json",
+            "player": "Debian's librlottie 0.1 (0.1+dfsg-4+deb12u2, the library lottiekit render links)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A blue and a red rectangle overlapping on 60 × 120 px, in one shape layer at opacity 50: the red shows through the blue where they overlap, 18.0 % of the tile differs from lottie-web (rlottie-python 1.3.8: 0.0 %)."
+          },
+          "source": "measured; desktop-app/rlottie src/lottie/lottieitem.cpp (LOTShapeLayerItem::updateContent passes the layer's combinedAlpha() to every drawable; only a precomp with more than one layer is drawn offscreen)",
+          "note": "compat and lint --target measure what this changes in the file itself: they draw it with the rlottie lottiekit render links (Debian's 0.1, which fades paints the same way) as it is and with such layers precomposed, at 10, 35, 60 and 85 % of its time, and compare the two as the lab compares players; under 2 % of the picture the use is minor. On the corpus's 123 files with such layers, 2 pass 2 %: lottiefiles trophy.json (2.3 %) and fingerprint_scanner.json (2.4 %), both drawn apart from lottie-web by Telegram Desktop's fork; Telegram's own stickers stay at 1.6 % or under."
+        },
+        {
           "feature": "many-mattes",
           "support": "supported",
           "note": "Telegram's forks lower everything drawn before a track matte by 1/255; Samsung/rlottie's master (0.2, as rlottie-python bundles it) and Debian's 0.1 do not.",
@@ -5552,6 +5586,23 @@ package enum RendererData {
             "seen": "40 small squares at partial opacity over a red square leave it as lottie-web draws it: 0.0 % of the tile differs (rlottie 0.2: 19.6 %)."
           },
           "source": "measured"
+        },
+        {
+          "feature": "translucent-layer-overlap",
+          "support": "partial",
+          "effect": "A shape layer's opacity is applied to each fill and stroke as it is drawn, not to the layer once drawn: where its paints overlap, the lower one shows through the upper one (a fill through its own stroke's inner half, a shape through the highlight drawn over it). Samsung/rlottie's master (0.2) fades the layer as a whole.",
+          "workaround": "Precompose the layer with at least one other layer (an empty null will do) and put the opacity on the precomp layer: a precomp of several layers is faded as a whole (measured: the fixture so built draws as lottie-web draws it). Not more than 32 such precomps shown at once: each lowers what lies under it by 1/255 (corpus bitcoin_to_the_moon.json with its 37 translucent stars all precomposed: its sky lightens; any six of them: nothing). Or cut the lower shape where the upper one covers it.",
+          "measured": {
+            "fixture": "translucent-layer-overlap.json",
+            "player": "Telegram Desktop's rlottie (desktop-app/rlottie cbfdcdd, built with -O2 -DNDEBUG)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A blue and a red rectangle overlapping on 60 × 120 px, in one shape layer at opacity 50: the red shows through the blue where they overlap, 18.0 % of the tile differs from lottie-web (rlottie 0.2: 0.0 %). Corpus lottie-android lottiefiles/trophy.json (six stars, each a star and a half-star highlight over it, fading): 3.2 %."
+          },
+          "source": "measured; desktop-app/rlottie src/lottie/lottieitem.cpp (LOTShapeLayerItem::updateContent passes the layer's combinedAlpha() to every drawable; only a precomp with more than one layer is drawn offscreen)",
+          "note": "compat and lint --target measure what this changes in the file itself: they draw it with the rlottie lottiekit render links (Debian's 0.1, which fades paints the same way) as it is and with such layers precomposed, at 10, 35, 60 and 85 % of its time, and compare the two as the lab compares players; under 2 % of the picture the use is minor. On the corpus's 123 files with such layers, 2 pass 2 %: lottiefiles trophy.json (2.3 %) and fingerprint_scanner.json (2.4 %), both drawn apart from lottie-web by Telegram Desktop's fork; Telegram's own stickers stay at 1.6 % or under."
         },
         {
           "feature": "single-keyframe-path",
@@ -8107,6 +8158,20 @@ package enum RendererData {
             "seen": "The ring under a hidden trim is drawn whole: 0.2 % of the tile differs from the ring without the trim."
           },
           "source": "measured; thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseObject deletes a hidden child)"
+        },
+        {
+          "feature": "translucent-layer-overlap",
+          "support": "supported",
+          "measured": {
+            "fixture": "translucent-layer-overlap.json",
+            "player": "ThorVG 1.0.4 (thorvg-python 1.1.3)",
+            "reference": "lottie-web 5.7.5",
+            "frames": [
+              0
+            ],
+            "seen": "A blue and a red rectangle overlapping on 60 × 120 px, in one shape layer at opacity 50: drawn as lottie-web draws them, 0.0 % of the tile differs (Debian's rlottie 0.1 and Telegram's forks: 18.0 %)."
+          },
+          "source": "measured"
         },
         {
           "feature": "many-mattes",

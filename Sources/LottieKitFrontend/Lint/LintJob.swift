@@ -3,6 +3,7 @@ import LottieCompat
 import LottieJSON
 import LottieKitIO
 import LottieLint
+import LottieRender
 
 /// Output formats of `lint`: the names of `Reporters.all`, in its order.
 package struct LintOutputFormat: RawRepresentable, CaseIterable, Sendable, Equatable {
@@ -71,7 +72,8 @@ package struct LintJob {
     options.targets = (targets + configuration.targets).map(TargetSelection.init(parsing:))
     options.sticker = sticker
     let failLevel = min(failOn ?? configuration.failOn ?? .error, strict ? .warning : .error)
-    let linter = Linter(options: options)
+    var linter = Linter(options: options)
+    linter.measurer = PaintFadeMeasure()
     let selection = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: allowEmpty, skipsNamed: skipOtherJSON)
     // Inputs are never overwritten: a baseline recorded over an animation being linted (a last
     // run's baseline in a linted folder is other JSON, skipped, and may be written again).

@@ -4,6 +4,7 @@ import LottieJSON
 import LottieKitIO
 import LottieLint
 import LottieModel
+import LottieRender
 import LottieTransforms
 
 /// `lottiekit pack`: reads every input, prepares it (minify, prune, round, inline), refuses files
@@ -295,7 +296,9 @@ package struct PackJob {
     if format == .tgs { options.profiles = ["telegram-sticker"] }
     options.targets = targets.map(TargetSelection.init(parsing:))
     options.sticker = sticker
-    return Linter(options: options)
+    var linter = Linter(options: options)
+    linter.measurer = PaintFadeMeasure()
+    return linter
   }
 }
 

@@ -12,7 +12,7 @@ struct RendererCompatRule: LintRule {
     code: "LK701", name: "renderer-unsupported-feature",
     summary: "a feature is not (fully) supported by a target renderer chosen with --target",
     rationale:
-      "players silently skip what they do not support: an effect is not drawn, an expression does not run, a luma matte becomes an alpha matte; designers see it only on the device (Rules/renderers/ cites each renderer's source). A use that, by lottiekit's bound on what it can change (what its layers cover, or for a use that only moves a layer or a group, a band around the edges it moves), changes less than 2 % of the frame is minor: an info, not a warning",
+      "players silently skip what they do not support: an effect is not drawn, an expression does not run, a luma matte becomes an alpha matte; designers see it only on the device (Rules/renderers/ cites each renderer's source). A use that, by lottiekit's bound on what it can change (what its layers cover, or for a use that only moves a layer or a group, a band around the edges it moves), changes less than 2 % of the frame is minor: an info, not a warning. Where no bound tells (a translucent shape layer's overlapping fills and strokes, which Debian's rlottie 0.1 and Telegram's forks fade one by one), the change is measured by drawing the file with the linked rlottie as it is and with those layers precomposed",
     fixHint: "use the workaround given for the renderer, or drop the target if the app does not use that player",
     category: .compat, defaultSeverity: .warning,
     triggering: [
@@ -75,10 +75,10 @@ struct RendererCompatRule: LintRule {
       // A use that changes under 2 % of the frame is an info, not a warning (Coverage).
       var message = verdict.message, severity = verdict.severity
       if severity == .warning {
-        if coverage == nil { coverage = Coverage(context.animation) }
+        if coverage == nil { coverage = Coverage(context.animation, measurer: context.measurer, imagesFolder: context.baseDirectory) }
       }
       if severity == .warning, let share = coverage?.change(of: use), share < Coverage.minorShare {
-        message += " (minor: changes " + Coverage.describe(share) + ")"
+        message += " (minor: changes " + (coverage?.describe(share, of: use.feature) ?? Coverage.describe(share)) + ")"
         severity = .info
       }
       findings.append(
