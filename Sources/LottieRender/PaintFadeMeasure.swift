@@ -19,7 +19,9 @@ import Synchronization
 package struct PaintFadeMeasure: ChangeMeasuring {
   package var renderer: IsolatedRenderer
 
-  package init(renderer: IsolatedRenderer = IsolatedRenderer()) { self.renderer = renderer }
+  /// A render that takes longer than 20 s (a file rlottie hangs on) ends the measurement: the
+  /// bound decides.
+  package init(renderer: IsolatedRenderer = IsolatedRenderer(timeout: 20)) { self.renderer = renderer }
 
   package func change(of feature: Feature, in animation: Animation, imagesFrom folder: String?) -> Double? {
     guard feature == .translucentLayerOverlap, Self.fadesPaints(renderer),
@@ -72,7 +74,10 @@ package enum Precompose {
   /// precomposing more than 32 layers at once would itself change the picture (corpus
   /// bitcoin_to_the_moon.json: its 37 translucent stars, all precomposed, lighten the sky; any
   /// six of them, nothing).
-  package static func rewrites(_ animation: Animation, where chosen: (Layer) -> Bool, batch: Int = 8) -> [[UInt8]]? {
+  ///
+  /// More than `batch × maxBatches` chosen layers are not measured (nil): each rewrite is a copy of
+  /// the file drawn at four frames, and a file of thousands of such layers would take minutes.
+  package static func rewrites(_ animation: Animation, where chosen: (Layer) -> Bool, batch: Int = 8, maxBatches: Int = 8) -> [[UInt8]]? {
     var picks: [Pick] = []
     for composition in animation.compositions {
       let layers = composition.layers
@@ -95,6 +100,7 @@ package enum Precompose {
         }
       }
     }
+    guard picks.count <= max(1, batch) * maxBatches else { return nil }
     var result: [[UInt8]] = []
     for start in stride(from: 0, to: picks.count, by: max(1, batch)) {
       guard let bytes = rewrite(animation, Array(picks[start..<min(picks.count, start + max(1, batch))])) else { return nil }

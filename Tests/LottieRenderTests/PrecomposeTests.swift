@@ -62,6 +62,9 @@ struct PrecomposeTests {
     let out = try #require(Self.rewrites(a))
     #expect(out.count == 5)
     for rewrite in out { #expect(rewrite.rootComposition.layers.count { $0.typeCode == 0 } == 8) }
+    // Past eight batches (64 layers) nothing is measured: the bound decides.
+    #expect(Self.rewrites(try Self.animation((1...64).map { Self.layer($0) }))?.count == 8)
+    #expect(Self.rewrites(try Self.animation((1...65).map { Self.layer($0) })) == nil)
   }
 
   @Test func whatCannotBeRewrittenIsNotMeasured() throws {
