@@ -91,7 +91,7 @@ package struct CompatJob {
       }
       rows[k].cells = cells
       if cells.contains(where: { $0.1?.support == .partial || $0.1?.support == .ignored }) {
-        if coverage == nil { coverage = Coverage(animation, measurer: PaintFadeMeasure(), imagesFolder: a.source.baseDirectory) }
+        if coverage == nil { coverage = Coverage(animation, measurer: DrawingMeasure(), imagesFolder: a.source.baseDirectory) }
         let change = coverage?.change(of: use)
         rows[k].change = rows[k].change.flatMap { old in change.map { max(old, $0) } }
         rows[k].changeAsked = true
@@ -107,7 +107,7 @@ package struct CompatJob {
   }
 
   /// A minor row's change: measured, or lottiekit's bound.
-  static func describe(_ r: Row) -> String { Coverage.describe(r.change ?? 0, measured: r.measured) }
+  static func describe(_ r: Row) -> String { Coverage.describe(r.change ?? 0, of: r.feature, measured: r.measured) }
 
   static func mark(_ e: SupportEntry?) -> String {
     switch e?.support ?? .supported {

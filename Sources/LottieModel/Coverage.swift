@@ -332,8 +332,11 @@ extension Coverage {
   package static func describe(_ share: Double) -> String {
     share == 0
       ? "nothing: what it acts on draws nothing, or moves by under \((unseenMove * 100).compactText) % of the frame's larger side"
-      : "at most \(((share * 1000).rounded(.up) / 10).compactText) % of the frame"
+      : "at most \(percent(share)) of the frame"
   }
+
+  /// `2.4 %`: a share of the frame, rounded up to a tenth of a percent.
+  static func percent(_ share: Double) -> String { "\(((share * 1000).rounded(.up) / 10).compactText) %" }
 }
 
 extension Array {

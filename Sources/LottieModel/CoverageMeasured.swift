@@ -2,7 +2,7 @@ import LottieJSON
 
 /// Measures, by drawing the file, what a player's way with a feature changes, where no bound
 /// separates what shows from what does not (Coverage.measurable). LottieModel does not draw: the
-/// commands hand Coverage one (LottieRender's `PaintFadeMeasure`).
+/// commands hand Coverage one (LottieRender's `DrawingMeasure`).
 package protocol ChangeMeasuring: Sendable {
   /// The share of the frame (0…1) that the file's uses of `feature` change in the player, at its
   /// worst measured frame; nil when it cannot be measured (then the bound decides, as without).
@@ -14,12 +14,21 @@ extension Coverage {
   /// overlapping paints change the picture by α(1 − α) of the lower paint's contrast with what
   /// lies under the layer: on Telegram's own stickers mostly a highlight over its own body, too
   /// little to see, which any bound on area overstates (docs/compat-evidence.md).
-  package static let measurable: Set<Feature> = [.translucentLayerOverlap]
+  /// An expression's effect depends on what it computes, which no bound on area knows; where its
+  /// values are known without running it (`ExpressionBake`), drawing the file with them written in
+  /// measures it.
+  /// Easing per dimension likewise: how far apart the two readings draw depends on what moves.
+  /// And a star's turn: its share of the frame depends on its points' depth, which the bound
+  /// takes at its largest.
+  package static let measurable: Set<Feature> = [.translucentLayerOverlap, .expression, .easingPerDimension, .polystar]
 
   /// A measurable use's change: its bound when that is already minor (nothing to draw), else
   /// what drawing measures, else the bound.
   mutating func measuredUnlessSmall(_ use: FeatureUse, bound: Double?) -> Double? {
     guard Self.measurable.contains(use.feature), bound.map({ $0 >= Self.minorShare }) ?? true else { return bound }
+    // What drawing measures for a polystar is a star's turn: another detail (lottie-web's
+    // fractional points) keeps its bound.
+    if use.feature == .polystar, use.detail != "rotated" { return bound }
     return measured(use.feature) ?? bound
   }
 
@@ -38,11 +47,17 @@ extension Coverage {
   package func isMeasured(_ feature: Feature) -> Bool { measuredShare(feature) != nil }
 
   /// A change as `compat` and `lint --target` state it: measured, or lottiekit's bound.
-  package func describe(_ share: Double, of feature: Feature) -> String { Self.describe(share, measured: isMeasured(feature)) }
+  package func describe(_ share: Double, of feature: Feature) -> String { Self.describe(share, of: feature, measured: isMeasured(feature)) }
 
-  package static func describe(_ share: Double, measured: Bool) -> String {
+  package static func describe(_ share: Double, of feature: Feature, measured: Bool) -> String {
     guard measured else { return describe(share) }
-    return
-      "\(((share * 1000).rounded(.up) / 10).compactText) % of the frame, measured by drawing the file with rlottie as it is and with those layers precomposed"
+    let rewritten =
+      switch feature {
+      case .expression: "with its expressions' values written in"
+      case .easingPerDimension: "with those properties written out frame by frame, each dimension on its own curve"
+      case .polystar: "with each star's Rotation halved"
+      default: "with those layers precomposed"
+      }
+    return "\(percent(share)) of the frame, measured by drawing the file with rlottie as it is and \(rewritten)"
   }
 }

@@ -23,10 +23,10 @@ extension ExpressionEffect {
     // Ease and Wizz is read once here: `staysWithinKeyframes` would read it again.
     if let reach = easeAndWizzReach(code) { return spread(property).map { $0 * reach } }
     if Coverage.loopsWithinKeyframes(code) { return spread(property) }
-    guard let (amp, freq, decay) = bounceNumbers(code), let frameRate, frameRate > 0,
+    guard let (amp, freq, decay, _) = bounceNumbers(code), let frameRate, frameRate > 0,
       let speed = fastestArrival(property, frameRate: frameRate)
     else { return nil }
-    let bound = amp * speed * bouncePeak(freq: freq, decay: decay)
+    let bound = abs(amp) * speed * bouncePeak(freq: freq, decay: decay)
     return bound.isFinite ? bound : nil
   }
 
@@ -95,8 +95,9 @@ extension ExpressionEffect {
 
   static let bounceVariables: Set<String> = ["amp", "freq", "decay", "n", "t", "v", "time_max"]
 
-  /// |amp|, freq and decay of an inertial bounce, or nil when the code is not one.
-  static func bounceNumbers(_ code: String) -> (amp: Double, freq: Double, decay: Double)? {
+  /// amp, freq and decay of an inertial bounce, and how long after a keyframe it swings (`t < 1`,
+  /// `t < time_max`; nil: for ever), or nil when the code is not one.
+  static func bounceNumbers(_ code: String) -> (amp: Double, freq: Double, decay: Double, until: Double?)? {
     guard code.utf8.count < 4096, code.contains("velocityAtTime"), let pattern = bounceNumbers else { return nil }
     var s = code.replacingOccurrences(of: "{", with: " ").replacingOccurrences(of: "}", with: " ")
     s = s.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ") + " "
@@ -119,13 +120,16 @@ extension ExpressionEffect {
       s = "var $bm_rt;" + s[s.index(after: end)...]
     }
     s = s.replacingOccurrences(of: "$bm_rt = n = ", with: "n = ").replacingOccurrences(of: "$bm_rt = t = ", with: "t = ")
+    var until: Double?
+    if s.contains("(n > 0 && t < 1)") { until = 1 }
+    if s.contains("(n > 0 && t < time_max)") { until = values["time_max"]?.first ?? -1 }
     s = s.replacingOccurrences(of: "(n > 0 && t < 1)", with: "(n > 0)").replacingOccurrences(of: "(n > 0 && t < time_max)", with: "(n > 0)")
     s = s.trimmingCharacters(in: .whitespaces)
     guard s == bounceForm, values["amp"]?.count == 1, values["decay"]?.count == 1, values["freq"]?.count == 1,
       let amp = values["amp"]?.first, let decay = values["decay"]?.first, decay >= 0, (values["time_max"]?.count ?? 0) <= 1,
-      let freq = values["freq"]?.first
+      let freq = values["freq"]?.first, (until ?? 0) >= 0
     else { return nil }
-    return (abs(amp), freq, decay)
+    return (amp, freq, decay, until)
   }
 
   /// The fastest the value moves (units per second) within half a frame before a keyframe, the

@@ -19,7 +19,7 @@ extension Animation {
       scan.precompClip(visit)
       scan.lumaMatte(visit)
       scan.mattes(visit)
-      let span = scan.visibleSpan(visit)
+      let span = ExpressionEffect.Span.visible(visit.layer, isRoot: visit.composition.isRoot, root: root)
       scan.layerProperties(visit.layer, visit.path, span: span)
       scan.masks(visit.layer, visit.path, onlyAlphaMatte: scan.drawnOnlyAsAlphaMatte(visit))
       scan.shapes(visit.layer, visit.path, span: span)
@@ -310,17 +310,6 @@ struct FeatureScan {
       drawn = drawnAt(value)
       add(.slot, owner.key == "ks" && owner.parent?["ty"]?.string == "sh" ? "path" : nil, value, path)
     }
-  }
-
-  /// The layer's visible time in its own (keyframes') clock, when known: its in and out points,
-  /// within the animation's for a root layer, less its start time; unknown with a time stretch.
-  func visibleSpan(_ visit: LayerVisit) -> ExpressionEffect.Span? {
-    let layer = visit.layer, root = animation.root
-    guard let ip = layer.inPoint, let op = layer.outPoint, (layer.node["sr"]?.double ?? 1) == 1 else { return nil }
-    let st = layer.startTime ?? 0
-    let start = visit.composition.isRoot ? max(ip, root["ip"]?.double ?? ip) : ip
-    let end = visit.composition.isRoot ? min(op, root["op"]?.double ?? op) : op
-    return ExpressionEffect.Span(start: start - st, end: end - st)
   }
 
   /// Keyframe forms players read differently, once per property: a last keyframe with an `i`

@@ -61,3 +61,66 @@ extension AnimatedProperty {
     return mix.low < 0 || mix.high > 1
   }
 }
+
+/// A property's keyframes read as lottie-web reads them, for many times at once (the keyframes
+/// and their times taken out once; each reading a binary search).
+package struct KeyframeReader {
+  let node: JSONNode
+  let frames: [JSONNode]
+  let times: [Double]
+
+  /// Nil when a keyframe has no time, or the times go back.
+  package init?(_ property: JSONNode) {
+    node = property
+    let p = AnimatedProperty(node: property)
+    frames = p.keyframes
+    var times: [Double] = []
+    times.reserveCapacity(frames.count)
+    for kf in frames {
+      guard let t = kf["t"]?.double, t >= (times.last ?? -.infinity) else { return nil }
+      times.append(t)
+    }
+    self.times = times
+  }
+
+  /// The numbers at `time` (the keyframes' clock): each dimension eased on its own curve
+  /// (`EasingPerDimension.curve`), a hold keyframe (`h` 1) held, a segment's end read as the next
+  /// keyframe's start, else its own `e`; the first value before the first keyframe and the last
+  /// after the last. Nil for values that are not numbers, and for a segment that bends in space
+  /// (`to`/`ti`, followed along a curve).
+  package func numbers(at time: Double) -> [Double]? {
+    guard !frames.isEmpty else { return node["k"]?.numbers }
+    guard let j = index(atOrBefore: time) else { return frames[0]["s"]?.numbers }
+    let kf = frames[j]
+    if j == frames.count - 1 { return kf["s"]?.numbers ?? (j > 0 ? frames[j - 1]["e"]?.numbers : nil) }
+    guard let start = kf["s"]?.numbers else { return nil }
+    if kf["h"]?.int == 1 { return start }
+    guard let end = (frames[j + 1]["s"] ?? kf["e"])?.numbers, end.count == start.count, times[j + 1] > times[j] else { return nil }
+    if ((kf["to"]?.numbers ?? []) + (kf["ti"]?.numbers ?? [])).contains(where: { $0 != 0 }) { return nil }
+    let x = (time - times[j]) / (times[j + 1] - times[j])
+    return start.indices.map { d in
+      guard let out = kf["o"], let into = kf["i"], let curve = EasingPerDimension.curve(out, into, d) else {
+        return start[d] + (end[d] - start[d]) * x
+      }
+      return start[d] + (end[d] - start[d]) * EasingPerDimension.progress(curve, at: x)
+    }
+  }
+
+  /// The last keyframe at or before `time` (binary search), nil before the first.
+  package func index(atOrBefore time: Double) -> Int? {
+    var lo = 0, hi = times.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if times[mid] <= time { lo = mid + 1 } else { hi = mid }
+    }
+    return lo > 0 ? lo - 1 : nil
+  }
+
+  /// Units per second just before `time` (in frames): the change over the millisecond before it,
+  /// as lottie-web's `velocityAtTime` measures it.
+  package func velocity(at time: Double, frameRate: Double) -> [Double]? {
+    let delta = 0.001 * frameRate
+    guard let now = numbers(at: time), let before = numbers(at: time - delta), now.count == before.count else { return nil }
+    return zip(now, before).map { ($0 - $1) / 0.001 }
+  }
+}

@@ -21,10 +21,13 @@ package final class RenderCheck {
   var candidates = 0
 
   /// `original`: the animation's bytes; `imagesFrom`: the folder its external images resolve
-  /// against (linked into a scratch folder, so rewrites see the same images), nil for none.
+  /// against (linked into a scratch folder, so rewrites see the same images), nil for none;
+  /// `firstFrame`: frame 0 as well (the frame a still, and After Effects' reference renders, show);
+  /// `spread`: that many frames more, at the golden ratio's multiples of the time (none a round
+  /// share of it, so that a motion that repeats every tenth of the time is not caught at one phase).
   package init(
     original: [UInt8], imagesFrom folder: String?, shownAs name: String, renderer: IsolatedRenderer = IsolatedRenderer(),
-    maxSide: Int = 256, tolerance: Int = 16
+    maxSide: Int = 256, tolerance: Int = 16, firstFrame: Bool = false, spread: Int = 0
   ) throws(RenderError) {
     self.renderer = renderer
     self.maxSide = maxSide
@@ -39,8 +42,9 @@ package final class RenderCheck {
     // Bounded, so that a hostile op cannot overflow the frame numbers (rlottie clamps them anyway).
     let span = (animation.outPoint ?? 1) - (animation.inPoint ?? 0)
     let total = span.isFinite ? min(max(1, span), 1_000_000) : 1
-    var picked: [Int] = []
-    for f in [0.10, 0.35, 0.60, 0.85] {
+    var picked: [Int] = firstFrame ? [0] : []
+    let golden = (5.0.squareRoot() - 1) / 2
+    for f in [0.10, 0.35, 0.60, 0.85] + (0..<max(0, min(spread, 64))).map({ (Double($0 + 1) * golden).truncatingRemainder(dividingBy: 1) }) {
       let frame = Int(total * f)
       if !picked.contains(frame) { picked.append(frame) }
     }

@@ -20,8 +20,14 @@ struct CompatCommand: ParsableCommand {
       nothing else is never minor (a player that drops it shows nothing). For the way Debian's
       rlottie 0.1 and Telegram's forks fade a translucent shape layer's fills and strokes one by
       one, no bound tells what shows: compat and lint --target draw the file with the rlottie
-      lottiekit render links as it is and with those layers precomposed, at 10, 35, 60 and 85 % of
-      its time, and report the change measured (JSON: "measured": true). Markdown output fits a
+      lottiekit render links as it is and with those layers precomposed, at its first frame and at
+      10, 35, 60 and 85 % of its time, and report the change measured (JSON: "measured": true). So
+      they do for expressions whose values are known without running them (links to other
+      properties, numbers, time, loopOut('cycle'), the inertial bounce: with those values written
+      in), for easing per dimension (written out frame by frame) and for rotated stars (their
+      Rotation halved, as rlottie turns them twice as far), at 12 frames more spread over the
+      time, in files without text or 3D layers. Markdown
+      output fits a
       pull-request comment.
       Exit 0 (the table is information; use lint --target to fail a build).
       Examples:

@@ -5,7 +5,7 @@ import Testing
 
 @testable import LottieRender
 
-/// The rewrite `PaintFadeMeasure` draws beside the file: each translucent shape layer of several
+/// The rewrite `DrawingMeasure` draws beside the file: each translucent shape layer of several
 /// paints precomposed with an empty null, the opacity on the precomp layer.
 @Suite("render: precomposing for the paint-fade measurement")
 struct PrecomposeTests {

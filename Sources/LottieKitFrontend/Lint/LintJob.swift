@@ -73,7 +73,7 @@ package struct LintJob {
     options.sticker = sticker
     let failLevel = min(failOn ?? configuration.failOn ?? .error, strict ? .warning : .error)
     var linter = Linter(options: options)
-    linter.measurer = PaintFadeMeasure()
+    linter.measurer = DrawingMeasure()
     let selection = try expandInputs(inputs, whenNoPath: .currentFolder, allowEmpty: allowEmpty, skipsNamed: skipOtherJSON)
     // Inputs are never overwritten: a baseline recorded over an animation being linted (a last
     // run's baseline in a linted folder is other JSON, skipped, and may be written again).

@@ -297,7 +297,7 @@ package struct PackJob {
     options.targets = targets.map(TargetSelection.init(parsing:))
     options.sticker = sticker
     var linter = Linter(options: options)
-    linter.measurer = PaintFadeMeasure()
+    linter.measurer = DrawingMeasure()
     return linter
   }
 }

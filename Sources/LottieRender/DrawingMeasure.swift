@@ -3,20 +3,30 @@ import LottieJSON
 import LottieModel
 import Synchronization
 
-/// Measures what Debian's librlottie 0.1 and Telegram's forks change by fading a translucent
-/// shape layer's paints one by one (`Animation.fadesPaintsOneByOne`): the file is drawn with the
-/// rlottie `lottiekit render` links as it is and with each such layer precomposed (the measured
-/// workaround, which these players fade as a whole), at 10, 35, 60 and 85 % of its time, 200
-/// pixels on its larger side; the share of the tile that differs as the lab compares players
-/// (`RenderCheck.tileShare`, worst frame) is the change. On the corpus's 123 files with such
-/// layers it passes 2 % on exactly two, fingerprint_scanner.json (2.4 %) and trophy.json (2.3 %),
-/// both drawn apart from lottie-web by Telegram Desktop's fork; on Telegram's own stickers it
-/// stays at 1.6 % or under (docs/compat-evidence.md).
-///
-/// Only when the linked rlottie is seen to fade paints one by one (a built-in probe, once per
-/// run) does it measure anything; with another rlottie, or a file it cannot precompose, it says
-/// nil and lottiekit's bound decides, as without it.
-package struct PaintFadeMeasure: ChangeMeasuring {
+/// Measures, by drawing the file with the rlottie `lottiekit render` links, what a player's way
+/// with a feature changes: the file as it is against the file as it should be drawn, at its first
+/// frame and at 10, 35, 60 and 85 % of its time (the lab's frames, and the frame After Effects'
+/// reference renders show; for what changes with time, 12 frames more spread over it), 200 pixels
+/// on its larger side; the share of the tile that differs as the
+/// lab compares players (`RenderCheck.tileShare`, worst frame) is the change. Nil (lottiekit's bound
+/// decides, as without it) for a file it cannot rewrite so.
+/// - `translucent-layer-overlap`: Debian's librlottie 0.1 and Telegram's forks fade a translucent
+///   shape layer's paints one by one (`Animation.fadesPaintsOneByOne`); each such layer
+///   precomposed is the measured workaround, which these players fade as a whole. Only when the
+///   linked rlottie is seen to fade paints one by one (a built-in probe, once per run). On the
+///   corpus's 123 files with such layers it passes 2 % on exactly two, fingerprint_scanner.json
+///   (2.4 %) and trophy.json (2.3 %), both drawn apart from lottie-web by Telegram Desktop's fork;
+///   on Telegram's own stickers it stays at 1.6 % or under (docs/compat-evidence.md).
+/// - `easing-per-dimension`: rlottie and ThorVG ease every dimension on the first curve; the
+///   property written out frame by frame as lottie-web reads it is what they should draw. Only
+///   when the linked rlottie is seen to (a built-in probe, once per run).
+/// - `polystar`: rlottie turns a star by twice its Rotation (a polygon too, 1.5708° short); the
+///   file with those Rotations halved (`MeasureRewrite.stars`) is what it should draw. Only when
+///   the linked rlottie is seen to (a built-in probe, once per run).
+/// - `expression`: rlottie runs no expression; the file with its expressions' values written in
+///   (`ExpressionBake`, for the forms whose values are known without running them) is what a
+///   player that runs them draws.
+package struct DrawingMeasure: ChangeMeasuring {
   package var renderer: IsolatedRenderer
 
   /// A render that takes longer than 20 s (a file rlottie hangs on) ends the measurement: the
@@ -24,38 +34,86 @@ package struct PaintFadeMeasure: ChangeMeasuring {
   package init(renderer: IsolatedRenderer = IsolatedRenderer(timeout: 20)) { self.renderer = renderer }
 
   package func change(of feature: Feature, in animation: Animation, imagesFrom folder: String?) -> Double? {
-    guard feature == .translucentLayerOverlap, Self.fadesPaints(renderer),
-      let precomposed = Precompose.rewrites(animation, where: Animation.fadesPaintsOneByOne)
-    else { return nil }
-    do {
-      let check = try RenderCheck(original: animation.document.bytes, imagesFrom: folder, shownAs: "measure", renderer: renderer, maxSide: 200)
-      return try check.tileShare(ofAll: precomposed)
-    } catch { return nil }
+    let copies: MeasureRewrite.Copies?
+    switch feature {
+    case .translucentLayerOverlap:
+      guard Self.fadesPaints(renderer), let precomposed = Precompose.rewrites(animation, where: Animation.fadesPaintsOneByOne) else { return nil }
+      return try? check(animation.document.bytes, folder, spread: 0).tileShare(ofAll: precomposed)
+    case .expression:
+      copies = ExpressionBake.copies(animation)
+    case .polystar:
+      guard Self.doublesStarRotation(renderer) else { return nil }
+      copies = MeasureRewrite.stars(animation)
+    case .easingPerDimension:
+      guard Self.easesOnFirstCurve(renderer) else { return nil }
+      copies = MeasureRewrite.easing(animation)
+    default:
+      return nil
+    }
+    // Expressions, easing and turns change with time, and a loop may come round to the same phase
+    // at every one of the lab's frames (corpus location_marker.json: a pulse every 50 of 1,000
+    // frames, 37 % at frames those miss): 12 frames more, spread over the time.
+    guard let copies, let share = try? check(animation.document.bytes, folder, spread: 12).tileShare(ofAll: [copies.drawn]) else { return nil }
+    if share >= Coverage.minorShare { return share }
+    // Too small to see: trusted only where rlottie draws what changed (`MeasureRewrite.Copies`).
+    guard let shown = try? check(copies.drawn, folder, spread: 12).tileShare(ofAll: [copies.hidden]), shown > 0 else { return nil }
+    return share
+  }
+
+  /// A comparison of `original` with rewrites, as the lab compares players.
+  func check(_ original: [UInt8], _ folder: String?, spread: Int) throws(RenderError) -> RenderCheck {
+    try RenderCheck(original: original, imagesFrom: folder, shownAs: "measure", renderer: renderer, maxSide: 200, firstFrame: true, spread: spread)
   }
 
   /// Whether the linked rlottie fades each paint of a translucent layer: two overlapping squares in
   /// one layer at 50 %, drawn as they are and precomposed, differ (0.1: by a quarter of the
   /// picture; Samsung/rlottie's master draws both alike).
   static func fadesPaints(_ renderer: IsolatedRenderer) -> Bool {
-    if let known = probed.withLock({ $0 }) { return known }
-    var seen = false
     let square = { (x: Int, colour: String) in
       #"{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[\#(x),20]},"s":{"a":0,"k":[20,30]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[\#(colour),1]},"o":{"a":0,"k":100}},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}"#
     }
     let probe =
       #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":40,"h":40,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"sr":1,"ks":{"o":{"a":0,"k":50},"p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},"shapes":[\#(square(15, "0,0,1")),\#(square(25, "1,0,0"))]}]}"#
-    if let document = try? JSONDocument(parsing: Array(probe.utf8)),
-      let precomposed = Precompose.rewrites(Animation(document: document), where: Animation.fadesPaintsOneByOne),
+    return seen(.translucentLayerOverlap, probe, renderer) { Precompose.rewrites($0, where: Animation.fadesPaintsOneByOne) }
+  }
+
+  /// Whether the linked rlottie eases every dimension on the first curve: a square that moves
+  /// right on an early curve and down on a late one, drawn as it is and written out frame by
+  /// frame, differs (rlottie 0.1 and 0.2 alike; lottie-web eases each dimension on its own).
+  static func easesOnFirstCurve(_ renderer: IsolatedRenderer) -> Bool {
+    let probe =
+      #"{"v":"5.7.0","fr":10,"ip":0,"op":10,"w":40,"h":40,"layers":[{"ddd":0,"ty":4,"ind":1,"ip":0,"op":10,"st":0,"sr":1,"ks":{"o":{"a":0,"k":100},"p":{"a":1,"k":[{"t":0,"s":[5,5],"e":[35,35],"o":{"x":[0,0.9],"y":[0.9,0]},"i":{"x":[0.1,1],"y":[1,0.1]}},{"t":10}]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100}},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}]}"#
+    return seen(.easingPerDimension, probe, renderer) { MeasureRewrite.easing($0).map { [$0.drawn] } }
+  }
+
+  /// Whether the linked rlottie turns a star by twice its Rotation: a star at 15° draws as the
+  /// star at 0° in a group turned 30°, and not as one turned 15°.
+  static func doublesStarRotation(_ renderer: IsolatedRenderer) -> Bool {
+    let star = { (r: Int, group: Int) in
+      #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ddd":0,"ty":4,"ind":1,"ip":0,"op":10,"st":0,"sr":1,"ks":{"o":{"a":0,"k":100},"p":{"a":0,"k":[50,50]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},"shapes":[{"ty":"gr","it":[{"ty":"sr","sy":1,"d":1,"pt":{"a":0,"k":5},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":\#(r)},"or":{"a":0,"k":40},"os":{"a":0,"k":0},"ir":{"a":0,"k":18},"is":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100}},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":\#(group)},"o":{"a":0,"k":100}}]}]}]}"#
+    }
+    let doubled = seen(.polystar, star(15, 0), renderer) { _ in [Array(star(0, 15).utf8)] }
+    let same = !seen(.polystar, star(15, 0), renderer, key: "same") { _ in [Array(star(0, 30).utf8)] }
+    return doubled && same
+  }
+
+  /// Whether the linked rlottie draws `probe` and its rewrite apart (on more than 5 % of the
+  /// picture), found once per run for each feature.
+  static func seen(_ feature: Feature, _ probe: String, _ renderer: IsolatedRenderer, key: String = "", _ rewrite: (Animation) -> [[UInt8]]?) -> Bool {
+    let name = feature.rawValue + key
+    if let known = probed.withLock({ $0[name] }) { return known }
+    var seen = false
+    if let document = try? JSONDocument(parsing: Array(probe.utf8)), let rewrites = rewrite(Animation(document: document)),
       let check = try? RenderCheck(original: document.bytes, imagesFrom: nil, shownAs: "probe", renderer: renderer),
-      let share = try? check.tileShare(ofAll: precomposed)
+      let share = try? check.tileShare(ofAll: rewrites)
     {
       seen = share > 0.05
     }
-    probed.withLock { $0 = seen }
+    probed.withLock { $0[name] = seen }
     return seen
   }
 
-  static let probed = Mutex<Bool?>(nil)
+  static let probed = Mutex<[String: Bool]>([:])
 }
 
 /// Precomposes layers for a measurement: each chosen layer becomes a precomp layer with the

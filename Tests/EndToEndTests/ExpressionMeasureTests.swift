@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// `compat` and `lint --target` measure what a player that runs no expression changes, by drawing
+/// the file with the rlottie `lottiekit render` links as it is and with its expressions' values
+/// written in, where those values are known without running them (`ExpressionBake`).
+@Suite("end to end: expressions' change, measured")
+struct ExpressionMeasureTests {
+  static func row(_ path: String) throws -> [String: Any] {
+    let result = try run(lottiekitBinary, ["compat", "--format", "json", "--target", "rlottie", path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let features = try #require((json["files"] as? [[String: Any]])?.first?["features"] as? [[String: Any]])
+    return try #require(features.first { $0["feature"] as? String == "expression" })
+  }
+
+  static func write(_ text: String) throws -> String {
+    let path = NSTemporaryDirectory() + "expression-measure-\(UUID().uuidString).json"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// A 60 × 8 px bar turned by `rotation`'s expression over a 100 × 100 frame.
+  static func file(rotation: String) -> String {
+    #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ddd":0,"ty":4,"ind":1,"nm":"Bar","ip":0,"op":30,"st":0,"ks":{"o":{"a":0,"k":100},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"p":{"a":0,"k":[50,50]},"r":\#(rotation)},"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[60,8]}},{"ty":"fl","c":{"a":0,"k":[0,0,0,1]}},{"ty":"tr"}]}]},{"ty":3,"ind":2,"nm":"Knob","ip":0,"op":30,"st":0,"ks":{"r":{"a":0,"k":1}}}]}"#
+  }
+
+  /// The lab's fixture: the bar turned by 45° (12.9 % of the tile against lottie-web).
+  @Test func theFixtureIsMeasuredAsTheLabSawIt() throws {
+    let row = try Self.row(packageRoot + "/Tests/Fixtures/compat/expression.json")
+    #expect(row["measured"] as? Bool == true)
+    let change = try #require(row["change"] as? Double)
+    #expect(change > 0.10 && change < 0.16)
+    #expect(row["minor"] as? Bool == false)
+  }
+
+  /// A rotation linked to a null's 1°: the bar's ends move by half a pixel, nothing to see: minor.
+  @Test func aLinkThatShowsNothingIsMinor() throws {
+    let path = try Self.write(Self.file(rotation: #"{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = thisComp.layer('Knob').transform.rotation;"}"#))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let row = try Self.row(path)
+    #expect(row["measured"] as? Bool == true)
+    #expect(try #require(row["change"] as? Double) < 0.02)
+    #expect(row["minor"] as? Bool == true)
+    let lint = try run(lottiekitBinary, ["lint", "--target", "rlottie", "--format", "text", path])
+    #expect(lint.stdoutText.contains("info: [LK701]"))
+    #expect(lint.stdoutText.contains("with its expressions' values written in"))
+  }
+
+  /// The same link times 60: 60°, plain to see.
+  @Test func aLinkThatTurnsTheBarIsAWarning() throws {
+    let path = try Self.write(Self.file(rotation: #"{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = mul(thisComp.layer('Knob').transform.rotation, 60);"}"#))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let row = try Self.row(path)
+    #expect(row["measured"] as? Bool == true)
+    #expect(try #require(row["change"] as? Double) > 0.02)
+    #expect(row["minor"] as? Bool == false)
+  }
+
+  /// Without `ddd` before `ks` rlottie drops the layer's rotation, so drawing with it cannot show
+  /// what the expression turns: not measured.
+  @Test func aRotationRlottieDropsIsNotMeasured() throws {
+    let path = try Self.write(
+      Self.file(rotation: #"{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = mul(thisComp.layer('Knob').transform.rotation, 60);"}"#).replacingOccurrences(
+        of: #"{"ddd":0,"#, with: "{"))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Self.row(path)["measured"] as? Bool == false)
+  }
+
+  /// `wiggle` is random: not written in, not measured; the bound decides.
+  @Test func anUnknownFormIsNotMeasured() throws {
+    let path = try Self.write(Self.file(rotation: #"{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = wiggle(2, 1);"}"#))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Self.row(path)["measured"] as? Bool == false)
+  }
+}
