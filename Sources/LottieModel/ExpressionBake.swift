@@ -7,14 +7,16 @@ import LottieJSON
 /// - a link to another property of the same composition, as After Effects writes it
 ///   (`thisComp.layer('Arm').content('Shape 1').content('Path 1').path`, `parent(…)('Transform')
 ///   ('Position')`, `effect('Slider Control')('Slider')`, `content('dress').transform.scale`), on
-///   the same clock: the same layer, a static property, or layers with the same start time, neither
-///   stretched;
+///   the same clock: the same layer, a static property, or layers not stretched in time;
 /// - numbers, `index`, `thisComp.width` and `.height` (the root composition's), arrays of them;
-/// - `time` (seconds; a layer starting at 0);
+/// - `time` (seconds, the composition's);
 /// - `mul`, `div`, `sum`, `add` and `sub` of one of the above and a number;
 /// - `loopOut()` and `loopOut('cycle')` over all keyframes, written as the keyframes repeated;
 /// - the inertial bounce (`ExpressionEffect.bounceNumbers`) on keyframes that do not bend in
-///   space, written frame by frame (a layer starting at 0).
+///   space, written frame by frame.
+/// A layer's own keyframes, `time`, `key(n).time` and a linked property are all read on the
+/// composition's clock, whatever the layer's start time (`clock`): only a precomp layer's start
+/// time moves the clock of the composition inside it.
 /// Anything else is unknown, and then the whole file is (`rewrite` gives nil); so is an expression
 /// in what rlottie, which draws the measurement, does not draw (text, effects, layer styles, 3D
 /// layers, a rotation it drops for want of `ddd`).
@@ -30,6 +32,14 @@ package enum ExpressionBake {
     /// The inertial bounce After Effects templates use (`ExpressionEffect.bounceNumbers`).
     case bounce(amp: Double, freq: Double, decay: Double, until: Double?)
   }
+
+  /// The measurement behind "the composition's clock": Tests/Fixtures/compat/layer-start-clock.json,
+  /// drawn at frame 20 by lottie-web 5.7.5, Debian's librlottie 0.1, rlottie 0.2 (rlottie-python
+  /// 1.3.8) and ThorVG 1.0.4 alike: a fade from 0 to 100 over frames 0–40 shows 50 % in a layer
+  /// starting at 0 and in one starting at 20, and so does a layer starting at 20 that links to the
+  /// first's opacity, and a precomp layer starting at 10 with that fade on itself; lottie-web also
+  /// gives the same `time`, `loopOut('cycle')` and inertial bounce at starts of 0 and 20.
+  static let clock = "Tests/Fixtures/compat/layer-start-clock.json"
 
   /// At most this many keyframes written for one looped property.
   static let maxLoopKeyframes = 20_000
@@ -101,14 +111,20 @@ package enum ExpressionBake {
 }
 
 extension ExpressionEffect.Span {
-  /// A layer's visible time in its own (keyframes') clock, when known: its in and out points,
-  /// within the animation's for a root layer, less its start time; unknown with a time stretch.
+  /// A layer's visible time on its keyframes' clock, when known: its in and out points, within
+  /// the animation's for a root layer; unknown with a time stretch. That clock is its
+  /// composition's, whatever the layer's start time (`ExpressionBake.clock`).
   static func visible(_ layer: Layer, isRoot: Bool, root: JSONNode) -> Self? {
+    visible(layer, within: isRoot ? root["ip"]?.double.flatMap { ip in root["op"]?.double.map { Self(start: ip, end: $0) } } : nil)
+  }
+
+  /// `layer`'s in and out points within `shown`, the time its composition is shown at (nil:
+  /// unknown, all of it); nil with a time stretch, or when the two do not meet (a layer never
+  /// shown: unknown, as before the walk knew when compositions are shown).
+  static func visible(_ layer: Layer, within shown: Self?) -> Self? {
     guard let ip = layer.inPoint, let op = layer.outPoint, (layer.node["sr"]?.double ?? 1) == 1 else { return nil }
-    let st = layer.startTime ?? 0
-    let start = isRoot ? max(ip, root["ip"]?.double ?? ip) : ip
-    let end = isRoot ? min(op, root["op"]?.double ?? op) : op
-    return Self(start: start - st, end: end - st)
+    let start = max(ip, shown?.start ?? ip), end = min(op, shown?.end ?? op)
+    return start < end ? Self(start: start, end: end) : nil
   }
 }
 

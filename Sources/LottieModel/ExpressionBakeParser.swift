@@ -184,7 +184,8 @@ struct Parser {
     return linked(p, in: layer)
   }
 
-  /// A property of `layer` as this expression reads it: on the same clock, and not itself
+  /// A property of `layer` as this expression reads it: on the same clock (neither layer
+  /// stretched in time; their start times do not matter: `ExpressionBake.clock`), and not itself
   /// computed by an expression.
   func linked(_ p: JSONNode, in layer: Layer) -> Value? {
     let own = context.layer
@@ -192,7 +193,7 @@ struct Parser {
     // over the linking layer's time, not its own (a loop judged inert there may not be here).
     if p != context.property, p["x"] != nil { return nil }
     if layer.node != own.node, AnimatedProperty(node: p).isAnimated {
-      guard (layer.startTime ?? 0) == (own.startTime ?? 0), (layer.timeStretch ?? 1) == 1, (own.timeStretch ?? 1) == 1 else { return nil }
+      guard (layer.timeStretch ?? 1) == 1, (own.timeStretch ?? 1) == 1 else { return nil }
     }
     return .linked(p, scale: 1, offset: 0)
   }

@@ -18,8 +18,8 @@ extension ExpressionBake.Context {
       guard let text = Self.mapped(k, scale: scale, offset: offset) else { return nil }
       return (Array(text.utf8), a)
     case .time(let perSecond, let offset):
-      // `time` is the composition's; a layer that starts later might read its keyframes on its own clock.
-      guard (layer.startTime ?? 0) == 0, (layer.timeStretch ?? 1) == 1, let fr = animation.frameRate, fr > 0,
+      // `time` is the composition's, the clock the layer's keyframes are read on (`ExpressionBake.clock`).
+      guard (layer.timeStretch ?? 1) == 1, let fr = animation.frameRate, fr > 0,
         let ip = layer.inPoint, let op = until, op > ip, let own, own.isNumber || (own.isArray && own.count == 1)
       else { return nil }
       guard let t0 = Self.number(ip), let t1 = Self.number(op), let v0 = Self.number(ip / fr * perSecond + offset),
@@ -37,7 +37,7 @@ extension ExpressionBake.Context {
   /// `value + v·amp·sin(2π·freq·t)/e^(decay·t)`, t the seconds since the last keyframe passed and
   /// v the speed a tenth of a frame before it (After Effects' `velocityAtTime`), frame by frame.
   func bounced(amp: Double, freq: Double, decay: Double, until limit: Double?) -> (k: [UInt8]?, a: String?)? {
-    guard AnimatedProperty(node: property).isAnimated, (layer.startTime ?? 0) == 0, (layer.timeStretch ?? 1) == 1,
+    guard AnimatedProperty(node: property).isAnimated, (layer.timeStretch ?? 1) == 1,
       let fr = animation.frameRate, fr > 0, let exported = KeyframeReader(property), let end = until
     else { return nil }
     let times = exported.times
@@ -69,7 +69,7 @@ extension ExpressionBake.Context {
       let op = until, frames.dropLast().allSatisfy({ $0["s"] != nil && ($0["e"] != nil || $0["h"]?.int == 1) })
     else { return nil }
     let period = last - first
-    let end = op + abs(layer.startTime ?? 0)
+    let end = op
     // Counted as a Double first: a period of a billionth of a frame is not an Int's worth of copies.
     let count = ((end - last) / period).rounded(.up)
     guard count.isFinite, count >= 1, count <= Double(ExpressionBake.maxLoopKeyframes / frames.count) else { return nil }
@@ -164,13 +164,12 @@ extension ExpressionBake {
     return property.keyframes.allSatisfy { kf in ["s", "e"].allSatisfy { kf[$0] == nil || kf[$0]?.numbers?.count == 1 } }
   }
 
-  /// Keyframes at every whole frame from the layer's in point to `end` (and again less its start
-  /// time, whichever clock a player reads the keyframes on), moving linearly from each frame's
-  /// value to the next; nil when `value` is unknown at one of them, or has more than 64 numbers.
+  /// Keyframes at every whole frame from the layer's in point to `end` (its composition's clock,
+  /// which its keyframes are read on: `clock`), moving linearly from each frame's value to the
+  /// next; nil when `value` is unknown at one of them, or has more than 64 numbers.
   static func sampled(layer: Layer, through end: Double, _ value: (Double) -> [Double]?) -> (k: [UInt8]?, a: String?)? {
     guard let ip = layer.inPoint, ip.isFinite, end.isFinite else { return nil }
-    let st = layer.startTime ?? 0
-    let first = min(ip, ip - st).rounded(.down), last = max(end, end - st).rounded(.up)
+    let first = ip.rounded(.down), last = end.rounded(.up)
     // Whole frames stay whole (and `f += 1` moves) only well inside a Double's exact integers.
     guard abs(first) < 1e9, abs(last) < 1e9, last > first, last - first <= Double(maxSampledFrames) else { return nil }
     var values: [[Double]] = []

@@ -12,7 +12,7 @@ import LottieJSON
 ///   (a loop only acts after the last keyframe, or before the first).
 /// Anything else, however simple it looks, counts as changing the value.
 public enum ExpressionEffect {
-  /// The layer's visible time in its own time (the keyframes' clock), when known.
+  /// The layer's visible time on its keyframes' clock (its composition's), when known.
   public struct Span: Sendable {
     public let start: Double
     public let end: Double

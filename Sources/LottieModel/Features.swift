@@ -13,13 +13,13 @@ extension Animation {
     forEachLayer { visit in
       guard visit.layer.node.isObject else { return }
       scan.enter(visit.layer)
+      let span = scan.visibleSpan(visit)
       scan.layerKind(visit.layer, visit.path)
       scan.parentLoops(visit)
       scan.missingLayerKeys(visit.layer, visit.path)
       scan.precompClip(visit)
       scan.lumaMatte(visit)
       scan.mattes(visit)
-      let span = ExpressionEffect.Span.visible(visit.layer, isRoot: visit.composition.isRoot, root: root)
       scan.layerProperties(visit.layer, visit.path, span: span)
       scan.masks(visit.layer, visit.path, onlyAlphaMatte: scan.drawnOnlyAsAlphaMatte(visit))
       scan.shapes(visit.layer, visit.path, span: span)

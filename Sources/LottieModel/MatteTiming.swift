@@ -89,6 +89,21 @@ extension Animation {
 }
 
 extension FeatureScan {
+  /// The layer's visible time: its in and out points within the time its composition is shown at
+  /// (`Animation.compositionShownSpans`; the root's, from the animation's in to its out point);
+  /// when that is unknown or the composition is never shown, its in and out points alone. A layer
+  /// whose in and out points never meet the time its composition is shown at is not drawn (corpus
+  /// Precomps.json: the shape-types precomp is shown at its frames 0–83, its star at 160–200).
+  mutating func visibleSpan(_ visit: LayerVisit) -> ExpressionEffect.Span? {
+    if shownSpans == nil { shownSpans = animation.compositionShownSpans() }
+    let shown = shownSpans?.span(of: visit.composition) ?? nil
+    if let shown, let ip = visit.layer.inPoint, let op = visit.layer.outPoint, op <= shown.start || ip >= shown.end {
+      layerDrawn = false
+      drawn = false
+    }
+    return .visible(visit.layer, within: shown)
+  }
+
   /// An inverted matte shown while its matte is not (Animation.invertedMatteOutlivesSource).
   mutating func invertedMatteTiming(_ visit: LayerVisit) {
     let layer = visit.layer

@@ -142,8 +142,9 @@ extension Animation {
     return [-Double.greatestFiniteMagnitude..<Double.greatestFiniteMagnitude]
   }
 
-  /// When a shape layer's opacity is partial, in its composition's time (keyframe times are the
-  /// layer's own, less its start time): the whole layer for a partial static value; for keyframes,
+  /// When a shape layer's opacity is partial, in its composition's time (the clock its keyframes
+  /// are read on, whatever its start time: `ExpressionBake.clock`): the whole layer for a partial
+  /// static value; for keyframes,
   /// each stretch that holds a partial value or moves between two different values, and before
   /// the first and after the last keyframe when that value is partial.
   static func translucentSpans(_ layer: Layer) -> [Range<Double>] {
@@ -152,10 +153,9 @@ extension Animation {
     let everywhere = -Double.greatestFiniteMagnitude..<Double.greatestFiniteMagnitude
     let p = AnimatedProperty(node: o)
     guard p.isAnimated else { return partial(staticNumber(o)) ? [everywhere] : [] }
-    let st = layer.startTime ?? 0
     let keyframes = p.keyframes
     guard !keyframes.isEmpty else { return [] }
-    let times = keyframes.map { ($0["t"]?.double ?? 0) + st }
+    let times = keyframes.map { $0["t"]?.double ?? 0 }
     // A keyframe's value: its `s`, else the previous keyframe's `e` (exports before 5.5).
     var values: [Double?] = []
     for (i, kf) in keyframes.enumerated() {

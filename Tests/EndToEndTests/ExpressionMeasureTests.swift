@@ -34,6 +34,16 @@ struct ExpressionMeasureTests {
     #expect(row["minor"] as? Bool == false)
   }
 
+  /// A layer's start time does not move the clock (`ExpressionBake.clock`): the fixture's links,
+  /// `time` and loops in layers that start at 20 are written in as lottie-web plays them, so the
+  /// change is measured (a start other than 0 was not, before).
+  @Test func layersThatStartLaterAreMeasured() throws {
+    let row = try Self.row(packageRoot + "/Tests/Fixtures/compat/layer-start-clock.json")
+    #expect(row["measured"] as? Bool == true)
+    let change = try #require(row["change"] as? Double)
+    #expect(change > 0.2, "five of the eight columns change: \(change)")
+  }
+
   /// A rotation linked to a null's 1°: the bar's ends move by half a pixel, nothing to see: minor.
   @Test func aLinkThatShowsNothingIsMinor() throws {
     let path = try Self.write(Self.file(rotation: #"{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = thisComp.layer('Knob').transform.rotation;"}"#))

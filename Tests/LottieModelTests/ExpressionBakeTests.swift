@@ -94,12 +94,32 @@ struct ExpressionBakeTests {
     #expect(try Self.bakedRotation([Self.layer(1, "A", rotation: "{\"a\":0,\"k\":0}"), huge]) == nil)
   }
 
+  /// A layer's start time does not move the clock its keyframes, `time` and a link are read on
+  /// (Tests/Fixtures/compat/layer-start-clock.json, `ExpressionBake.clock`): lottie-web, rlottie
+  /// and ThorVG read them all on the composition's.
+  @Test func aLayersStartTimeDoesNotMoveTheClock() throws {
+    let a = Self.layer(1, "A", rotation: Self.turning)
+    let linked = try #require(
+      try Self.bakedRotation([a, Self.layer(2, "B", rotation: Self.expression("thisComp.layer('A').transform.rotation"), st: 5)]))
+    #expect(linked["k"]?.element(at: 0)?["t"]?.double == 0 && linked["k"]?.element(at: 1)?["t"]?.double == 30, "A's keyframes as they are")
+    let timed = try #require(
+      try Self.bakedRotation([Self.layer(1, "A", rotation: "{\"a\":0,\"k\":0}"), Self.layer(2, "B", rotation: Self.expression("mul(time, 200)"), st: 10)]))
+    // Frame 60 is 2 s on the composition's clock, whatever the start: 400°, as at a start of 0.
+    #expect(timed["k"]?.element(at: 0)?["e"]?.element(at: 0)?.double == 400)
+    let cycle = Self.turning.replacingOccurrences(of: "{\"a\":1,", with: "{\"x\":\"var $bm_rt;\\n$bm_rt = loopOut('cycle');\",\"a\":1,")
+    let looped = try #require(try Self.bakedRotation([Self.layer(1, "A", rotation: "{\"a\":0,\"k\":0}"), Self.layer(2, "B", rotation: cycle, st: 20)]))
+    // Copies until the out point (60), not 20 frames past it.
+    #expect((looped["k"]?.elements.compactMap { $0["t"]?.double }) == [0, 30, 60])
+  }
+
   @Test func unknownFormsAndOtherClocksAreNotWritten() throws {
     let a = Self.layer(1, "A", rotation: Self.turning)
     #expect(try Self.bakedRotation([a, Self.layer(2, "B", rotation: Self.expression("wiggle(2, 30)"))]) == nil)
     #expect(try Self.bakedRotation([a, Self.layer(2, "B", rotation: Self.expression("thisComp.layer('Nobody').transform.rotation"))]) == nil)
-    // Another start time: the keyframes might be read on another clock.
-    #expect(try Self.bakedRotation([a, Self.layer(2, "B", rotation: Self.expression("thisComp.layer('A').transform.rotation"), st: 5)]) == nil)
+    // Another time stretch: the keyframes are read on another clock.
+    let stretched = Self.layer(2, "B", rotation: Self.expression("thisComp.layer('A').transform.rotation")).replacingOccurrences(
+      of: #""ip":0,"#, with: #""sr":2,"ip":0,"#)
+    #expect(try Self.bakedRotation([a, stretched]) == nil)
     // Only `value`: nothing changes, nothing to draw.
     #expect(try Self.bakedRotation([a, Self.layer(2, "B", rotation: Self.expression("value"))]) == nil)
     // Without `ddd` before `ks` rlottie drops the rotation: drawing with it cannot show the change.

@@ -124,15 +124,18 @@ struct FeatureDetailTests {
     #expect(try details(json, .polystar) == ["rotated"])
   }
 
-  /// Only the turn seen while the layer is visible counts (corpus lottie-android Tests/Precomps: a
-  /// star that turns at frames 160-199 of a layer shown at 24-64 looks the same in every player):
-  /// keyframe times are in the layer's clock, its in and out points less its start time.
+  /// Only the turn seen while the layer is visible counts. Keyframe times are on the composition's
+  /// clock, whatever the layer's start time (Tests/Fixtures/compat/layer-start-clock.json; corpus
+  /// ShapeTypes.json: a star shown at 160-200 from a start of 136 turns at 160-199, and rlottie
+  /// draws it turned twice as far; in Precomps.json the same star is never shown, its precomp being
+  /// shown at its frames 0-83: aPrecompLayerOutsideTheTimeItsPrecompIsShownIsNotDrawn).
   @Test(
     arguments: [
       (0, 60, 0, "rotated"),  // the turn happens while the layer is shown
       (0, 45, 0, "rotated"),  // the turn (40 → 50) starts before the out point
       (0, 30, 0, nil),  // the layer is gone before the star starts to turn
-      (20, 60, 20, nil),  // shown from 20 to 60 at start 20: its clock runs 0-40, the turn is at 40-50
+      (20, 60, 20, "rotated"),  // shown from 20 to 60 at start 20: the turn at 40-50 is seen
+      (0, 40, -20, nil),  // gone at 40, when the turn starts, whatever the start
       (50, 60, 0, "rotated"),  // shown after the turn: held at 90, which is 18° off on a 5-point star
       (45, 60, 0, "rotated")  // shown mid-turn
     ] as [(Int, Int, Int, String?)])
@@ -252,7 +255,8 @@ struct FeatureDetailTests {
   func translucentLayersCountOnlyAtOnce(together: Bool, remapped: Bool, uses: Int) throws {
     let layers = (0..<40).map { n -> String in
       let start = together ? 0 : n * 10
-      let fade = #"{"a":1,"k":[{"t":0,"s":[0],"h":1},{"t":1,"s":[100]},{"t":8,"s":[100]},{"t":9,"s":[0]}]}"#
+      // Keyframe times are the composition's, whatever the layer's start (layer-start-clock.json).
+      let fade = #"{"a":1,"k":[{"t":\#(start),"s":[0],"h":1},{"t":\#(start + 1),"s":[100]},{"t":\#(start + 8),"s":[100]},{"t":\#(start + 9),"s":[0]}]}"#
       return #"{"ty":4,"ip":\#(start),"op":\#(start + 10),"st":\#(start),"ks":{"o":\#(fade)},"shapes":[]}"#
     }
     let tm = remapped ? #","tm":{"a":0,"k":0.1}"# : ""
@@ -782,5 +786,34 @@ struct FeatureDetailTests {
     #expect(try count(#"{"a":0,"k":-1}"#) == 0)
     #expect(try count(#"{"a":0,"k":3}"#) == 1)
     #expect(try count(#"{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[1]}]}"#) == 1)
+  }
+
+  /// A layer's keyframes are read on its composition's clock whatever its start time
+  /// (Tests/Fixtures/compat/layer-start-clock.json): a loop over frames 0–45 in a layer shown
+  /// until 60 and starting at 20 acts from 45 to 60, so it has an effect.
+  @Test func aLoopIsJudgedOnTheCompositionsClock() throws {
+    let loop = #"{"r":{"a":1,"k":[{"t":0,"s":[0],"e":[90]},{"t":45,"s":[90]}],"x":"var $bm_rt;\n$bm_rt = loopOut('cycle');"}}"#
+    let started = layer(ks: loop).replacingOccurrences(of: #""st":0"#, with: #""st":20"#)
+    #expect(try details(started, .expression) == [nil])
+    // Keyframes that cover the time shown: nothing to loop, whatever the start.
+    let covering = #"{"r":{"a":1,"k":[{"t":0,"s":[0],"e":[90]},{"t":60,"s":[90]}],"x":"var $bm_rt;\n$bm_rt = loopOut('cycle');"}}"#
+    #expect(try details(layer(ks: covering).replacingOccurrences(of: #""st":0"#, with: #""st":-20"#), .expression) == ["no effect"])
+  }
+
+  /// A layer of a precomp whose in and out points never meet the time the precomp is shown at is
+  /// not drawn (corpus Precomps.json): a star turned from its in point, 160, in a precomp shown at
+  /// its frames 0–83; at 40 it is drawn.
+  @Test func aPrecompLayerOutsideTheTimeItsPrecompIsShownIsNotDrawn() throws {
+    func file(starIn: Int) -> String {
+      let star =
+        #"{"ty":"sr","sy":1,"d":1,"pt":{"a":0,"k":5},"p":{"a":0,"k":[0,0]},"r":{"a":1,"k":[{"t":\#(starIn),"s":[0],"e":[90]},{"t":\#(starIn + 39),"s":[90]}]},"or":{"a":0,"k":40},"os":{"a":0,"k":0},"ir":{"a":0,"k":18},"is":{"a":0,"k":0}}"#
+      let inner =
+        #"{"ty":4,"ind":1,"ip":\#(starIn),"op":\#(starIn + 40),"st":0,"ks":{},"shapes":[{"ty":"gr","it":[\#(star),{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]}]}"#
+      return
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":100,"w":100,"h":100,"assets":[{"id":"c","layers":[\#(inner)]}],"layers":[{"ty":0,"ind":1,"refId":"c","ip":17,"op":100,"st":17,"ks":{}}]}"#
+    }
+    let hidden = try details(file(starIn: 160), .polystar)
+    #expect(!hidden.isEmpty && hidden.allSatisfy { $0 == "not drawn" })
+    #expect(try details(file(starIn: 40), .polystar).contains("rotated"))
   }
 }
