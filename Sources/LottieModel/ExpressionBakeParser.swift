@@ -210,11 +210,6 @@ struct Parser {
     return Self.step(place, name: name, call)
   }
 
-  static let transformKeys: [String: String] = [
-    "position": "p", "Position": "p", "anchorPoint": "a", "Anchor Point": "a", "scale": "s", "Scale": "s",
-    "rotation": "r", "Rotation": "r", "opacity": "o", "Opacity": "o", "skew": "sk", "Skew": "sk", "skewAxis": "sa", "Skew Axis": "sa"
-  ]
-
   static let itemKeys: [String: [String: String]] = [
     "sh": ["path": "ks", "Path": "ks"],
     "el": ["size": "s", "Size": "s", "position": "p", "Position": "p"],
@@ -255,7 +250,7 @@ struct Parser {
       if name == "transform", call == nil { return l.node["ks"].map { .transform($0, l) } }
       if name == "effect", let call { return find(l.node["ef"], call).map { .effect($0, l) } }
       if name == "content" || name == nil, let call { return find(l.node["shapes"], call).map { .item($0, l) } }
-      if let name, call == nil, let key = transformKeys[name] { return l.node["ks"]?[key].map { .property($0, l) } }
+      if let name, call == nil, let key = ExpressionEffect.transformKeys[name] { return l.node["ks"]?[key].map { .property($0, l) } }
     case .effects(let l):
       if name == nil, let call { return find(l.node["ef"], call).map { .effect($0, l) } }
     case .item(let node, let l):
@@ -270,7 +265,7 @@ struct Parser {
         return .property(p, l)
       }
     case .transform(let node, let l):
-      if let name = name ?? call.flatMap({ if case .name(let s) = $0 { s } else { nil } }), let key = transformKeys[name], let p = node[key] {
+      if let name = name ?? call.flatMap({ if case .name(let s) = $0 { s } else { nil } }), let key = ExpressionEffect.transformKeys[name], let p = node[key] {
         return .property(p, l)
       }
     case .effect(let node, let l):

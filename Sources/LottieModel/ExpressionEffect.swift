@@ -110,9 +110,20 @@ public enum ExpressionEffect {
     return AnimatedProperty(node: property).keyframes.flatMap { kf in ["s", "e"].compactMap { kf[$0] }.flatMap(flat) }
   }
 
+  /// A transform's properties: the name an expression reads each by (`transform.rotation`), the
+  /// name After Effects shows (`('Rotation')`), and its key (`ks.r`, or a group's `tr.r`).
+  static let transformProperties: [(name: String, shown: String, key: String)] = [
+    ("position", "Position", "p"), ("anchorPoint", "Anchor Point", "a"), ("scale", "Scale", "s"), ("rotation", "Rotation", "r"),
+    ("opacity", "Opacity", "o"), ("skew", "Skew", "sk"), ("skewAxis", "Skew Axis", "sa")
+  ]
+
+  /// The key of a transform property by either of its names.
+  static let transformKeys: [String: String] = Dictionary(
+    transformProperties.flatMap { [($0.name, $0.key), ($0.shown, $0.key)] }, uniquingKeysWith: { first, _ in first })
+
   /// The expression name of a layer transform property (`ks.r` is `rotation`).
   static func transformName(of property: JSONNode) -> String? {
     guard property.parent?.key == "ks", let key = property.key else { return nil }
-    return ["r": "rotation", "o": "opacity", "p": "position", "s": "scale", "a": "anchorPoint"][key]
+    return transformProperties.first { $0.key == key }?.name
   }
 }

@@ -24,6 +24,7 @@ struct FeatureDetailTests {
     #"{"o":{"a":0,"k":80,"x":"var $bm_rt;\n$bm_rt = clamp(value, 0, 100);"}}"#,
     #"{"o":{"a":0,"k":80,"x":"var $bm_rt; $bm_rt = value;"}}"#,
     #"{"r":{"a":0,"k":20,"x":"var $bm_rt;\n$bm_rt = transform.rotation;"}}"#,
+    #"{"sk":{"a":0,"k":10,"x":"var $bm_rt;\n$bm_rt = transform.skew;"}}"#,
     #"{"s":{"a":0,"k":[100,100,100],"x":"var $bm_rt;\n$bm_rt = [\n    100,\n    100\n];"}}"#,
     #"{"r":{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = loopOut('cycle');"}}"#,
     #"{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":60,"s":[90]}],"x":"var $bm_rt;\n$bm_rt = loopOut('cycle', 0);"}}"#,
