@@ -136,7 +136,9 @@ fuzz: deps testdata
 # The renderer lab (#18): renders the conformance files and the corpus (every COMPAT_EVERY-th
 # file) with lottie-web (headless Chromium), rlottie and ThorVG, compares each player with
 # lottie-web and lottiekit's claims with what was seen, and writes docs/compat-evidence.md.
-# Renders are cached in .build/compat-lab/. Test tooling only; needs the oracles.
+# Renders are cached in .build/compat-lab/; each file's verdicts are also stored in
+# docs/compat-lab-rows.jsonl (committed), so a run that stops goes on where it stopped, on any
+# machine, and --claims-only needs no renders once they cover the sample. Test tooling only; needs the oracles.
 # `make compat-lab COMPAT_LAB_FLAGS=--claims-only` reuses the last run's renders and verdicts and
 # only asks lottiekit again (a change to the claims, measured in seconds). With TELEGRAM_RLOTTIE and/or
 # TELEGRAM_IOS_RLOTTIE naming libraries Scripts/telegram-rlottie.sh built, Telegram's forks are players too.

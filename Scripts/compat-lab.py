@@ -28,12 +28,19 @@ but under 2 %, or wrong), and where that is under 2 % at the 16 frames, at every
 600): a brief change, a bounce after a keyframe, falls between sampled frames. --claims-only
 re-asks lottiekit on the cached renders.
 
+Each file's verdicts (not lottiekit's claims, which are asked anew) are also kept in the repository,
+--rows (docs/compat-lab-rows.jsonl: a header line with what the verdicts depend on, the players'
+versions and the comparison, then one line per file, keyed by its content), written every 10
+files: a run that stops (a session's end, a new machine, an empty cache) goes on where it stopped,
+and --claims-only needs no renders once the stored rows cover the whole sample.
+
 Telegram's forks of rlottie are measured too where $TELEGRAM_RLOTTIE (Telegram Desktop's,
 desktop-app/rlottie) or $TELEGRAM_IOS_RLOTTIE (TelegramMessenger/rlottie) name a library built by
 Scripts/telegram-rlottie.sh: players `telegram-desktop` and `telegram-ios`, judged against lottiekit's
 targets of the same names.
 """
-import argparse, gzip, hashlib, json, math, os, subprocess, sys
+import argparse, copy, gzip, hashlib, json, math, os, subprocess, sys
+from importlib import metadata
 
 import numpy as np
 from PIL import Image
@@ -901,6 +908,86 @@ def animation_path(path, cache):
     return out
 
 
+# ---- Stored rows (--rows): the verdicts of every file measured so far, kept across runs.
+
+ROWS = os.path.join(HERE, "..", "docs", "compat-lab-rows.jsonl")
+ROWS_FORMAT = 1  # raise when the comparison or the ablation changes what a stored verdict means
+
+
+def digest(path):
+    return hashlib.sha256(open(path, "rb").read()).hexdigest()[:16] if path and os.path.isfile(path) else None
+
+
+def rows_method(a):
+    """What every stored verdict depends on besides the file: the comparison, lottie-web, rlottie
+    and ThorVG (Telegram's forks, measured only where built, are named in each row: `forks`)."""
+    def version(package):
+        try:
+            return metadata.version(package)
+        except metadata.PackageNotFoundError:
+            return None
+    web = os.environ.get("LOTTIE_WEB_JS") or os.path.join(os.path.dirname(os.path.dirname(sys.executable)), "share", "lottie-web", "lottie.js")
+    return {"format": ROWS_FORMAT, "frames": list(FRACTIONS), "size": a.size, "tolerance": TOLERANCE, "threshold": THRESHOLD,
+            "ablation": not a.no_ablation, "lottie-web": digest(web),
+            "rlottie-python": version("rlottie-python"), "thorvg-python": version("thorvg-python")}
+
+
+def forks_measured():
+    """The fork libraries this run measures, by content."""
+    return {p: digest(os.environ.get(FORKS[p])) for p in PLAYERS if p in FORKS}
+
+
+def reusable(entry, key):
+    """Whether a stored entry holds this file's verdicts for every player of this run."""
+    if entry["key"] != key:
+        return False
+    if "row" not in entry:
+        return True
+    return all(p in entry["row"] for p in PLAYERS) and all(entry.get("forks", {}).get(p) == d for p, d in forks_measured().items())
+
+
+def file_key(path):
+    return hashlib.sha256(open(path, "rb").read()).hexdigest()[:16]
+
+
+def load_rows(a):
+    """{file: entry} of the stored rows measured the way this run measures; {} when none are."""
+    if not os.path.exists(a.rows):
+        return {}
+    with open(a.rows) as f:
+        lines = [json.loads(line) for line in f if line.strip()]
+    if not lines or lines[0].get("method") != rows_method(a):
+        print(f"compat-lab: {a.rows} was measured another way (players, versions or comparison): not reused", file=sys.stderr)
+        return {}
+    return {entry["file"]: entry for entry in lines[1:]}
+
+
+def save_rows(a, stored):
+    tmp = a.rows + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(json.dumps({"method": rows_method(a)}, sort_keys=True) + "\n")
+        for name in sorted(stored):
+            f.write(json.dumps(stored[name], sort_keys=True, default=str) + "\n")
+    os.replace(tmp, a.rows)
+
+
+def stored_row(entry):
+    """The stored row without lottiekit's claims (asked anew each run)."""
+    row = copy.deepcopy(entry)
+    row.pop("claims", None)
+    return row
+
+
+def rejudge(row):
+    """A saved verdict judged again with lottiekit's claims asked anew: whether lottie-web draws a
+    disagreement's cause depends on what lottiekit finds used (reference_misses)."""
+    for player in PLAYERS:
+        if isinstance(row.get(player), dict) and row[player].get("cause"):
+            if row[player].pop("reference_misses", None):
+                row[player]["disagrees"] = True  # a left-out disagreement was one
+            reference_misses(row, player)
+
+
 def sample(a):
     """(path, is a conformance file) for the conformance files and every a.every-th corpus file
     (animations: .json, and Telegram's stickers, .tgs)."""
@@ -922,6 +1009,7 @@ def main():
     ap.add_argument("--size", type=int, default=200, help="tile size (headless Chromium draws nothing below about 150 px)")
     ap.add_argument("--cache", default=os.path.join(HERE, "..", ".build", "compat-lab"))
     ap.add_argument("--out", default=os.path.join(HERE, "..", "docs", "compat-evidence.md"))
+    ap.add_argument("--rows", default=ROWS, help="the stored verdicts (kept in the repository; see above)")
     ap.add_argument("--no-ablation", action="store_true")
     ap.add_argument("--fresh-causes", action="store_true",
                     help="ablate every disagreement again; by default a cause the last run found (rows.json in --cache) "
@@ -936,7 +1024,19 @@ def main():
                     help="with --claims-only: also look for unconfirmed claims at %d frames (renders what the cache lacks)" % DENSE)
     a = ap.parse_args()
     if a.claims_only:
-        saved = json.load(open(os.path.join(a.cache, "rows.json")))
+        cached = os.path.join(a.cache, "rows.json")
+        if os.path.exists(cached):
+            saved = json.load(open(cached))
+        else:
+            # A new machine: the verdicts stored in the repository, when they cover the sample.
+            stored, files = load_rows(a), sample(a)
+            names = [os.path.relpath(f, os.path.join(ORACLES, "..")) for f, _ in files]
+            missing = [n for (f, _), n in zip(files, names) if n not in stored or not reusable(stored[n], file_key(f))]
+            if missing:
+                sys.exit(f"compat-lab: no renders in {a.cache}, and the stored rows ({a.rows}) cover {len(names) - len(missing)} "
+                         f"of {len(names)} files: run `make compat-lab` (it goes on from the stored rows)")
+            saved = {"rows": [copy.deepcopy(stored[n]["row"]) for n in names if "row" in stored[n]],
+                     "skipped_missing": [n for n in names if stored[n].get("skip") == "missing images"]}
         rows = saved["rows"] if isinstance(saved, dict) else saved
         global PLAYERS
         PLAYERS = tuple(p for p in PLAYERS if rows and p in rows[0])  # the players the saved run measured
@@ -945,17 +1045,13 @@ def main():
             if (drawn := animation_path(f, a.cache)) and animation_frames(drawn) is not None and missing_images(drawn)]
         for row in rows:
             row["claims"] = claims(a.lottiekit, os.path.join(ORACLES, "..", row["file"]))
-            for player in PLAYERS:
-                if isinstance(row.get(player), dict) and row[player].get("cause"):
-                    # Judged again on the saved verdict: a left-out disagreement was one.
-                    if row[player].pop("reference_misses", None):
-                        row[player]["disagrees"] = True
-                    reference_misses(row, player)
+            rejudge(row)
         if a.confirm:
             confirm(rows, a)
             if not a.no_reference_effect:
                 reference_effect(rows, a)
                 a.emulation_checks = check_emulations(a)
+        os.makedirs(a.cache, exist_ok=True)
         json.dump(rows, open(os.path.join(a.cache, "rows-claims-only.json"), "w"), indent=1, default=str)
         write_report(rows, a)
         return
@@ -968,18 +1064,41 @@ def main():
         a.previous = {r["file"]: r for r in (old["rows"] if isinstance(old, dict) else old)}
     rows = []
     skipped_missing = []
+    stored = load_rows(a)
+    fresh = 0
+
+    def keep(name, key, **entry):
+        nonlocal fresh
+        stored[name] = dict(file=name, key=key, **entry)
+        fresh += 1
+        if fresh % 10 == 0:
+            save_rows(a, stored)
     for n, (source, conformance) in enumerate(files):
+        name, key = os.path.relpath(source, os.path.join(ORACLES, "..")), file_key(source)
+        if name in stored and reusable(stored[name], key):
+            entry = stored[name]
+            if "row" in entry:
+                row = copy.deepcopy(entry["row"])
+                row["claims"] = claims(a.lottiekit, source)
+                rejudge(row)
+                rows.append(row)
+            elif entry.get("skip") == "missing images":
+                skipped_missing.append(name)
+            continue
         # A sticker's JSON is drawn; lottiekit is asked about the .tgs itself.
         path = animation_path(source, a.cache)
         frames = animation_frames(path) if path else None
         if frames is None:
+            keep(name, key, skip="not an animation")
             continue
         if missing_images(path):
-            skipped_missing.append(os.path.relpath(source, os.path.join(ORACLES, "..")))
+            skipped_missing.append(name)
+            keep(name, key, skip="missing images")
             continue  # the file's own images are absent: no player can be judged on it
         renders = render_all(path, frames, a.size, a.cache)
         web = renders["web"]
         if isinstance(web, str) or all(blank(t) for t in web):
+            keep(name, key, skip="lottie-web draws nothing")
             continue  # lottie-web draws nothing: no reference
         row = {"file": os.path.relpath(source, os.path.join(ORACLES, "..")), "claims": claims(a.lottiekit, source)}
         row["ae"], row["ae_noise"] = ae_compare(path, a.size, a.cache) if conformance else (None, [])
@@ -1015,10 +1134,15 @@ def main():
             # lottie-web, lottie-web may be the odd one out.
             row["natives_agree"] = max(differing_share(x, y) for x, y in zip(r1, r2)) <= THRESHOLD
         rows.append(row)
+        keep(name, key, row=stored_row(row), forks=forks_measured())
         if n % 25 == 0:
             print(f"compat-lab: {n + 1}/{len(files)} files", file=sys.stderr)
+    save_rows(a, stored)
     a.skipped_missing = skipped_missing
     confirm(rows, a)
+    for row in rows:  # with the 16 frames' findings
+        stored[row["file"]]["row"] = stored_row(row)
+    save_rows(a, stored)
     if not a.no_reference_effect:
         reference_effect(rows, a)
         a.emulation_checks = check_emulations(a)
