@@ -108,6 +108,30 @@ package final class RenderCheck {
     return union.map { Double($0.count { $0 }) / Double(side * side) }.max() ?? 0
   }
 
+  /// `tileShare`, with what the lab counts as anti-aliasing left out (its `noise_only`): a frame's
+  /// difference counts only as far as it stays both with a two-pixel tolerance and when a pixel may
+  /// be a blend of two colours next to it in the other picture (an edge covered more or less,
+  /// pixelmatch's anti-aliasing test): the smaller of those two shares, worst frame. A bounce that
+  /// moves a layer by a pixel or two is no difference the viewer sees, nor one the lab counts.
+  package func tileShareBeyondAntiAliasing(ofAll rewrites: [[UInt8]]) throws(RenderError) -> Double {
+    guard let reference else { return 1 }
+    let side = Double(max(width, height) * max(width, height))
+    var wide = reference.map { [Bool](repeating: false, count: $0.width * $0.height) }
+    var edges = wide
+    for rewrite in rewrites {
+      candidates += 1
+      let images = try render(rewrite, as: "candidate-\(candidates).json")
+      for (k, (a, b)) in zip(reference, images).enumerated() {
+        let (twoPixels, blends) = Self.tileDifferenceBeyondAntiAliasing(a, b)
+        for i in wide[k].indices {
+          if i >= twoPixels.count || twoPixels[i] { wide[k][i] = true }
+          if i >= blends.count || blends[i] { edges[k][i] = true }
+        }
+      }
+    }
+    return zip(wide, edges).map { Double(min($0.count { $0 }, $1.count { $0 })) / side }.max() ?? 0
+  }
+
   /// Pixel by pixel, whether two pictures differ as the lab measures (`tileShare`); all of them
   /// for pictures of different sizes.
   package static func tileDifference(_ a: RGBAImage, _ b: RGBAImage) -> [Bool] {
@@ -115,6 +139,63 @@ package final class RenderCheck {
     let la = laid(a), lb = laid(b)
     let ua = unmatched(la, lb, a.width, a.height), ub = unmatched(lb, la, a.width, a.height)
     return zip(ua, ub).map { $0 || $1 }
+  }
+
+  /// Pixel by pixel, the two differences the lab's anti-aliasing test asks about
+  /// (`tileShareBeyondAntiAliasing`): with a two-pixel tolerance, and with a one-pixel tolerance
+  /// where a blend of two colours within one pixel also matches.
+  package static func tileDifferenceBeyondAntiAliasing(_ a: RGBAImage, _ b: RGBAImage) -> (twoPixels: [Bool], blends: [Bool]) {
+    guard a.width == b.width, a.height == b.height else {
+      let all = [Bool](repeating: true, count: a.width * a.height)
+      return (all, all)
+    }
+    let la = laid(a), lb = laid(b), w = a.width, h = a.height
+    let twoPixels = zip(unmatched(la, lb, w, h, radius: 2), unmatched(lb, la, w, h, radius: 2)).map { $0 || $1 }
+    let blends = zip(unblended(la, lb, w, h), unblended(lb, la, w, h)).map { $0 || $1 }
+    return (twoPixels, blends)
+  }
+
+  /// Pixels of `x` with no pixel of `y` within one pixel and 32 on every channel, nor a blend of
+  /// two of those nine pixels within 32 (the point of the segment between them nearest to it).
+  static func unblended(_ x: [Int16], _ y: [Int16], _ w: Int, _ h: Int) -> [Bool] {
+    var result = unmatched(x, y, w, h)
+    var near = [[Double]](repeating: [Double](repeating: 0, count: 6), count: 9)
+    for row in 0..<h {
+      for col in 0..<w where result[row * w + col] {
+        let i = (row * w + col) * 6
+        var k = 0
+        for dy in -1...1 {
+          let r = min(h - 1, max(0, row + dy))
+          for dx in -1...1 {
+            let j = (r * w + min(w - 1, max(0, col + dx))) * 6
+            for c in 0..<6 { near[k][c] = Double(y[j + c]) }
+            k += 1
+          }
+        }
+        let p = (0..<6).map { Double(x[i + $0]) }
+        search: for m in 0..<9 {
+          for n in (m + 1)..<9 {
+            var dd = 0.0, dot = 0.0
+            for c in 0..<6 {
+              let d = near[n][c] - near[m][c]
+              dd += d * d
+              dot += (p[c] - near[m][c]) * d
+            }
+            let t = min(1, max(0, dot / max(dd, 1e-9)))
+            var close = true
+            for c in 0..<6 where abs(p[c] - (near[m][c] + t * (near[n][c] - near[m][c]))) > 32 {
+              close = false
+              break
+            }
+            if close {
+              result[row * w + col] = false
+              break search
+            }
+          }
+        }
+      }
+    }
+    return result
   }
 
   /// Six channels a pixel: on white, then on black.
@@ -133,16 +214,17 @@ package final class RenderCheck {
     return out
   }
 
-  /// Pixels of `x` with no pixel of `y` within one pixel (edges repeated) and 32 on every channel.
-  static func unmatched(_ x: [Int16], _ y: [Int16], _ w: Int, _ h: Int) -> [Bool] {
+  /// Pixels of `x` with no pixel of `y` within `radius` pixels (edges repeated) and 32 on every
+  /// channel.
+  static func unmatched(_ x: [Int16], _ y: [Int16], _ w: Int, _ h: Int, radius: Int = 1) -> [Bool] {
     var result = [Bool](repeating: false, count: w * h)
     for row in 0..<h {
       for col in 0..<w {
         let i = (row * w + col) * 6
         var matched = false
-        search: for dy in -1...1 {
+        search: for dy in -radius...radius {
           let r = min(h - 1, max(0, row + dy))
-          for dx in -1...1 {
+          for dx in -radius...radius {
             let j = (r * w + min(w - 1, max(0, col + dx))) * 6
             var close = true
             for c in 0..<6 where abs(Int(x[i + c]) - Int(y[j + c])) > 32 {

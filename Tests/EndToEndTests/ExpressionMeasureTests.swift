@@ -57,6 +57,31 @@ struct ExpressionMeasureTests {
     #expect(lint.stdoutText.contains("with its expressions' values written in"))
   }
 
+  /// Ten thin bars on a 200 × 200 frame (drawn at its size: the tile's pixels are the frame's),
+  /// whose position is linked to a null at `knob` (the layer's own is [100, 100]).
+  static func bars(knob: String) -> String {
+    let bars = (0..<10).map { #"{"ty":"rc","p":{"a":0,"k":[\#(-80 + 18 * $0),0]},"s":{"a":0,"k":[8,180]}}"# }.joined(separator: ",")
+    return
+      #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":200,"h":200,"layers":[{"ddd":0,"ty":4,"ind":1,"nm":"Bars","ip":0,"op":30,"st":0,"ks":{"o":{"a":0,"k":100},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"p":{"a":0,"k":[100,100],"x":"var $bm_rt;\n$bm_rt = thisComp.layer('Knob').transform.position;"},"r":{"a":0,"k":0}},"shapes":[{"ty":"gr","it":[\#(bars),{"ty":"fl","c":{"a":0,"k":[0,0,0,1]}},{"ty":"tr"}]}]},{"ty":3,"ind":2,"nm":"Knob","ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":\#(knob)}}}]}"#
+  }
+
+  /// What the lab counts as anti-aliasing is no change: ten bars moved by two pixels differ on a
+  /// pixel column at each of their 20 edges, 9 % of the tile with the one-pixel tolerance, nothing
+  /// with the lab's two-pixel one: minor. Moved by eight pixels they change the picture: a warning.
+  @Test func aMoveOfTwoPixelsIsMinorAMoveOfEightIsNot() throws {
+    let small = try Self.write(Self.bars(knob: "[102,100]"))
+    let large = try Self.write(Self.bars(knob: "[108,100]"))
+    defer { for p in [small, large] { try? FileManager.default.removeItem(atPath: p) } }
+    let moved = try Self.row(small)
+    #expect(moved["measured"] as? Bool == true)
+    #expect(try #require(moved["change"] as? Double) < 0.02)
+    #expect(moved["minor"] as? Bool == true)
+    let far = try Self.row(large)
+    #expect(far["measured"] as? Bool == true)
+    #expect(try #require(far["change"] as? Double) > 0.02)
+    #expect(far["minor"] as? Bool == false)
+  }
+
   /// The same link times 60: 60°, plain to see.
   @Test func aLinkThatTurnsTheBarIsAWarning() throws {
     let path = try Self.write(Self.file(rotation: #"{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = mul(thisComp.layer('Knob').transform.rotation, 60);"}"#))

@@ -89,4 +89,25 @@ struct PrecomposeTests {
     recoloured.fill(x: 2, y: 2, width: 4, height: 4, (0, 0, 200, 255))
     #expect(RenderCheck.tileDifference(a, recoloured).count { $0 } == 16)
   }
+
+  /// What the lab leaves out as anti-aliasing: an edge moved by two pixels (the two-pixel
+  /// tolerance), an edge pixel half covered (a blend of the colours next to it); a colour
+  /// changed past 32 stays a difference under both.
+  @Test func antiAliasingIsTwoPixelsOrAnEdgeBlendNotAColour() {
+    var a = RGBAImage(width: 12, height: 12, fill: (255, 255, 255, 255))
+    a.fill(x: 2, y: 2, width: 4, height: 4, (0, 0, 255, 255))
+    var twoOver = RGBAImage(width: 12, height: 12, fill: (255, 255, 255, 255))
+    twoOver.fill(x: 4, y: 2, width: 4, height: 4, (0, 0, 255, 255))
+    #expect(RenderCheck.tileDifference(a, twoOver).contains(true))
+    #expect(!RenderCheck.tileDifferenceBeyondAntiAliasing(a, twoOver).twoPixels.contains(true))
+    // The column beside the square half covered: a blend of blue and white, next to both.
+    var halfEdge = a
+    halfEdge.fill(x: 6, y: 2, width: 1, height: 4, (128, 128, 255, 255))
+    #expect(RenderCheck.tileDifference(a, halfEdge).contains(true))
+    #expect(!RenderCheck.tileDifferenceBeyondAntiAliasing(a, halfEdge).blends.contains(true))
+    var recoloured = a
+    recoloured.fill(x: 2, y: 2, width: 4, height: 4, (0, 0, 200, 255))
+    let (twoPixels, blends) = RenderCheck.tileDifferenceBeyondAntiAliasing(a, recoloured)
+    #expect(twoPixels.count { $0 } == 16 && blends.count { $0 } == 16)
+  }
 }
