@@ -68,6 +68,8 @@ struct FeatureScan {
   var lastPaints: [UInt32: UInt32] = [:]
   /// Whether a shape list holds more than one path, per list (Animation.trimsSeveralPaths).
   var severalPaths: [UInt32: Bool] = [:]
+  /// How many paths come before each item, up to three, per shape list (Animation.pathsBefore).
+  var pathsBefore: [UInt32: [Int]] = [:]
   /// A file before 4.1.9, whose fill and stroke colours are 0-255 (Animation.writesLegacyColors).
   let legacyColors: Bool
   var chainScales: [JSONNode.ID: [Int: Double]] = [:]
@@ -193,6 +195,11 @@ struct FeatureScan {
   /// The detail of a trim path, trimmed individually, whose kept part runs across the path's start
   /// while shown (Animation.trimLoops).
   static let loopedIndividually = "looped individually"
+  /// The detail of a trim set to trim three or more paths individually (`m` 2: one after another,
+  /// as if one path), of which it keeps part: ThorVG 1.0.4 draws two paths so trimmed as
+  /// lottie-web does, three or more not once the kept part runs past the first
+  /// (Tests/Fixtures/compat/trim-individually.json and trim-individually-two-paths.json).
+  static let individually = "individually"
   /// The details of a trim whose mode is neither 1 nor 2 (Animation.trimModeUnknown): over
   /// several paths it keeps part of, ThorVG trims them individually where lottie-web trims together.
   static let unknownMode = "unknown mode"
@@ -220,25 +227,7 @@ struct FeatureScan {
       if let t = shape.type, let feature = Self.modifiers[t] { add(feature, nil, n, shapePath) }
       switch shape.type {
       case .repeater?: repeater(n, shapePath, span: span)
-      case .trim?:
-        var trimsSeveral = false
-        let unknownMode = Animation.trimModeUnknown(n)
-        if n["m"]?.int == 2 || unknownMode {
-          // Once per list: a list of n paths and n trims would otherwise be read n times.
-          let list = n.parent?.id.raw
-          trimsSeveral = list.flatMap { severalPaths[$0] } ?? Animation.trimsSeveralPaths(n)
-          if let list { severalPaths[list] = trimsSeveral }
-          trimsSeveral = trimsSeveral && Animation.trimIsPartial(n, visible: span)
-        }
-        if unknownMode {
-          add(.trimPaths, trimsSeveral ? Self.unknownModeSeveral : Self.unknownMode, n["m"] ?? n, shapePath)
-          break
-        }
-        let several = trimsSeveral ? "individually" : nil
-        // A trim both looped and of several paths is one use of each.
-        let looped = n["m"]?.int == 2 && Animation.trimLoops(n, visible: span)
-        if several != nil || !looped { add(.trimPaths, several, n, shapePath) }
-        if looped { add(.trimPaths, Self.loopedIndividually, n, shapePath) }
+      case .trim?: trim(n, shapePath, span: span)
       case .transform?:
         if let sk = n["sk"], Animation.isNonDefault(sk, default: 0) { add(.skew, nil, sk, shapePath) }
       case .roundedCorners?:

@@ -115,3 +115,59 @@ extension Animation {
     return false
   }
 }
+
+extension Animation {
+  /// For each item of a shape list, how many paths (paths, rectangles, ellipses and stars, those in
+  /// groups too) come before it, counted up to `limit`: the paths a trim there modifies. Each
+  /// item's contents are walked once, and no further than `limit` paths.
+  static func pathsBefore(_ list: JSONNode, limit: Int) -> [Int] {
+    var counts: [Int] = []
+    var total = 0
+    for item in list.elements {
+      counts.append(total)
+      if total < limit { total += pathCount(item, limit: limit - total, depth: 0) }
+    }
+    return counts
+  }
+
+  static func pathCount(_ item: JSONNode, limit: Int, depth: Int) -> Int {
+    switch item["ty"]?.string {
+    case "sh"?, "rc"?, "el"?, "sr"?: return 1
+    case "gr"?:
+      guard depth < 64, let inner = item["it"], inner.isArray else { return 0 }
+      var n = 0
+      for x in inner.elements where n < limit { n += pathCount(x, limit: limit - n, depth: depth + 1) }
+      return n
+    default: return 0
+    }
+  }
+}
+
+extension FeatureScan {
+  /// A trim path's uses: its mode unknown (over several paths or not), trimmed individually over
+  /// three or more paths, looped individually.
+  mutating func trim(_ n: JSONNode, _ shapePath: [String], span: ExpressionEffect.Span?) {
+    let unknownMode = Animation.trimModeUnknown(n)
+    if unknownMode {
+      // Once per list: a list of n paths and n trims would otherwise be read n times.
+      let list = n.parent?.id.raw
+      var trimsSeveral = list.flatMap { severalPaths[$0] } ?? Animation.trimsSeveralPaths(n)
+      if let list { severalPaths[list] = trimsSeveral }
+      trimsSeveral = trimsSeveral && Animation.trimIsPartial(n, visible: span)
+      add(.trimPaths, trimsSeveral ? Self.unknownModeSeveral : Self.unknownMode, n["m"] ?? n, shapePath)
+      return
+    }
+    // Trimmed individually (one after another), two paths draw alike in the players; from
+    // three paths on, ThorVG 1.0.4 does not (Self.individually).
+    var several: String?
+    if n["m"]?.int == 2, let list = n.parent, list.isArray, let position = n.arrayIndex {
+      let counts = pathsBefore[list.id.raw] ?? Animation.pathsBefore(list, limit: 3)
+      pathsBefore[list.id.raw] = counts
+      if position < counts.count, counts[position] >= 3, Animation.trimIsPartial(n, visible: span) { several = Self.individually }
+    }
+    // A trim both looped and of several paths is one use of each.
+    let looped = n["m"]?.int == 2 && Animation.trimLoops(n, visible: span)
+    if several != nil || !looped { add(.trimPaths, several, n, shapePath) }
+    if looped { add(.trimPaths, Self.loopedIndividually, n, shapePath) }
+  }
+}

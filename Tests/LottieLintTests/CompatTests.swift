@@ -79,9 +79,10 @@ func fixture(for entry: SupportEntry) -> String? {
       // Kept 0-30 %, turned by 300°: the kept part runs across the path's start.
       return layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"tm\",\"m\":2,\"e\":{\"a\":0,\"k\":30},\"o\":{\"a\":0,\"k\":300}}]}]")
     }
-    // Two paths, each kept 0-50 %.
+    // Three paths, kept 0-50 % one after another.
     return detail == "individually"
-      ? layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"rc\"},{\"ty\":\"tm\",\"m\":2,\"e\":{\"a\":0,\"k\":50}}]}]") : shape("tm")
+      ? layer("", shapes: "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\"},{\"ty\":\"rc\"},{\"ty\":\"el\"},{\"ty\":\"tm\",\"m\":2,\"e\":{\"a\":0,\"k\":50}}]}]")
+      : shape("tm")
   case .roundedCorners?:
     guard let detail else { return shape("rd") }
     let radius = detail == "sharp corners" ? 30 : 1

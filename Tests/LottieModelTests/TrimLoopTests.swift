@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import LottieJSON
 import LottieModel
@@ -47,28 +48,46 @@ struct TrimLoopTests {
   }
 
   /// The details of the trim's uses for two circles trimmed individually with `trim`.
-  static func twoPathDetails(_ trim: String, ip: Int = 0, op: Int = 60) throws -> [String?] {
+  static func pathDetails(_ trim: String, ip: Int = 0, op: Int = 60, paths: Int = 3) throws -> [String?] {
     let circle = #"{"ty":"el","s":{"a":0,"k":[30,30]},"p":{"a":0,"k":[30,30]}}"#
+    let circles = Array(repeating: circle, count: paths).joined(separator: ",")
     let json =
-      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":\#(ip),"op":\#(op),"st":0,"ks":{},"shapes":[\#(circle),\#(circle),{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"w":{"a":0,"k":8}},{"ty":"tm","m":2,\#(trim)}]}]}"#
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":\#(ip),"op":\#(op),"st":0,"ks":{},"shapes":[\#(circles),{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"w":{"a":0,"k":8}},{"ty":"tm","m":2,\#(trim)}]}]}"#
     return try Animation(document: JSONDocument(parsing: Array(json.utf8))).featureUses().filter { $0.feature == .trimPaths }.map(\.detail)
   }
 
-  /// Trimming several paths individually differs from trimming them together only while the
+  /// Trimming three or more paths individually differs from what lottie-web draws only while the
   /// trim keeps part of the paths (ThorVG draws it otherwise: fixture trim-individually.json).
-  @Test func severalPathsCountAsIndividuallyOnlyWhilePartlyKept() throws {
-    #expect(try Self.twoPathDetails(#""s":{"a":0,"k":0},"e":{"a":0,"k":40},"o":{"a":0,"k":0}"#) == ["individually"])
+  @Test func threePathsCountAsIndividuallyOnlyWhilePartlyKept() throws {
+    #expect(try Self.pathDetails(#""s":{"a":0,"k":0},"e":{"a":0,"k":40},"o":{"a":0,"k":0}"#) == ["individually"])
     // Whole (a trim left at its defaults) or empty: both ways draw the same.
-    #expect(try Self.twoPathDetails(#""s":{"a":0,"k":0},"e":{"a":0,"k":100},"o":{"a":0,"k":45}"#) == [nil])
-    #expect(try Self.twoPathDetails(#""s":{"a":0,"k":20},"e":{"a":0,"k":20},"o":{"a":0,"k":0}"#) == [nil])
+    #expect(try Self.pathDetails(#""s":{"a":0,"k":0},"e":{"a":0,"k":100},"o":{"a":0,"k":45}"#) == [nil])
+    #expect(try Self.pathDetails(#""s":{"a":0,"k":20},"e":{"a":0,"k":20},"o":{"a":0,"k":0}"#) == [nil])
     // The end grows from 0 % at frame 30: shown until frame 30, nothing is kept; shown after, it is.
     let growing =
       #""s":{"a":0,"k":0},"e":{"a":1,"k":[{"t":30,"s":[0],"i":{"x":[0.8],"y":[0.8]},"o":{"x":[0.2],"y":[0.2]}},{"t":50,"s":[100]}]},"o":{"a":0,"k":0}"#
-    #expect(try Self.twoPathDetails(growing, ip: 0, op: 30) == [nil])
-    #expect(try Self.twoPathDetails(growing, ip: 0, op: 40) == ["individually"])
+    #expect(try Self.pathDetails(growing, ip: 0, op: 30) == [nil])
+    #expect(try Self.pathDetails(growing, ip: 0, op: 40) == ["individually"])
     // An expression may return any value.
-    #expect(try Self.twoPathDetails(#""s":{"a":0,"k":0},"e":{"a":0,"k":100,"x":"var $bm_rt = time * 10;"},"o":{"a":0,"k":0}"#) == ["individually"])
+    #expect(try Self.pathDetails(#""s":{"a":0,"k":0},"e":{"a":0,"k":100,"x":"var $bm_rt = time * 10;"},"o":{"a":0,"k":0}"#) == ["individually"])
   }
+
+  /// Two paths trimmed individually ThorVG draws as lottie-web does (fixture
+  /// trim-individually-two-paths.json, 0.1 %): no detail. Paths in groups before the trim count.
+  @Test func twoPathsAreNotIndividually() throws {
+    #expect(try Self.pathDetails(#""s":{"a":0,"k":0},"e":{"a":0,"k":40},"o":{"a":0,"k":0}"#, paths: 2) == [nil])
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/compat")
+    let fixture = try JSONDocument(parsing: [UInt8](Data(contentsOf: folder.appendingPathComponent("trim-individually-two-paths.json"))))
+    #expect(Animation(document: fixture).featureUses().filter { $0.feature == .trimPaths }.map(\.detail) == [nil])
+    let three = try JSONDocument(parsing: [UInt8](Data(contentsOf: folder.appendingPathComponent("trim-individually.json"))))
+    #expect(Animation(document: three).featureUses().filter { $0.feature == .trimPaths }.map(\.detail) == ["individually"])
+    // A group of two ellipses and a rectangle before the trim: three paths.
+    let grouped =
+      #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"gr","it":[{"ty":"el"},{"ty":"el"},{"ty":"tr"}]},{"ty":"rc"},{"ty":"st"},{"ty":"tm","m":2,"s":{"a":0,"k":0},"e":{"a":0,"k":40},"o":{"a":0,"k":0}}]}]}"#
+    #expect(
+      try Animation(document: JSONDocument(parsing: Array(grouped.utf8))).featureUses().filter { $0.feature == .trimPaths }.map(\.detail) == ["individually"])
+  }
+
   /// A mode other than 1 or 2 (rlottie refuses the file; lottie-android and lottie-ios fail to
   /// load it; ThorVG trims individually, lottie-web together): "unknown mode", and over several
   /// paths partly kept "unknown mode, several paths". A mode written with a fraction is a mistyped

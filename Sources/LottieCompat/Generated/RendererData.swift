@@ -7064,7 +7064,7 @@ package enum RendererData {
             ]
           },
           "support": "partial",
-          "effect": "Trim Paths set to trim multiple shapes individually is drawn differently from After Effects.",
+          "effect": "Trim Paths set to trim three or more shapes individually is drawn differently from After Effects once the kept part runs past the first shape.",
           "workaround": "Trim each shape in its own group (Simultaneously), or bake the trimmed paths.",
           "measured": {
             "fixture": "trim-individually.json",
@@ -7073,9 +7073,10 @@ package enum RendererData {
             "frames": [
               0
             ],
-            "seen": "Two shapes trimmed individually differ from the After Effects render on 14.5 % (lottie-web 5.7.5 agrees with After Effects; rlottie 2.2 %)."
+            "seen": "Three ellipses trimmed individually differ from the After Effects render on 14.5 % (lottie-web 5.7.5 agrees with After Effects; rlottie 2.2 %). Against lottie-web 5.7.5 at frame 0, variants of the fixture: with its second ellipse removed (trim-individually-two-paths.json) 0.1 %, and two ellipses kept 25-75 %, 10-60 % offset 90°, or of unequal sizes 0.1 % each; three kept 0-30 % (within the first) 0.1 %, 0-70 % 13.8 %, 20-80 % 9.2 %; four kept 0-50 % 15.3 %. Corpus lottie-android Tests/TrimPaths.json and rlottie's A Shapes_All_01_1920x1080.json (two paths each) stay at 0.1 % and 0.4 % at 16 frames."
           },
-          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseTrimpath); measured"
+          "source": "thorvg/thorvg src/loaders/lottie/tvgLottieParser.cpp (parseTrimpath); measured",
+          "note": "Trimmed individually (After Effects' \"Individually\", m 2: the paths one after another, as if one path), three or more paths are cut in another order once the kept part runs past the first path; two paths are drawn as lottie-web draws them, so lottiekit reports this detail from three paths on."
         },
         {
           "feature": "trim-paths",
