@@ -150,16 +150,20 @@ package final class RenderCheck {
       return (all, all)
     }
     let la = laid(a), lb = laid(b), w = a.width, h = a.height
-    let twoPixels = zip(unmatched(la, lb, w, h, radius: 2), unmatched(lb, la, w, h, radius: 2)).map { $0 || $1 }
-    let blends = zip(unblended(la, lb, w, h), unblended(lb, la, w, h)).map { $0 || $1 }
+    // A pixel matched within one pixel is matched both ways: only the rest are looked at again.
+    let ua = unmatched(la, lb, w, h), ub = unmatched(lb, la, w, h)
+    let twoPixels = zip(unmatched(la, lb, w, h, radius: 2, only: ua), unmatched(lb, la, w, h, radius: 2, only: ub)).map { $0 || $1 }
+    let blends = zip(unblended(la, lb, w, h, ua), unblended(lb, la, w, h, ub)).map { $0 || $1 }
     return (twoPixels, blends)
   }
 
-  /// Pixels of `x` with no pixel of `y` within one pixel and 32 on every channel, nor a blend of
-  /// two of those nine pixels within 32 (the point of the segment between them nearest to it).
-  static func unblended(_ x: [Int16], _ y: [Int16], _ w: Int, _ h: Int) -> [Bool] {
-    var result = unmatched(x, y, w, h)
-    var near = [[Double]](repeating: [Double](repeating: 0, count: 6), count: 9)
+  /// Of the pixels `unmatched` flags (`x`'s with no pixel of `y` within one pixel and 32 on every
+  /// channel), those that are no blend of two of those nine pixels either, within 32 (the point
+  /// of the segment between them nearest to it).
+  static func unblended(_ x: [Int16], _ y: [Int16], _ w: Int, _ h: Int, _ unmatched: [Bool]) -> [Bool] {
+    var result = unmatched
+    var near = [Double](repeating: 0, count: 54)
+    var p = [Double](repeating: 0, count: 6)
     for row in 0..<h {
       for col in 0..<w where result[row * w + col] {
         let i = (row * w + col) * 6
@@ -168,22 +172,22 @@ package final class RenderCheck {
           let r = min(h - 1, max(0, row + dy))
           for dx in -1...1 {
             let j = (r * w + min(w - 1, max(0, col + dx))) * 6
-            for c in 0..<6 { near[k][c] = Double(y[j + c]) }
+            for c in 0..<6 { near[k * 6 + c] = Double(y[j + c]) }
             k += 1
           }
         }
-        let p = (0..<6).map { Double(x[i + $0]) }
+        for c in 0..<6 { p[c] = Double(x[i + c]) }
         search: for m in 0..<9 {
           for n in (m + 1)..<9 {
             var dd = 0.0, dot = 0.0
             for c in 0..<6 {
-              let d = near[n][c] - near[m][c]
+              let d = near[n * 6 + c] - near[m * 6 + c]
               dd += d * d
-              dot += (p[c] - near[m][c]) * d
+              dot += (p[c] - near[m * 6 + c]) * d
             }
             let t = min(1, max(0, dot / max(dd, 1e-9)))
             var close = true
-            for c in 0..<6 where abs(p[c] - (near[m][c] + t * (near[n][c] - near[m][c]))) > 32 {
+            for c in 0..<6 where abs(p[c] - (near[m * 6 + c] + t * (near[n * 6 + c] - near[m * 6 + c]))) > 32 {
               close = false
               break
             }
@@ -215,12 +219,19 @@ package final class RenderCheck {
   }
 
   /// Pixels of `x` with no pixel of `y` within `radius` pixels (edges repeated) and 32 on every
-  /// channel.
-  static func unmatched(_ x: [Int16], _ y: [Int16], _ w: Int, _ h: Int, radius: Int = 1) -> [Bool] {
+  /// channel; with `only`, of the pixels it flags (the others match). The pixel itself is tried
+  /// first: most pixels match there.
+  static func unmatched(_ x: [Int16], _ y: [Int16], _ w: Int, _ h: Int, radius: Int = 1, only: [Bool]? = nil) -> [Bool] {
     var result = [Bool](repeating: false, count: w * h)
     for row in 0..<h {
-      for col in 0..<w {
+      for col in 0..<w where only?[row * w + col] ?? true {
         let i = (row * w + col) * 6
+        var same = true
+        for c in 0..<6 where abs(Int(x[i + c]) - Int(y[i + c])) > 32 {
+          same = false
+          break
+        }
+        if same { continue }
         var matched = false
         search: for dy in -radius...radius {
           let r = min(h - 1, max(0, row + dy))
