@@ -15,7 +15,8 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 all: build
 
 # System headers the build links against: zlib (gzip, dotLottie), libxml2 (SVG import), rlottie
-# (render, diff --render), libpng and libwebp (optimize's image steps).
+# (render, diff --render), libpng and libwebp (optimize's image steps), Duktape (the expressions a
+# measurement runs, in its isolated worker).
 deps:
 	@missing=""; \
 	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
@@ -23,6 +24,7 @@ deps:
 	[ -f /usr/include/rlottie_capi.h ] || missing="$$missing librlottie-dev"; \
 	[ -f /usr/include/png.h ] || missing="$$missing libpng-dev"; \
 	[ -f /usr/include/webp/encode.h ] || missing="$$missing libwebp-dev"; \
+	[ -f /usr/include/duktape.h ] || missing="$$missing duktape-dev"; \
 	if [ -n "$$missing" ]; then \
 	  echo "make: installing$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \

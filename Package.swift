@@ -42,6 +42,9 @@ let package = Package(
     .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", pkgConfig: "rlottie"),
     .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng"),
     .target(name: "CPNGRecompress", dependencies: ["CLibPNG"]),
+    // Duktape (Debian's libduktape, ES5 as Bodymovin writes expressions) behind a small C shim:
+    // the expressions a measurement needs evaluated, run only in the isolated worker.
+    .target(name: "CLottieJS", linkerSettings: [.linkedLibrary("duktape")]),
     .systemLibrary(name: "CLibWebP", path: "Sources/CLibWebP", pkgConfig: "libwebp"),
     .target(name: "LottieJSON"),
     .target(name: "LottieModel", dependencies: ["LottieJSON"]),
@@ -56,7 +59,7 @@ let package = Package(
     // diff know about players, in one place.
     .target(name: "LottieCompat", dependencies: ["LottieJSON", "LottieModel"]),
     .target(name: "LottieLint", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", "LottieCompat", .product(name: "Yams", package: "Yams")]),
-    .target(name: "LottieRender", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", "CLottieZlib", "CRLottie"]),
+    .target(name: "LottieRender", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", "CLottieZlib", "CRLottie", "CLottieJS"]),
     .target(name: "CSVGXML", dependencies: ["CLibXML2"]),
     .target(name: "SVGImport", dependencies: ["LottieJSON", "LottieModel", "CSVGXML"]),
     .target(name: "LottieDiff", dependencies: ["LottieJSON", "LottieModel", "LottieKitIO", "LottieCompat"]),
@@ -78,7 +81,7 @@ let package = Package(
     .testTarget(name: "LottieKitIOTests", dependencies: ["LottieKitIO", "LottieModel", "LottieJSON"]),
     .testTarget(name: "LottieLintTests", dependencies: ["LottieLint", "LottieCompat", "LottieJSON", "LottieModel", "LottieKitIO"]),
     .testTarget(name: "LottieTransformsTests", dependencies: ["LottieTransforms", "LottieJSON", "LottieModel", "LottieLint", "LottieKitIO"]),
-    .testTarget(name: "LottieRenderTests", dependencies: ["LottieRender", "LottieJSON", "LottieModel"]),
+    .testTarget(name: "LottieRenderTests", dependencies: ["LottieRender", "LottieJSON", "LottieModel", "LottieKitIO"]),
     .testTarget(name: "LottieDiffTests", dependencies: ["LottieDiff", "LottieCompat", "LottieJSON"]),
     .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "LottieJSON", "LottieModel", "LottieLint"]),
     .testTarget(

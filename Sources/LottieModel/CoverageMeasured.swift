@@ -14,9 +14,9 @@ extension Coverage {
   /// overlapping paints change the picture by α(1 − α) of the lower paint's contrast with what
   /// lies under the layer: on Telegram's own stickers mostly a highlight over its own body, too
   /// little to see, which any bound on area overstates (docs/compat-evidence.md).
-  /// An expression's effect depends on what it computes, which no bound on area knows; where its
-  /// values are known without running it (`ExpressionBake`), drawing the file with them written in
-  /// measures it.
+  /// An expression's effect depends on what it computes, which no bound on area knows; drawing
+  /// the file with its values written in measures it (`ExpressionBake`, and for the forms it does
+  /// not read, `ExpressionEngine` in the expression worker).
   /// Easing per dimension likewise: how far apart the two readings draw depends on what moves.
   /// And a star's turn: its share of the frame depends on its points' depth, which the bound
   /// takes at its largest.

@@ -48,8 +48,24 @@ package enum ExpressionBake {
   /// nil when one of them is unknown, or none changes anything.
   package static func rewrite(_ animation: Animation) -> [UInt8]? { copies(animation)?.drawn }
 
+  /// An expression the forms above do not cover, to be run (`ExpressionEngine`, in the
+  /// isolated worker) at the whole frames `first...last` of its composition's clock.
+  package struct Ask: Sendable, Equatable {
+    package let code: JSONNode.ID
+    package let first: Int
+    package let last: Int
+  }
+
   /// `rewrite`, and the same with the edited layers hidden (`MeasureRewrite.Copies`).
   package static func copies(_ animation: Animation) -> MeasureRewrite.Copies? {
+    var asks: [Ask]? = nil
+    return copies(animation, evaluated: [:], asks: &asks)
+  }
+
+  /// `copies`, with the values `evaluated` gives (per frame from an `Ask`'s first) for the
+  /// expressions the forms do not cover. With `asks` not nil, such an expression is not a
+  /// refusal: it is added to `asks` and left as it is.
+  package static func copies(_ animation: Animation, evaluated: [JSONNode.ID: [[Double]]], asks: inout [Ask]?) -> MeasureRewrite.Copies? {
     var layersOf: [Int: Layers] = [:]
     return MeasureRewrite.rewriting(animation, key: "x", refusingUndrawn: true) { value, layer, composition, end, edits in
       guard let code = value.string, let property = value.parent, property["k"] != nil else { return .skipped }
@@ -59,6 +75,14 @@ package enum ExpressionBake {
       // `refusingUndrawn`), nor a rotation its layer's keys make it drop (it reads a layer as 3D,
       // turned by `rz`, unless `ddd` comes before `ks`: rotation-without-ddd): what such an
       // expression changes it cannot show.
+      // An expression control (an effect of type 5: sliders, points, checkboxes) draws nothing:
+      // its expression counts only through the expressions that read it (`ExpressionEngine`
+      // runs it for them).
+      if let controls = layer.node["ef"]?.elements.filter({ $0["ty"]?.int == 5 }),
+        controls.contains(where: { $0.subtreeRange.contains(value.subtreeRange.lowerBound) })
+      {
+        return .skipped
+      }
       let notDrawn = [layer.node["ef"], layer.node["sy"]].compactMap { $0?.subtreeRange }
       let dddFirst = layer.node.members.first { $0.key == "ddd" || $0.key == "ks" }?.key == "ddd"
       if layer.typeCode == 5 || layer.is3D || notDrawn.contains(where: { $0.contains(value.subtreeRange.lowerBound) })
@@ -70,9 +94,12 @@ package enum ExpressionBake {
       layersOf[composition.node.subtreeRange.lowerBound] = layers
       let context = Context(animation: animation, composition: composition, layers: layers, compositionEnd: end, layer: layer, property: property)
       let bounce = ExpressionEffect.bounceNumbers(code).map { Value.bounce(amp: $0.amp, freq: $0.freq, decay: $0.decay, until: $0.until) }
-      guard let result = bounce ?? ExpressionEffect.returnedExpression(code).flatMap(context.evaluate),
-        let replacement = context.write(result)
-      else { return .refused }
+      let known = (bounce ?? ExpressionEffect.returnedExpression(code).flatMap(context.evaluate)).flatMap(context.write)
+      guard let replacement = known ?? evaluated[value.id].flatMap(context.written) else {
+        guard asks != nil, let range = context.sampledFrames else { return .refused }
+        asks?.append(Ask(code: value.id, first: range.first, last: range.last))
+        return .skipped
+      }
       do {
         if let k = replacement.k, let old = property["k"] { edits.replace(old, withRaw: k) }
         if let a = replacement.a { try edits.set("a", to: .number(a), in: property) }

@@ -53,6 +53,27 @@ extension ExpressionBake.Context {
     }
   }
 
+  /// The whole frames `sampled` writes for this property, when known.
+  var sampledFrames: (first: Int, last: Int)? {
+    guard let end = until, let ip = layer.inPoint, ip.isFinite, (layer.timeStretch ?? 1) == 1 else { return nil }
+    let first = ip.rounded(.down), last = end.rounded(.up)
+    guard abs(first) < 1e9, abs(last) < 1e9, last > first, last - first <= Double(ExpressionBake.maxSampledFrames) else { return nil }
+    return (Int(first), Int(last))
+  }
+
+  /// Values an expression was run for (`ExpressionEngine`), one per frame of `sampledFrames`,
+  /// written frame by frame; nil unless they hold as many numbers as the property (more are cut
+  /// to its count, as lottie-web copies only that many).
+  func written(_ values: [[Double]]) -> (k: [UInt8]?, a: String?)? {
+    guard let range = sampledFrames, values.count == range.last - range.first + 1,
+      let count = KeyframeReader(property)?.numbersAlongCurves(at: Double(range.first))?.count, values.allSatisfy({ $0.count >= count })
+    else { return nil }
+    return ExpressionBake.sampled(layer: layer, through: Double(range.last)) { f in
+      let i = Int(f) - range.first
+      return i >= 0 && i < values.count ? Array(values[i].prefix(count)) : nil
+    }
+  }
+
   /// The last frame whose value can be seen: the layer's out point, or later when the
   /// composition plays on (a parent drives its children past its own out point).
   var until: Double? {
@@ -158,7 +179,7 @@ extension ExpressionBake {
   static let maxSampledFrames = 20_000
 
   /// Whether a property holds one number (static, or every keyframe's value).
-  static func isScalar(_ p: JSONNode) -> Bool {
+  package static func isScalar(_ p: JSONNode) -> Bool {
     let property = AnimatedProperty(node: p)
     guard property.isAnimated else { return p["k"]?.numbers?.count == 1 }
     return property.keyframes.allSatisfy { kf in ["s", "e"].allSatisfy { kf[$0] == nil || kf[$0]?.numbers?.count == 1 } }

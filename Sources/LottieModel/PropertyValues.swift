@@ -66,8 +66,8 @@ extension AnimatedProperty {
 /// and their times taken out once; each reading a binary search).
 package struct KeyframeReader {
   let node: JSONNode
-  let frames: [JSONNode]
-  let times: [Double]
+  package let frames: [JSONNode]
+  package let times: [Double]
 
   /// Nil when a keyframe has no time, or the times go back.
   package init?(_ property: JSONNode) {
@@ -117,10 +117,51 @@ package struct KeyframeReader {
   }
 
   /// Units per second just before `time` (in frames): the change over the millisecond before it,
-  /// as lottie-web's `velocityAtTime` measures it.
-  package func velocity(at time: Double, frameRate: Double) -> [Double]? {
+  /// as lottie-web's `velocityAtTime` measures it; `alongCurves` reads segments that bend in space.
+  package func velocity(at time: Double, frameRate: Double, alongCurves: Bool = false) -> [Double]? {
     let delta = 0.001 * frameRate
-    guard let now = numbers(at: time), let before = numbers(at: time - delta), now.count == before.count else { return nil }
+    let read = alongCurves ? numbersAlongCurves : numbers
+    guard let now = read(time), let before = read(time - delta), now.count == before.count else { return nil }
     return zip(now, before).map { ($0 - $1) / 0.001 }
+  }
+
+  /// Straight pieces lottie-web measures a curved segment's length in (`defaultCurveSegments`).
+  static let curvePieces = 150
+
+  /// `numbers(at:)`, with a segment that bends in space (`to`/`ti`) followed along its curve as
+  /// lottie-web follows it: the cubic from `s` through `s + to` and `e + ti` to `e`, measured in
+  /// `curvePieces` straight pieces, the eased progress (the first dimension's curve) taken as the
+  /// share of that length travelled (held at the ends when the easing overshoots).
+  package func numbersAlongCurves(at time: Double) -> [Double]? {
+    if let v = numbers(at: time) { return v }
+    guard let j = index(atOrBefore: time), j < frames.count - 1, times[j + 1] > times[j] else { return nil }
+    let kf = frames[j]
+    guard kf["h"]?.int != 1, let start = kf["s"]?.numbers, let end = (frames[j + 1]["s"] ?? kf["e"])?.numbers, end.count == start.count
+    else { return nil }
+    let zero = [Double](repeating: 0, count: start.count)
+    let to = kf["to"]?.numbers ?? zero, ti = kf["ti"]?.numbers ?? zero
+    guard to.count == start.count, ti.count == start.count else { return nil }
+    let x = (time - times[j]) / (times[j + 1] - times[j])
+    var progress = x
+    if let out = kf["o"], let into = kf["i"], let curve = EasingPerDimension.curve(out, into, 0) { progress = EasingPerDimension.progress(curve, at: x) }
+    let c1 = zip(start, to).map { $0 + $1 }, c2 = zip(end, ti).map { $0 + $1 }
+    func point(_ t: Double) -> [Double] {
+      let u = 1 - t
+      return start.indices.map { d in u * u * u * start[d] + 3 * u * u * t * c1[d] + 3 * u * t * t * c2[d] + t * t * t * end[d] }
+    }
+    var points = [start]
+    var lengths = [0.0]
+    for k in 1..<Self.curvePieces {
+      let p = point(Double(k) / Double(Self.curvePieces - 1))
+      let step = zip(p, points[k - 1]).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
+      points.append(p)
+      lengths.append(lengths[k - 1] + step)
+    }
+    let target = min(max(progress, 0), 1) * (lengths.last ?? 0)
+    var k = 1
+    while k < points.count - 1, lengths[k] < target { k += 1 }
+    let piece = lengths[k] - lengths[k - 1]
+    let along = piece > 0 ? (target - lengths[k - 1]) / piece : 0
+    return points[k].indices.map { d in points[k - 1][d] + (points[k][d] - points[k - 1][d]) * along }
   }
 }

@@ -41,7 +41,7 @@ package struct DrawingMeasure: ChangeMeasuring {
       guard Self.fadesPaints(renderer), let precomposed = Precompose.rewrites(animation, where: Animation.fadesPaintsOneByOne) else { return nil }
       return try? check(animation.document.bytes, folder, spread: 0).tileShare(ofAll: precomposed)
     case .expression:
-      copies = ExpressionBake.copies(animation)
+      copies = expressionCopies(animation)
     case .polystar:
       guard Self.doublesStarRotation(renderer) else { return nil }
       copies = MeasureRewrite.stars(animation)
@@ -65,6 +65,18 @@ package struct DrawingMeasure: ChangeMeasuring {
     // Too small to see: trusted only where rlottie draws what changed (`MeasureRewrite.Copies`).
     guard let shown = try? check(copies.drawn, folder, spread: 12).tileShare(ofAll: [copies.hidden]), shown > 0 else { return nil }
     return share
+  }
+
+  /// `ExpressionBake.copies`, with the expressions its forms do not cover run in the worker
+  /// (`ExpressionEngine`); nil when one of them cannot be run.
+  func expressionCopies(_ animation: Animation) -> MeasureRewrite.Copies? {
+    var asks: [ExpressionBake.Ask]? = []
+    let known = ExpressionBake.copies(animation, evaluated: [:], asks: &asks)
+    guard let wanted = asks, !wanted.isEmpty else { return known }
+    let evaluated = renderer.evaluate(wanted, in: animation.document.bytes)
+    guard evaluated.count == wanted.count else { return nil }
+    var none: [ExpressionBake.Ask]? = nil
+    return ExpressionBake.copies(animation, evaluated: evaluated, asks: &none)
   }
 
   /// A comparison of `original` with rewrites, as the lab compares players.

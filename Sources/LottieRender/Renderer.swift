@@ -88,19 +88,39 @@ package struct IsolatedRenderer: Sendable {
     guard width * height * 4 * frames.count <= Self.maxTotalBytes else {
       throw RenderError("\(name): \(frames.count) frames of \(width)×\(height) are more than 1 GB of pixels; render fewer or smaller")
     }
+    let output = try runWorker(
+      ["render-worker", file, "--size", "\(width)x\(height)", "--frames", frames.map(String.init).joined(separator: ",")], input: nil,
+      name: name, what: "render worker")
+    let expected = width * height * 4 * frames.count
+    guard output.count == expected else {
+      throw RenderError("\(name): the render worker returned \(output.count) bytes, expected \(expected)")
+    }
+    let bytes = [UInt8](output)
+    return (0..<frames.count).map { k in
+      RGBAImage(width: width, height: height, pixels: Array(bytes[(k * width * height * 4)..<((k + 1) * width * height * 4)]))
+    }
+  }
+
+  /// Runs `lottiekit <arguments>` as a bounded worker (it dies with this process and has a CPU
+  /// limit; past `timeout` it is killed), `input` on its stdin; its stdout.
+  func runWorker(_ arguments: [String], input: Data?, name: String, what: String) throws(RenderError) -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = [
-      "render-worker", file, "--size", "\(width)x\(height)", "--frames", frames.map(String.init).joined(separator: ","),
-      "--parent", String(getpid()), "--cpu-seconds", String(Int(timeout.rounded(.up)) + 10)
-    ]
+    process.arguments = arguments + ["--parent", String(getpid()), "--cpu-seconds", String(Int(timeout.rounded(.up)) + 10)]
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    let inputPipe = input.map { _ in Pipe() }
+    process.standardInput = inputPipe ?? FileHandle.nullDevice
     do { try process.run() } catch {
-      throw RenderError("\(name): cannot start the render worker (\(executable)): \(error.localizedDescription)")
+      throw RenderError("\(name): cannot start the \(what) (\(executable)): \(error.localizedDescription)")
+    }
+    if let inputPipe, let input {
+      DispatchQueue.global().async {
+        try? inputPipe.fileHandleForWriting.write(contentsOf: input)
+        try? inputPipe.fileHandleForWriting.close()
+      }
     }
     let group = DispatchGroup()
     nonisolated(unsafe) var output = Data()
@@ -133,16 +153,9 @@ package struct IsolatedRenderer: Sendable {
     if process.terminationReason == .uncaughtSignal { throw Self.killed(by: process.terminationStatus, name) }
     guard process.terminationStatus == 0 else {
       let text = String(decoding: errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      throw RenderError("\(name): \(text.isEmpty ? "the render worker failed (exit \(process.terminationStatus))" : text)")
+      throw RenderError("\(name): \(text.isEmpty ? "the \(what) failed (exit \(process.terminationStatus))" : text)")
     }
-    let expected = width * height * 4 * frames.count
-    guard output.count == expected else {
-      throw RenderError("\(name): the render worker returned \(output.count) bytes, expected \(expected)")
-    }
-    let bytes = [UInt8](output)
-    return (0..<frames.count).map { k in
-      RGBAImage(width: width, height: height, pixels: Array(bytes[(k * width * height * 4)..<((k + 1) * width * height * 4)]))
-    }
+    return output
   }
 
   /// What a worker ended by a signal says. The CPU-time limit the worker sets itself

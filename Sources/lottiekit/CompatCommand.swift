@@ -22,9 +22,10 @@ struct CompatCommand: ParsableCommand {
       one, no bound tells what shows: compat and lint --target draw the file with the rlottie
       lottiekit render links as it is and with those layers precomposed, at its first frame and at
       10, 35, 60 and 85 % of its time, and report the change measured (JSON: "measured": true). So
-      they do for expressions whose values are known without running them (links to other
-      properties, numbers, time, loopOut('cycle'), the inertial bounce: with those values written
-      in), for easing per dimension (written out frame by frame) and for rotated stars (their
+      they do for expressions (with their values written in: links, numbers, time, loopOut('cycle')
+      and the inertial bounce read as they are, any other run in lottie-web's expression
+      environment in an isolated worker; a file with one that cannot run there, such as wiggle or
+      toComp, is not measured), for easing per dimension (written out frame by frame) and for rotated stars (their
       Rotation halved, as rlottie turns them twice as far), at 12 frames more spread over the
       time, in files without text or 3D layers. Markdown
       output fits a

@@ -21,7 +21,7 @@ struct LottieKit: ParsableCommand {
     subcommands: [
       LintCommand.self, RulesCommand.self, ExplainCommand.self, InfoCommand.self, FormatCommand.self, StripCommand.self, InlineCommand.self,
       ExtractCommand.self, CompatCommand.self, RenameAssetsCommand.self, PackCommand.self, UnpackCommand.self, OptimizeCommand.self, SVGCommand.self,
-      RenderCommand.self, DiffCommand.self, RenderWorkerCommand.self
+      RenderCommand.self, DiffCommand.self, RenderWorkerCommand.self, ExpressionWorkerCommand.self
     ]
   )
 
@@ -31,7 +31,7 @@ struct LottieKit: ParsableCommand {
   static func main() {
     MemoryTuning.useOneMallocArena()
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.first != "render-worker" {
+    if arguments.first != "render-worker" && arguments.first != "expression-worker" {
       let folders = CrashJournal.folders(for: arguments)
       for message in CrashJournal.recover(in: folders) {
         FileHandle.standardError.write(Data((message + "\n").utf8))

@@ -104,3 +104,18 @@ struct RenderWorkerCommand: ParsableCommand {
     try RenderWorkerJob(file: file, size: size, frames: frames, parent: parent, cpuSeconds: cpuSeconds).run()
   }
 }
+
+/// The worker measurements start to run a file's expressions (`ExpressionEngine`): request lines
+/// on stdin, values on stdout. Kept out of `--help`; an expression is a program from the input
+/// file, so it runs here, with a CPU limit, dying with its parent.
+struct ExpressionWorkerCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "expression-worker", shouldDisplay: false)
+
+  @Argument var file: String
+  @Option var parent: Int32?
+  @Option var cpuSeconds: UInt32 = 70
+
+  func run() throws {
+    try ExpressionWorkerJob(file: file, parent: parent, cpuSeconds: cpuSeconds).run()
+  }
+}

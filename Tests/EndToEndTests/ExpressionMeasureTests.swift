@@ -102,6 +102,24 @@ struct ExpressionMeasureTests {
     #expect(try Self.row(path)["measured"] as? Bool == false)
   }
 
+  /// The forms `ExpressionBake` does not read run in the expression worker (`ExpressionEngine`):
+  /// the engine's fixture (a bounce on another layer's sliders, Ease and Wizz, a link along a
+  /// curve, `linear`, `loopOut('pingpong')`) is measured, and changes what rlottie draws.
+  @Test func expressionsThatMustRunAreRunAndMeasured() throws {
+    let row = try Self.row(packageRoot + "/Tests/Fixtures/compat/expression-engine.json")
+    #expect(row["measured"] as? Bool == true)
+    #expect(try #require(row["change"] as? Double) > 0.05)
+    #expect(row["minor"] as? Bool == false)
+  }
+
+  /// An expression that never ends stops with its worker (killed at 20 s, the measurement's
+  /// limit): `compat` answers, exit 0, with the claim unmeasured.
+  @Test func anExpressionThatNeverEndsIsNotMeasured() throws {
+    let path = try Self.write(Self.file(rotation: #"{"a":0,"k":0,"x":"var $bm_rt;\nwhile (true) {}\n$bm_rt = 45;"}"#))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Self.row(path)["measured"] as? Bool == false)
+  }
+
   /// `wiggle` is random: not written in, not measured; the bound decides.
   @Test func anUnknownFormIsNotMeasured() throws {
     let path = try Self.write(Self.file(rotation: #"{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = wiggle(2, 1);"}"#))

@@ -170,3 +170,23 @@ package struct RenderWorkerJob {
     }
   }
 }
+
+/// The worker `ExpressionWorker` describes: runs a file's expressions for a measurement.
+package struct ExpressionWorkerJob {
+  package var file: String
+  package var parent: Int32?
+  package var cpuSeconds: UInt32
+
+  package init(file: String, parent: Int32?, cpuSeconds: UInt32) {
+    self.file = file
+    self.parent = parent
+    self.cpuSeconds = cpuSeconds
+  }
+
+  package func run() throws {
+    if let parent, !IsolatedRenderer.boundWorker(parent: parent, cpuSeconds: cpuSeconds) { throw Exit.failure }
+    let requests = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    let bytes = try FileIO.read(file)
+    try FileIO.writeStandardOutput(Array(ExpressionWorker.answer(file: bytes, requests: requests).utf8))
+  }
+}
