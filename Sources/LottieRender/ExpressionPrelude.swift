@@ -266,16 +266,25 @@ enum ExpressionPrelude {
       L.hasParent = info.parent !== null; L.name = info.name; L._name = info.name;
       Object.defineProperty(L, 'parent', { get: function () { return info.parent === null ? __no('parent of a root layer') : __layer(info.parent); } });
       L.active = true; L.enabled = true;
-      ['toComp', 'fromComp', 'toWorld', 'fromWorld', 'toCompVec', 'fromCompVec', 'sourceRectAtTime', 'sampleImage', 'mask', 'text', 'marker'].forEach(function (n) {
+      ['toComp', 'fromComp', 'toWorld', 'fromWorld', 'toCompVec', 'fromCompVec', 'sourceRectAtTime', 'sampleImage', 'mask', 'text'].forEach(function (n) {
         L[n] = function () { return __no(n); };
       });
+      L.marker = __markers;
       return L;
     }
     function __comp(id, w, h) {
       if (id in __comps) return __comps[id];
       return __comps[id] = { layer: function (n) { return __layer(__once(['layer', id, __n(n)])); }, frameDuration: 1 / __fr, width: w, height: h,
-        numLayers: __once(['numLayers', id]), marker: { key: function () { return __no('marker'); }, numKeys: 0 } };
+        numLayers: __once(['numLayers', id]), marker: __markers };
     }
+    // Markers are not read: asking for one, or for how many there are, is unknown.
+    var __markers = { key: function () { return __no('marker'); }, nearestKey: function () { return __no('marker'); } };
+    Object.defineProperty(__markers, 'numKeys', { get: function () { return __no('marker'); } });
+    // Random numbers and the clock would make the measurement differ from run to run (lottie-web's
+    // differ from render to render): unknown.
+    Math.random = function () { return __no('Math.random'); };
+    Date = function () { return __no('Date'); };
+    Date.now = Date;
     // Sets the names an expression sees for property `prop` of layer `layer` in composition
     // `comp`, at frame __frame.
     function __setup(prop, layer, comp, w, h) {

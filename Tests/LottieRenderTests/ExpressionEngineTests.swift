@@ -71,6 +71,11 @@ struct ExpressionEngineTests {
     #expect(try Self.sample("try { $bm_rt = thisLayer.toComp([0, 0]); } catch (e) { $bm_rt = value; }") == nil)
     #expect(try Self.sample("try { $bm_rt = posterize(3); } catch (err) { $bm_rt = value; }") == nil)
     #expect(try Self.sample("try { $bm_rt = thisComp.layer('Nobody').transform.opacity; } catch (e) { $bm_rt = value; }") == nil)
+    // Markers, random numbers and the clock are not read.
+    #expect(try Self.sample("$bm_rt = thisComp.marker.numKeys;") == nil)
+    #expect(try Self.sample("$bm_rt = thisLayer.marker.numKeys > 0 ? 1 : 0;") == nil)
+    #expect(try Self.sample("$bm_rt = Math.random();") == nil)
+    #expect(try Self.sample("$bm_rt = new Date().getSeconds();") == nil)
     // A TypeError JavaScript itself raises (reading past a scalar key) is lottie-web's too.
     #expect(try Self.sample("var d = 1; try { key(1)[1].length; d = 2; } catch (e) {} $bm_rt = d;", opacity: Self.ramp, last: 0) == [[1]])
   }
