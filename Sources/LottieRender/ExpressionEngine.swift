@@ -108,16 +108,18 @@ package final class ExpressionEngine {
   private func answer(_ request: String) -> String? {
     guard let document = try? JSONDocument(parsing: request), let verb = document.root.element(at: 0)?.string else { return nil }
     let args = Array(document.root.elements.dropFirst())
+    // A script may call `__host` itself with anything: every argument is checked.
+    func arg(_ i: Int) -> JSONNode? { i < args.count ? args[i] : nil }
     func node(_ i: Int) -> JSONNode? {
-      guard i < args.count, let raw = args[i].int, raw >= 0, raw < animation.document.nodeCount else { return nil }
+      guard let raw = arg(i)?.int, raw >= 0, raw < animation.document.nodeCount else { return nil }
       return animation.document.node(JSONNode.ID(raw: UInt32(raw)))
     }
     switch verb {
     case "value":
-      guard let p = node(0), let f = args[1].double, let v = numbers(p, at: f) else { return nil }
+      guard let p = node(0), let f = arg(1)?.double, f.isFinite, let v = numbers(p, at: f) else { return nil }
       return Self.json(v)
     case "velocity":
-      guard let p = node(0), let f = args[1].double else { return nil }
+      guard let p = node(0), let f = arg(1)?.double, f.isFinite else { return nil }
       if let v = reader(p)?.velocity(at: f, frameRate: frameRate, alongCurves: true) { return Self.json(v) }
       // A position with its dimensions apart: each dimension's.
       let parts = Self.dimensions(p).map { reader($0)?.velocity(at: f, frameRate: frameRate, alongCurves: true) }
@@ -144,13 +146,13 @@ package final class ExpressionEngine {
       }
       return "[" + keys.joined(separator: ",") + "]"
     case "layer":
-      guard let c = args.first?.int, c >= 0, c < animation.compositions.count, args.count > 1 else { return nil }
+      guard let c = arg(0)?.int, c >= 0, c < animation.compositions.count, let which = arg(1) else { return nil }
       let layers = animation.compositions[c].layers
       let found: Layer? =
-        if let name = args[1].string { layers.first { $0.name == name } } else if let i = args[1].int { layers.first { $0.index == i } } else { nil }
+        if let name = which.string { layers.first { $0.name == name } } else if let i = which.int { layers.first { $0.index == i } } else { nil }
       return found.map { String($0.node.id.raw) }
     case "numLayers":
-      guard let c = args.first?.int, c >= 0, c < animation.compositions.count else { return nil }
+      guard let c = arg(0)?.int, c >= 0, c < animation.compositions.count else { return nil }
       return String(animation.compositions[c].layers.count)
     case "layerInfo":
       guard let l = node(0), let c = layerComposition[l.id] else { return nil }
@@ -163,7 +165,7 @@ package final class ExpressionEngine {
         "name":\(name),"parent":\(parent.map { String($0.node.id.raw) } ?? "null")}
         """
     case "member":
-      guard let owner = node(0), args.count > 1, let (found, kind) = member(of: owner, args[1]) else { return nil }
+      guard let owner = node(0), let name = arg(1), let (found, kind) = member(of: owner, name) else { return nil }
       return #"{"id":\#(found.id.raw),"kind":"\#(kind)"}"#
     default:
       return nil

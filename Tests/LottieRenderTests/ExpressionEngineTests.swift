@@ -71,6 +71,11 @@ struct ExpressionEngineTests {
     #expect(try Self.sample("try { $bm_rt = thisLayer.toComp([0, 0]); } catch (e) { $bm_rt = value; }") == nil)
     #expect(try Self.sample("try { $bm_rt = posterize(3); } catch (err) { $bm_rt = value; }") == nil)
     #expect(try Self.sample("try { $bm_rt = thisComp.layer('Nobody').transform.opacity; } catch (e) { $bm_rt = value; }") == nil)
+    // A script that calls the host itself with too little or nonsense is unknown, not a crash.
+    #expect(try Self.sample("$bm_rt = JSON.parse(__host('[\"value\", 1]'));") == nil)
+    #expect(try Self.sample("$bm_rt = JSON.parse(__host('[\"layer\"]'));") == nil)
+    #expect(try Self.sample("$bm_rt = JSON.parse(__host('[\"member\", 99999999999]'));") == nil)
+    #expect(try Self.sample("$bm_rt = JSON.parse(__host('{}'));") == nil)
     // Markers, random numbers and the clock are not read.
     #expect(try Self.sample("$bm_rt = thisComp.marker.numKeys;") == nil)
     #expect(try Self.sample("$bm_rt = thisLayer.marker.numKeys > 0 ? 1 : 0;") == nil)
